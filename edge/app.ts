@@ -1,0 +1,45 @@
+/**
+ * The composition root: builds every component from the frozen config, starts them in order
+ * (memory, cameras, HTTP) and stops them in reverse.
+ */
+import { resolve } from 'node:path';
+import { locateFfmpeg, type FfmpegInfo } from '../ingest/ffmpeg/locate.js';
+import type { CameraSpec, Logger } from '../ingest/types.js';
+import { CameraManager } from './components/cameras.js';
+import { HttpComponent } from './components/http.js';
+import { MemoryComponent } from './components/memory.js';
+import { DEMO_URL, type Config } from './config/schema.js';
+import { Lifecycle } from './lifecycle.js';
+import { demoClipPath, packageVersion } from './paths.js';
+
+/** A built daemon, not yet started. */
+export interface Daemon {
+  lifecycle: Lifecycle;
+  http: HttpComponent;
+  cameras: CameraManager;
+  memory: MemoryComponent;
+}
+
+/** Camera specs with the demo URL resolved. */
+export function cameraSpecs(cfg: Config): CameraSpec[] {
+  return cfg.cameras.map((c) => ({ ...c, url: c.url === DEMO_URL ? demoClipPath() : c.url }));
+}
+
+/** Builds the daemon. Constructors only store arguments: nothing runs until `lifecycle.start()`. */
+export function buildDaemon(cfg: Config, log: Logger): Daemon {
+  let ffmpeg: FfmpegInfo | undefined;
+  const getFfmpeg = (): FfmpegInfo => (ffmpeg ??= locateFfmpeg());
+  const memory = new MemoryComponent(resolve(cfg.data), log.child({ ns: 'memory' }));
+  const cameras = new CameraManager(cameraSpecs(cfg), { ffmpeg: getFfmpeg, log: log.child({ ns: 'ingest' }), sink: memory.sink });
+  const http = new HttpComponent({
+    host: cfg.http.host,
+    port: cfg.http.port,
+    node: cfg.node,
+    version: packageVersion(),
+    cameras,
+    ffmpeg: getFfmpeg,
+    log: log.child({ ns: 'edge:http' }),
+  });
+  const lifecycle = new Lifecycle([memory, cameras, http], log.child({ ns: 'edge' }));
+  return { lifecycle, http, cameras, memory };
+}

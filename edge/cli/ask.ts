@@ -1,0 +1,32 @@
+/**
+ * `vigil ask`: answers a question from the memory in a data directory, without a daemon.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { MemoryStore } from '../../memory/store.js';
+import { ask } from '../../planner/ask.js';
+import { parse, str, UsageError } from './args.js';
+
+/** Help text. */
+export const ASK_HELP = `vigil ask "QUESTION" --data DIR [--json]
+  Answers from the memory in DIR. --json prints one object: answer, value, evidence, coverage.`;
+
+/** Answers and prints; resolves with the exit code. */
+export async function askCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { data: { type: 'string' }, json: { type: 'boolean' } });
+  const question = positionals.join(' ').trim();
+  if (!question) throw new UsageError('a QUESTION is required');
+  const data = str(values.data);
+  if (!data) throw new UsageError('--data DIR is required');
+  const dir = resolve(data);
+  if (!existsSync(join(dir, 'memory'))) throw new UsageError(`no memory in ${dir}: run "vigil start" or "vigil replay" with --data ${data} first`);
+  const store = new MemoryStore({ dir, readOnly: true });
+  store.open();
+  try {
+    const a = ask(question, store);
+    process.stdout.write(values.json ? `${JSON.stringify(a)}\n` : `${a.answer}\n`);
+  } finally {
+    await store.close();
+  }
+  return 0;
+}

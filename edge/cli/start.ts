@@ -1,0 +1,56 @@
+/**
+ * `vigil start`: runs the daemon until SIGINT/SIGTERM.
+ */
+import { buildDaemon } from '../app.js';
+import { loadConfig } from '../config/load.js';
+import { createLogger } from '../log.js';
+import { redactUrl } from '../../ingest/redact.js';
+import { SystemdNotifier } from '../systemd.js';
+import { int, parse, str } from './args.js';
+
+/** Help text. */
+export const START_HELP = `vigil start [--config FILE] [--port N] [--data DIR]
+  Runs the daemon. Without a config, one demo camera plays the bundled clip in a loop.
+  --config FILE  YAML or JSON config (also VIGIL_CONFIG)
+  --port N       HTTP port (overrides http.port)
+  --data DIR     data directory (overrides data)`;
+
+/** Runs the daemon; resolves with the exit code once stopped. */
+export async function startCommand(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { config: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' } });
+  const cfg = loadConfig({ file: str(values.config), port: int(values.port, 'port', 0, 65535), data: str(values.data) });
+  const log = createLogger(cfg.log.level);
+  const systemd = new SystemdNotifier(log);
+  const daemon = buildDaemon(cfg, log);
+  log.info({ node: cfg.node, data: cfg.data, cameras: cfg.cameras.map((c) => ({ id: c.id, url: redactUrl(c.url), enabled: c.enabled })) }, 'vigil starting');
+
+  let exitCode = 0;
+  let signalled = false;
+  const done = new Promise<void>((resolve) => {
+    const onSignal = (sig: NodeJS.Signals): void => {
+      if (signalled) return;
+      signalled = true;
+      log.info({ signal: sig }, 'stopping');
+      void systemd.stopping();
+      void daemon.lifecycle.stop().then(resolve);
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  });
+  try {
+    await daemon.lifecycle.start();
+    await systemd.ready(`serving on port ${daemon.http.port}`);
+    log.info({ port: daemon.http.port }, 'vigil ready');
+  } catch (e) {
+    if (!signalled) {
+      log.error({ err: e }, 'start failed');
+      process.stderr.write(`vigil: ${(e as Error).message}\n`);
+      exitCode = 1;
+      await daemon.lifecycle.stop();
+      return exitCode;
+    }
+  }
+  await done;
+  log.info('stopped');
+  return exitCode;
+}

@@ -1,0 +1,65 @@
+/**
+ * Camera manager: one ingest session per configured camera, each with its own frame pump, so a
+ * failing or slow camera never holds up another.
+ */
+import { CameraSession } from '../../ingest/session.js';
+import type { FfmpegInfo } from '../../ingest/ffmpeg/locate.js';
+import type { CameraSpec, CameraStatus, Frame, Logger } from '../../ingest/types.js';
+import type { Component } from '../lifecycle.js';
+
+/** Receives every frame a camera's consumer takes. May be slow: frames are dropped, not queued. */
+export type FrameSink = (frame: Frame) => Promise<void> | void;
+
+/** Owns the camera sessions. */
+export class CameraManager implements Component {
+  readonly name = 'cameras';
+  private readonly sessions = new Map<string, CameraSession>();
+  private readonly pumps: Promise<void>[] = [];
+
+  constructor(
+    private readonly specs: readonly CameraSpec[],
+    private readonly deps: { ffmpeg: () => FfmpegInfo; log: Logger; sink: FrameSink; onStatus?: (s: CameraStatus) => void },
+  ) {}
+
+  /** Builds and starts every session. */
+  start(signal: AbortSignal): Promise<void> {
+    const ffmpeg = this.deps.ffmpeg();
+    this.deps.log.info({ ffmpeg: ffmpeg.path, version: ffmpeg.major, source: ffmpeg.source }, 'ffmpeg found');
+    for (const spec of this.specs) {
+      if (signal.aborted) break;
+      const s = new CameraSession(spec, { ffmpeg, log: this.deps.log, ...(this.deps.onStatus ? { onStatus: this.deps.onStatus } : {}) });
+      this.sessions.set(spec.id, s);
+      s.start();
+      this.pumps.push(this.pump(s));
+    }
+    return Promise.resolve();
+  }
+
+  private async pump(s: CameraSession): Promise<void> {
+    for (;;) {
+      const f = await s.nextFrame();
+      if (!f) return;
+      try {
+        await this.deps.sink(f);
+      } catch (e) {
+        this.deps.log.error({ camera: f.camera, err: e }, 'frame consumer failed');
+      }
+    }
+  }
+
+  /** A session by camera id. */
+  get(id: string): CameraSession | undefined {
+    return this.sessions.get(id);
+  }
+
+  /** Status of every camera, in config order. */
+  statuses(): CameraStatus[] {
+    return [...this.sessions.values()].map((s) => s.status());
+  }
+
+  /** Stops all sessions in parallel and waits for the pumps to drain. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((s) => s.stop()));
+    await Promise.all(this.pumps);
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The daemon's HTTP server: dashboard files, `/healthz`, `/metrics`, camera REST, snapshots and
+ * the live preview WebSocket (`/api/cameras/:id/preview`).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { PreviewRelay } from '../../ingest/preview.js';
+import { frameToJpeg } from '../../ingest/snapshot.js';
+import type { FfmpegInfo } from '../../ingest/ffmpeg/locate.js';
+import type { Logger } from '../../ingest/types.js';
+import { EdgeError } from '../errors.js';
+import { renderMetrics } from '../http/metrics.js';
+import { Router, sendJson } from '../http/router.js';
+import { serveDashboard } from '../http/static.js';
+import type { Component } from '../lifecycle.js';
+import type { CameraManager } from './cameras.js';
+
+/** What the HTTP server serves. */
+export interface HttpDeps {
+  host: string;
+  port: number;
+  node: string;
+  version: string;
+  cameras: CameraManager;
+  ffmpeg: () => FfmpegInfo;
+  log: Logger;
+}
+
+/** HTTP + WebSocket front door. */
+export class HttpComponent implements Component {
+  readonly name = 'http';
+  private server: Server | null = null;
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  private readonly relays = new Map<string, PreviewRelay>();
+  private readonly startedAt = Date.now();
+  private readonly router = new Router();
+
+  constructor(private readonly deps: HttpDeps) {
+    const r = this.router;
+    r.on('GET', '/healthz', (_q, res) => sendJson(res, 200, this.health()));
+    r.on('GET', '/metrics', (_q, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000));
+    });
+    r.on('GET', '/api/cameras', (_q, res) => sendJson(res, 200, { cameras: deps.cameras.statuses() }));
+    r.on('GET', '/api/cameras/:id/snapshot.jpg', (_q, res, p) => {
+      const s = deps.cameras.get(p.id ?? '');
+      if (!s) throw new EdgeError('NOT_FOUND', `unknown camera "${p.id ?? ''}"`, 404);
+      const f = s.latest();
+      if (!f) throw new EdgeError('NO_FRAME', `camera "${s.spec.id}" has no frame yet (state: ${s.status().state})`, 503);
+      const jpg = frameToJpeg(f);
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'no-store', 'x-frame-time': new Date(f.ts).toISOString() });
+      res.end(jpg);
+    });
+    r.on('GET', '/', (_q, res) => serveDashboard(res, 'index.html'));
+    r.on('GET', '/:file', (_q, res, p) => serveDashboard(res, p.file ?? ''));
+  }
+
+  /** The `/healthz` body. */
+  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[] } {
+    const cams = this.deps.cameras.statuses();
+    const ok = cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
+    return {
+      status: ok ? 'ok' : 'degraded',
+      node: this.deps.node,
+      version: this.deps.version,
+      uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
+      cameras: cams.map(({ id, state, fps, lastFrameAt, reconnects, error }) => ({ id, state, fps, lastFrameAt, reconnects, error })),
+    };
+  }
+
+  /** The port actually bound (useful with port 0). */
+  get port(): number {
+    return (this.server?.address() as AddressInfo | null)?.port ?? this.deps.port;
+  }
+
+  start(signal: AbortSignal): Promise<void> {
+    const server = createServer((req, res) => void this.router.handle(req, res));
+    server.on('upgrade', (req, socket, head) => this.upgrade(req.url ?? '/', req, socket, head));
+    this.server = server;
+    return new Promise((resolve, reject) => {
+      const onAbort = (): void => reject(new Error('HTTP start cancelled'));
+      signal.addEventListener('abort', onAbort, { once: true });
+      server.once('error', (e: NodeJS.ErrnoException) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(new Error(e.code === 'EADDRINUSE' ? `HTTP port ${this.deps.port} is already in use` : `HTTP server failed: ${e.message}`));
+      });
+      server.listen(this.deps.port, this.deps.host, () => {
+        signal.removeEventListener('abort', onAbort);
+        this.deps.log.info({ port: this.port, host: this.deps.host }, 'HTTP listening');
+        resolve();
+      });
+    });
+  }
+
+  private upgrade(rawUrl: string, req: import('node:http').IncomingMessage, socket: Duplex, head: Buffer): void {
+    const m = /^\/api\/cameras\/([^/]+)\/preview$/.exec(new URL(rawUrl, 'http://local').pathname);
+    const session = m ? this.deps.cameras.get(decodeURIComponent(m[1] ?? '')) : undefined;
+    if (!session) {
+      socket.end('HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\n\r\n{"status":"error","code":"NOT_FOUND","message":"unknown preview path"}');
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      let relay = this.relays.get(session.spec.id);
+      if (!relay) {
+        relay = new PreviewRelay(session.spec, this.deps.ffmpeg(), this.deps.log.child({ preview: session.spec.id }));
+        this.relays.set(session.spec.id, relay);
+      }
+      const r = relay;
+      r.add(ws);
+      ws.on('close', () => r.remove(ws));
+      ws.on('error', () => r.remove(ws));
+    });
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.relays.values()].map((r) => r.stop()));
+    for (const c of this.wss.clients) c.terminate();
+    const s = this.server;
+    this.server = null;
+    if (s) {
+      s.closeAllConnections();
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Loads, overrides, validates and freezes the configuration, once, at boot.
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { applyEnv } from './env.js';
+import { configKeyNames } from './json-schema.js';
+import { configSchema, type Config } from './schema.js';
+
+/** Configuration problems, every one of them, with their paths. */
+export class ConfigError extends Error {
+  constructor(
+    readonly problems: string[],
+    source: string,
+  ) {
+    super(`invalid configuration (${source}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Where the config comes from and what the command line overrides. */
+export interface LoadOptions {
+  /** YAML or JSON file; none means defaults. */
+  file?: string | undefined;
+  env?: NodeJS.ProcessEnv;
+  /** Command-line overrides, applied last. */
+  port?: number | undefined;
+  data?: string | undefined;
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object') {
+    for (const v of Object.values(o)) deepFreeze(v);
+    Object.freeze(o);
+  }
+  return o;
+}
+
+/** Reads a YAML (or JSON, which is YAML) file into a plain object. */
+export function readConfigFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError([`cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`], file);
+  }
+  let raw: unknown;
+  try {
+    raw = parse(text, { prettyErrors: true });
+  } catch (e) {
+    throw new ConfigError([`not valid YAML/JSON: ${(e as Error).message.split('\n')[0] ?? ''}`], file);
+  }
+  if (raw === null || raw === undefined) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ConfigError(['the top level must be a mapping of keys'], file);
+  return raw as Record<string, unknown>;
+}
+
+/** Validates a raw object; throws ConfigError listing every problem. */
+export function validateConfig(raw: unknown, source: string): Config {
+  const r = configSchema.safeParse(raw);
+  if (!r.success) {
+    const problems = r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
+    throw new ConfigError(problems, source);
+  }
+  return deepFreeze(r.data);
+}
+
+/**
+ * Loads the configuration: file, then `VIGIL_*` environment, then command-line flags.
+ * @throws ConfigError with every bad path at once
+ */
+export function loadConfig(opts: LoadOptions = {}): Config {
+  const env = opts.env ?? process.env;
+  const file = opts.file ?? env.VIGIL_CONFIG;
+  const raw = file ? readConfigFile(file) : {};
+  const { config } = applyEnv(raw, env, configKeyNames());
+  if (opts.port !== undefined) config.http = { ...((config.http as object | undefined) ?? {}), port: opts.port };
+  if (opts.data !== undefined) config.data = opts.data;
+  return validateConfig(config, file ?? 'defaults');
+}

@@ -1,0 +1,78 @@
+/**
+ * A tiny method+path router for the daemon's HTTP API, with JSON errors.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EdgeError } from '../errors.js';
+
+/** Route handler; `params` holds the `:name` segments. */
+export type Handler = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void> | void;
+
+interface Route {
+  method: string;
+  parts: string[];
+  handler: Handler;
+}
+
+/** Sends a JSON body. */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(text);
+}
+
+/** Routes requests; unknown paths get a 404 error body. */
+export class Router {
+  private readonly routes: Route[] = [];
+
+  /** Registers a route like `/api/cameras/:id/snapshot.jpg`. */
+  on(method: string, path: string, handler: Handler): this {
+    this.routes.push({ method, parts: path.split('/').filter(Boolean), handler });
+    return this;
+  }
+
+  /** Finds the route for a path, with its parameters. */
+  match(method: string, pathname: string): { handler: Handler; params: Record<string, string> } | null {
+    const parts = pathname.split('/').filter(Boolean);
+    for (const r of this.routes) {
+      if (r.method !== method && !(method === 'HEAD' && r.method === 'GET')) continue;
+      if (r.parts.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      r.parts.forEach((p, i) => {
+        const seg = parts[i] ?? '';
+        if (p.startsWith(':')) {
+          const dot = p.indexOf('.');
+          if (dot > 0) {
+            const suffix = p.slice(dot);
+            if (!seg.endsWith(suffix)) ok = false;
+            params[p.slice(1, dot)] = safeDecode(seg.slice(0, seg.length - suffix.length));
+          } else params[p.slice(1)] = safeDecode(seg);
+        } else if (p !== seg) ok = false;
+      });
+      if (ok) return { handler: r.handler, params };
+    }
+    return null;
+  }
+
+  /** Handles one request. */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    try {
+      const m = this.match(req.method ?? 'GET', url.pathname);
+      if (!m) throw new EdgeError('NOT_FOUND', `no route for ${req.method ?? 'GET'} ${url.pathname}`, 404);
+      await m.handler(req, res, m.params);
+    } catch (e) {
+      const err = e instanceof EdgeError ? e : new EdgeError('INTERNAL', 'internal error', 500);
+      if (!res.headersSent) sendJson(res, err.httpStatus, err.toBody());
+      else res.end();
+    }
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * ffmpeg command lines for analysis decoding.
+ */
+import type { CameraSpec } from '../types.js';
+
+/** How the input is read. */
+export interface InputMode {
+  /** Read a file at its native rate (`-re`), as a live camera would deliver it. */
+  realtime: boolean;
+  /** Loop a file forever. */
+  loop: boolean;
+}
+
+/** True when the camera URL is a network stream rather than a file path. */
+export function isNetworkUrl(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('file://');
+}
+
+/** Input options placed before `-i`. */
+export function inputArgs(spec: Pick<CameraSpec, 'url' | 'transport'>, mode: InputMode): string[] {
+  const args: string[] = [];
+  if (/^rtsps?:\/\//i.test(spec.url)) {
+    args.push('-rtsp_transport', spec.transport);
+  } else if (!isNetworkUrl(spec.url)) {
+    if (mode.realtime) args.push('-re');
+    if (mode.loop) args.push('-stream_loop', '-1');
+  }
+  const url = spec.url.startsWith('file://') ? spec.url.slice('file://'.length) : spec.url;
+  args.push('-i', url);
+  return args;
+}
+
+/**
+ * Full argument list: decode video only, resample to the analysis rate and width, and write
+ * self-describing binary PPM (P6) frames to stdout. Each PPM carries its own size, so the reader
+ * never has to guess the height that `scale=W:-2` chose.
+ */
+export function decodeArgs(spec: CameraSpec, mode: InputMode): string[] {
+  return [
+    '-hide_banner',
+    '-nostats',
+    '-loglevel',
+    'warning',
+    ...inputArgs(spec, mode),
+    '-map',
+    '0:v:0',
+    '-an',
+    '-sn',
+    '-dn',
+    '-vf',
+    `fps=${spec.fps},scale=${spec.width}:-2`,
+    '-pix_fmt',
+    'rgb24',
+    '-c:v',
+    'ppm',
+    '-f',
+    'image2pipe',
+    'pipe:1',
+  ];
+}
