@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { applyEnv } from './env.js';
 import { configKeyNames } from './json-schema.js';
-import { configSchema, type Config } from './schema.js';
+import { configSchema, crossCheck, type Config } from './schema.js';
 
 /** Configuration problems, every one of them, with their paths. */
 export class ConfigError extends Error {
@@ -58,11 +58,10 @@ export function readConfigFile(file: string): Record<string, unknown> {
 /** Validates a raw object; throws ConfigError listing every problem. */
 export function validateConfig(raw: unknown, source: string): Config {
   const r = configSchema.safeParse(raw);
-  if (!r.success) {
-    const problems = r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
-    throw new ConfigError(problems, source);
-  }
-  return deepFreeze(r.data);
+  const problems = r.success ? [] : r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
+  problems.push(...crossCheck(raw));
+  if (!r.success || problems.length > 0) throw new ConfigError(problems, source);
+  return deepFreeze(r.data as Config);
 }
 
 /**

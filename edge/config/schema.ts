@@ -58,21 +58,36 @@ export const configSchema = z
       .array(camera)
       .default([{ id: 'demo', url: DEMO_URL, fps: 2, width: 640, enabled: true, transport: 'tcp', watchdogSeconds: 10 }])
       .describe('Cameras. Default: one demo camera playing the bundled clip.'),
-  })
-  .superRefine((cfg, ctx) => {
-    const seen = new Set<string>();
-    cfg.cameras.forEach((c, i) => {
-      if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: ['cameras', i, 'id'], message: `duplicate camera id "${c.id}"` });
-      seen.add(c.id);
-    });
-    try {
-      if (cfg.timezone !== null) new Intl.DateTimeFormat('en', { timeZone: cfg.timezone });
-    } catch {
-      ctx.addIssue({ code: 'custom', path: ['timezone'], message: `unknown time zone "${cfg.timezone}"` });
-    }
   });
 
 /** Validated, frozen configuration. */
 export type Config = Readonly<z.output<typeof configSchema>>;
 /** One validated camera entry. */
 export type CameraConfig = Config['cameras'][number];
+
+/**
+ * Checks across fields, run on the raw input even when other fields are invalid, so that every
+ * problem is reported in one pass. Returns `path: message` strings.
+ */
+export function crossCheck(raw: unknown): string[] {
+  const problems: string[] = [];
+  if (!raw || typeof raw !== 'object') return problems;
+  const r = raw as { cameras?: unknown; timezone?: unknown };
+  if (Array.isArray(r.cameras)) {
+    const seen = new Set<unknown>();
+    r.cameras.forEach((c: unknown, i) => {
+      const id = c && typeof c === 'object' ? (c as { id?: unknown }).id : undefined;
+      if (typeof id !== 'string') return;
+      if (seen.has(id)) problems.push(`cameras.${i}.id: duplicate camera id "${id}"`);
+      seen.add(id);
+    });
+  }
+  if (typeof r.timezone === 'string') {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: r.timezone });
+    } catch {
+      problems.push(`timezone: unknown time zone "${r.timezone}"`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs Vigil in this checkout: npm dependencies, the TypeScript build, and ffmpeg when the
+# system has none (Debian's package when we are root with apt-get; otherwise the static ffmpeg
+# shipped inside the npm package @ffmpeg-installer/ffmpeg is used at run time).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+
+if ! command -v ffmpeg >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing ffmpeg from the distribution (apt-get)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ffmpeg >/dev/null
+  else
+    log "no system ffmpeg: the static ffmpeg from @ffmpeg-installer/ffmpeg will be used"
+  fi
+fi
+
+log "installing npm dependencies"
+if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+
+log "building"
+npm run --silent build
+
+log "done. Start the daemon with: npm start   (then open http://localhost:8080/ and /healthz)"

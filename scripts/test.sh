@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs lint and every test. Integration tests need a real RTSP server (GStreamer's, through its
+# Python bindings); this installs it from Debian when missing and we are root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+gst_ok() { /usr/bin/python3 -c "import gi; gi.require_version('GstRtspServer','1.0'); from gi.repository import GstRtspServer" >/dev/null 2>&1; }
+if ! gst_ok; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "test: installing GStreamer's RTSP server for the integration tests (apt-get)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 python3-gi \
+      gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
+      gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly >/dev/null
+  else
+    echo "test: GStreamer's RTSP server is missing; install python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-{base,good,bad,ugly}" >&2
+    exit 1
+  fi
+fi
+
+npm run --silent build
+npx eslint . --max-warnings 0
+# Unit tests first (fast), then integration tests (*.int.test.js) one file at a time.
+node --test --test-reporter=spec $(find dist/test -name '*.test.js' ! -name '*.int.test.js' | sort)
+node --test --test-reporter=spec --test-concurrency=1 $(find dist/test -name '*.int.test.js' | sort)

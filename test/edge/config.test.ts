@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { parse } from 'yaml';
+import { exampleConfigYaml } from '../../edge/config/example.js';
+import { ConfigError, loadConfig, validateConfig } from '../../edge/config/load.js';
+import { packageRoot } from '../../edge/paths.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'vigil-cfg-'));
+function file(name: string, text: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+test('defaults: one demo camera at 2 fps, port 8080, frozen', () => {
+  const cfg = loadConfig({ env: {} });
+  assert.equal(cfg.http.port, 8080);
+  assert.equal(cfg.cameras.length, 1);
+  assert.deepEqual([cfg.cameras[0]?.id, cfg.cameras[0]?.url, cfg.cameras[0]?.fps], ['demo', 'builtin:demo', 2]);
+  assert.ok(Object.isFrozen(cfg) && Object.isFrozen(cfg.http));
+});
+
+test('YAML and JSON files load; camera defaults fill in', () => {
+  const y = loadConfig({ env: {}, file: file('a.yaml', 'node: box1\ncameras:\n  - id: door\n    url: rtsp://cam/live\n') });
+  assert.equal(y.node, 'box1');
+  assert.deepEqual(y.cameras[0], { id: 'door', url: 'rtsp://cam/live', fps: 2, width: 640, enabled: true, transport: 'tcp', watchdogSeconds: 10 });
+  const j = loadConfig({ env: {}, file: file('a.json', '{"http": {"port": 9000}}') });
+  assert.equal(j.http.port, 9000);
+});
+
+test('environment overrides, then command-line flags', () => {
+  const env = { VIGIL_HTTP__PORT: '9100', VIGIL_MQTT__URL: 'mqtt://h:1883', VIGIL_CAMERAS__0__WATCHDOGSECONDS: '4', VIGIL_NODE: 'edge7' };
+  const cfg = loadConfig({ env, file: file('b.yaml', 'cameras:\n  - id: a\n    url: x.mp4\n') });
+  assert.equal(cfg.http.port, 9100);
+  assert.equal(cfg.mqtt.url, 'mqtt://h:1883');
+  assert.equal(cfg.cameras[0]?.watchdogSeconds, 4);
+  assert.equal(cfg.node, 'edge7');
+  const env2 = { VIGIL_HTTP__PORT: '9100', VIGIL_DATA: '/srv/v' };
+  assert.equal(loadConfig({ env: env2 }).data, '/srv/v');
+  assert.equal(loadConfig({ env: env2, port: 7000, data: '/tmp/d' }).http.port, 7000);
+  assert.equal(loadConfig({ env: env2, data: '/tmp/d' }).data, '/tmp/d');
+});
+
+test('every bad path is reported at once', () => {
+  const bad = file('bad.yaml', ['http:', '  port: 99999', 'cameras:', '  - id: "bad id"', '    url: ""', '    fps: 0', '  - id: x', '    url: a.mp4', '    colour: red', '  - id: x', '    url: b.mp4', 'mqtt: {url: 5}', ''].join('\n'));
+  try {
+    loadConfig({ env: {}, file: bad });
+    assert.fail('should throw');
+  } catch (e) {
+    assert.ok(e instanceof ConfigError);
+    const paths = e.problems.map((p) => p.split(':')[0]);
+    for (const p of ['http.port', 'cameras.0.id', 'cameras.0.url', 'cameras.0.fps', 'cameras.1', 'mqtt.url', 'cameras.2.id']) {
+      assert.ok(paths.includes(p), `missing ${p} in ${JSON.stringify(e.problems)}`);
+    }
+  }
+});
+
+test('unreadable and malformed files give a clear error', () => {
+  assert.throws(() => loadConfig({ env: {}, file: join(dir, 'nope.yaml') }), /cannot read file: ENOENT/);
+  assert.throws(() => loadConfig({ env: {}, file: file('m.yaml', 'cameras: [\n') }), /not valid YAML/);
+  assert.throws(() => loadConfig({ env: {}, file: file('l.yaml', '- 1\n- 2\n') }), /top level must be a mapping/);
+});
+
+test('the example in deploy/ is generated from the schema, is current and validates', () => {
+  const text = exampleConfigYaml();
+  assert.equal(readFileSync(join(packageRoot(), 'deploy', 'vigil.example.yaml'), 'utf8'), text, 'run: node dist/edge/cli/main.js config example --out deploy/vigil.example.yaml');
+  const cfg = validateConfig(parse(text), 'example');
+  assert.equal(cfg.cameras[0]?.id, 'demo');
+  assert.match(text, /# Analysis rate in frames per second\.\n\s+fps: 2/);
+});

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { summariseCoverage } from '../../memory/coverage.js';
+import { MemoryStore } from '../../memory/store.js';
+
+const T0 = Date.parse('2026-11-21T09:00:00Z');
+
+function seg(camera: string, start: number) {
+  return { camera, start, end: start + 2000, frames: 4, firstFrameAt: start, lastFrameAt: start + 1500 };
+}
+
+test('segments and coverage survive close and reopen; a long gap splits coverage', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-mem-'));
+  const w = new MemoryStore({ dir });
+  w.open();
+  for (let i = 0; i < 30; i++) void w.writeSegment(seg('a', T0 + i * 2000));
+  // 60 s outage, then 10 more segments
+  for (let i = 0; i < 10; i++) void w.writeSegment(seg('a', T0 + 120_000 + i * 2000));
+  void w.writeSegment(seg('b', T0));
+  await w.close();
+
+  const r = new MemoryStore({ dir, readOnly: true });
+  r.open();
+  assert.equal(r.segments(T0, T0 + 3_600_000).length, 41);
+  assert.equal(r.segments(T0 + 10_000, T0 + 14_000, 'a').length, 2);
+  assert.deepEqual(r.cameras(), ['a', 'b']);
+  const cov = r.coverage('a');
+  assert.equal(cov.length, 2);
+  assert.deepEqual([cov[0]?.start, cov[0]?.end], [T0, T0 + 29 * 2000 + 1500]);
+  const s = summariseCoverage(r.coverage());
+  assert.equal(s.from, new Date(T0).toISOString());
+  assert.equal(s.to, new Date(T0 + 120_000 + 9 * 2000 + 1500).toISOString());
+  assert.deepEqual(s.gaps, [{ camera: 'a', start: new Date(T0 + 59_500).toISOString(), end: new Date(T0 + 120_000).toISOString() }]);
+  await r.close();
+});
+
+test('coverage of an empty memory is null with no gaps', () => {
+  assert.deepEqual(summariseCoverage([]), { from: null, to: null, gaps: [] });
+});
