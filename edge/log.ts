@@ -34,5 +34,5 @@ export function createLogger(level: string, destination = 2): Logger {
       },
     },
     pino.destination({ fd: destination, sync: false }),
-  ) as unknown as Logger;
+  );
 }

@@ -130,12 +130,11 @@ export class CameraSession {
     let stalled = false;
     let badOutput: string | null = null;
     const watchdogMs = this.spec.watchdogSeconds * 1000;
-    let watchdog = setTimeout(onStall, watchdogMs);
-    const self = this;
-    function onStall(): void {
+    const onStall = (): void => {
       stalled = true;
       void proc.stop();
-    }
+    };
+    let watchdog = setTimeout(onStall, watchdogMs);
     proc.child.stdout.on('data', (chunk: Buffer) => {
       clearTimeout(watchdog);
       watchdog = setTimeout(onStall, watchdogMs);
@@ -148,18 +147,18 @@ export class CameraSession {
         return;
       }
       for (const img of images) {
-        const ts = self.now();
-        const frame: Frame = { camera: self.spec.id, seq: self.seq++, ts, ...img };
-        self.framesIn++;
-        self.lastFrameAt = ts;
-        self.latestFrame = frame;
-        self.meter.tick(ts);
+        const ts = this.now();
+        const frame: Frame = { camera: this.spec.id, seq: this.seq++, ts, ...img };
+        this.framesIn++;
+        this.lastFrameAt = ts;
+        this.latestFrame = frame;
+        this.meter.tick(ts);
         if (!got) {
           got = true;
-          self.error = null;
-          self.setState('streaming');
+          this.error = null;
+          this.setState('streaming');
         }
-        self.slot.put(frame);
+        this.slot.put(frame);
       }
     });
     const exit = await proc.exited;

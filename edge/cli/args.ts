@@ -18,7 +18,7 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(
 ): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
   try {
     const r = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-    return { values: r.values as Record<string, string | boolean | undefined>, positionals: r.positionals };
+    return { values: r.values, positionals: r.positionals };
   } catch (e) {
     throw new UsageError((e as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''));
   }

@@ -2,7 +2,7 @@
  * The daemon's HTTP server: dashboard files, `/healthz`, `/metrics`, camera REST, snapshots and
  * the live preview WebSocket (`/api/cameras/:id/preview`).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -95,7 +95,7 @@ export class HttpComponent implements Component {
     });
   }
 
-  private upgrade(rawUrl: string, req: import('node:http').IncomingMessage, socket: Duplex, head: Buffer): void {
+  private upgrade(rawUrl: string, req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const m = /^\/api\/cameras\/([^/]+)\/preview$/.exec(new URL(rawUrl, 'http://local').pathname);
     const session = m ? this.deps.cameras.get(decodeURIComponent(m[1] ?? '')) : undefined;
     if (!session) {

@@ -73,7 +73,7 @@ export function loadConfig(opts: LoadOptions = {}): Config {
   const file = opts.file ?? env.VIGIL_CONFIG;
   const raw = file ? readConfigFile(file) : {};
   const { config } = applyEnv(raw, env, configKeyNames());
-  if (opts.port !== undefined) config.http = { ...((config.http as object | undefined) ?? {}), port: opts.port };
+  if (opts.port !== undefined) config.http = { ...((config.http) ?? {}), port: opts.port };
   if (opts.data !== undefined) config.data = opts.data;
   return validateConfig(config, file ?? 'defaults');
 }

@@ -38,7 +38,6 @@ export class PpmReader {
         continue;
       }
       this.head = this.head.length ? Buffer.concat([this.head, buf]) : buf;
-      buf = Buffer.alloc(0);
       const text = this.head.subarray(0, 64).toString('latin1');
       const m = HEADER.exec(text);
       if (!m) {
