@@ -8,11 +8,11 @@ export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'dashboard/vendor/**', 'data/**', '**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
+  importX.flatConfigs.typescript,
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       '@typescript-eslint/no-floating-promises': [
