@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { packageRoot } from '../../edge/paths.js';
+import { runCli, tempDir } from '../helpers/daemon.js';
+
+const SHARED = join(packageRoot(), '..', 'shared', 'videos');
+const BOTTLES = join(SHARED, 'bottle-detection.mp4');
+
+interface AskJson {
+  answer: string;
+  value: unknown;
+  evidence: { camera: string; start: string; end: string }[];
+  coverage: { from: string | null; to: string | null; gaps: unknown[] };
+}
+
+test('replay stamps frames at start + presentation time, writes the memory, and ask reads it without inventing', async () => {
+  const data = tempDir('replay');
+  const t0 = Date.now();
+  const r = await runCli(['replay', BOTTLES, '--camera', 'bench', '--start', '2026-11-21T09:00:00Z', '--data', data]);
+  const secs = (Date.now() - t0) / 1000;
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /replay bench: 80 frames/);
+  assert.ok(secs < 39, `a 40 s clip replays faster than real time (took ${secs} s)`);
+
+  const a = await runCli(['ask', 'how many bottles were on the bench?', '--data', data, '--json']);
+  assert.equal(a.code, 0, a.stderr);
+  const j = JSON.parse(a.stdout) as AskJson;
+  assert.equal(j.coverage.from, '2026-11-21T09:00:00.000Z');
+  assert.equal(j.coverage.to, '2026-11-21T09:00:39.500Z');
+  assert.deepEqual(j.coverage.gaps, []);
+  assert.equal(j.value, null, 'no perception yet: no invented count');
+  assert.match(j.answer, /cannot answer/);
+  assert.deepEqual(j.evidence, [{ camera: 'bench', start: '2026-11-21T09:00:00.000Z', end: '2026-11-21T09:00:39.500Z' }]);
+
+  const text = await runCli(['ask', 'anything', '--data', data]);
+  assert.equal(text.code, 0);
+  assert.match(text.stdout, /covers bench from 2026-11-21T09:00:00.000Z/);
+});
+
+test('replay --realtime paces frames at the media rate', async () => {
+  const dir = tempDir('rt');
+  const clip = join(dir, 'short.mp4');
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-i', BOTTLES, '-t', '4', '-c', 'copy', clip]);
+  const t0 = Date.now();
+  const r = await runCli(['replay', clip, '--camera', 'c', '--start', '2026-11-21T10:00:00Z', '--data', join(dir, 'd'), '--realtime']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(Date.now() - t0 >= 3500, 'took at least the clip length');
+});
+
+test('replay rejects bad input with clear errors', async () => {
+  const d = tempDir('bad');
+  const noFile = await runCli(['replay', '/nonexistent.mp4', '--camera', 'c', '--start', '2026-11-21T10:00:00Z', '--data', d]);
+  assert.equal(noFile.code, 2);
+  assert.match(noFile.stderr, /file not found/);
+  const badStart = await runCli(['replay', BOTTLES, '--camera', 'c', '--start', 'yesterday', '--data', d]);
+  assert.match(badStart.stderr, /not an ISO-8601 time/);
+  const notVideo = await runCli(['replay', join(packageRoot(), 'package.json'), '--camera', 'c', '--start', '2026-11-21T10:00:00Z', '--data', d]);
+  assert.equal(notVideo.code, 1);
+  assert.match(notVideo.stderr, /not a video/);
+});

@@ -1,0 +1,117 @@
+/**
+ * Runs the real `vigil` CLI as a child process, the way the README tells a user to.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { packageRoot } from '../../edge/paths.js';
+
+/** Path of the compiled CLI. */
+export const CLI = join(packageRoot(), 'dist', 'edge', 'cli', 'main.js');
+
+/** A running daemon. */
+export interface DaemonHandle {
+  child: ChildProcess;
+  baseUrl: string;
+  data: string;
+  /** stderr + stdout so far. */
+  output(): string;
+  /** GET a JSON document. */
+  getJson<T>(path: string): Promise<T>;
+  /** Polls `check` until it returns a truthy value or the timeout passes. */
+  waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T>;
+  /** SIGTERM and wait; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Health document shape. */
+export interface Health {
+  status: string;
+  cameras: { id: string; state: string; fps: number; lastFrameAt: string | null; reconnects: number; error: string | null }[];
+}
+
+/** A temporary directory. */
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `vigil-${prefix}-`));
+}
+
+/**
+ * Starts `vigil start --port P --data D [--config F]`.
+ * @param config written as YAML when given; omitted means the built-in defaults
+ */
+export function startDaemon(opts: { port: number; config?: object; env?: NodeJS.ProcessEnv }): DaemonHandle {
+  const data = tempDir('data');
+  const args = [CLI, 'start', '--port', String(opts.port), '--data', data];
+  if (opts.config) {
+    const file = join(data, 'config.yaml');
+    writeFileSync(file, stringify(opts.config));
+    args.push('--config', file);
+  }
+  const child = spawn(process.execPath, args, { env: { ...process.env, VIGIL_LOG__LEVEL: 'info', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${opts.port}`;
+  const handle: DaemonHandle = {
+    child,
+    baseUrl,
+    data,
+    output: () => out,
+    async getJson<T>(path: string): Promise<T> {
+      const r = await fetch(baseUrl + path);
+      return (await r.json()) as T;
+    },
+    async waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+      const t0 = Date.now();
+      let lastErr: unknown;
+      while (Date.now() - t0 < timeoutMs) {
+        if (child.exitCode !== null) throw new Error(`daemon exited (${child.exitCode}) while waiting for ${what}:\n${out.slice(-3000)}`);
+        try {
+          const v = await check();
+          if (v) return v;
+        } catch (e) {
+          lastErr = e;
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (${String(lastErr)})\n${out.slice(-3000)}`);
+    },
+    async stop(): Promise<number | null> {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+  return handle;
+}
+
+/** Runs the CLI to completion. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freeTcpPort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
