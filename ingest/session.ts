@@ -75,6 +75,11 @@ export class CameraSession {
     });
   }
 
+  /** Process id of the running ffmpeg, if any (for resource accounting). */
+  get ffmpegPid(): number | undefined {
+    return this.proc?.child.pid;
+  }
+
   /** The most recent decoded frame, whoever consumed it. */
   latest(): Frame | null {
     return this.latestFrame;
