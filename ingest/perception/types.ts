@@ -1,0 +1,58 @@
+/**
+ * Types shared by the perception stages (detector backends, tracker, re-ID, zones, OCR) and
+ * the observations they emit. Imports nothing outside ingest/types.
+ */
+
+/** An axis-aligned box in frame pixels (x right, y down). */
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** A packed RGB24 image. */
+export interface RgbImage {
+  width: number;
+  height: number;
+  /** `width * height * 3` bytes, row-major RGB. */
+  data: Uint8Array;
+}
+
+/** One detection in the coordinates of the image passed to the detector. */
+export interface Detection {
+  box: Box;
+  /** Confidence 0..1. */
+  score: number;
+  /** Class index in the backend's class list. */
+  classId: number;
+  /** Class name, e.g. "person" (COCO names for the bundled models). */
+  label: string;
+}
+
+/** Post-processing options every backend honours. */
+export interface DetectOptions {
+  /** Default minimum score. */
+  scoreThreshold: number;
+  /** Per-class minimum scores overriding the default, keyed by label. */
+  classThresholds?: Readonly<Record<string, number>>;
+  /** When set, only these labels are returned. */
+  classes?: readonly string[];
+  /** IoU above which a lower-scored box of the same class is suppressed. */
+  nmsIou: number;
+  /** At most this many detections per image. */
+  maxDetections: number;
+}
+
+/** A detector backend. `load()` before `detect()`; `dispose()` releases native memory. */
+export interface Detector {
+  /** Model name, e.g. "centernet". */
+  readonly model: string;
+  /** Runtime actually used, e.g. "tfjs-wasm", "tfjs-node", "onnx-cpu". */
+  readonly backend: string;
+  /** Class names, index = classId. */
+  readonly labels: readonly string[];
+  load(): Promise<void>;
+  detect(image: RgbImage, opts: DetectOptions): Promise<Detection[]>;
+  dispose(): Promise<void>;
+}
