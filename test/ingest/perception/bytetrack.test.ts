@@ -1,0 +1,233 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ByteTracker, bufferedIou } from '../../../ingest/perception/bytetrack.js';
+import type { Track, TrackerOutput } from '../../../ingest/perception/bytetrack.js';
+import type { Box, Detection } from '../../../ingest/perception/types.js';
+
+const T0 = 1_700_000_000_000;
+const FRAME_MS = 500; // 2 fps
+const at = (k: number): number => T0 + k * FRAME_MS;
+
+const box = (cx: number, cy: number, w = 60, h = 150): Box => ({
+  x1: cx - w / 2,
+  y1: cy - h / 2,
+  x2: cx + w / 2,
+  y2: cy + h / 2,
+});
+const det = (b: Box, score = 0.9, label = 'person'): Detection => ({
+  box: b,
+  score,
+  label,
+  classId: label === 'person' ? 0 : 16,
+});
+/** A person walking right at 40 px per frame (80 px/s) in a 640x360 frame. */
+const walker = (k: number): Box => box(100 + 40 * k, 200);
+
+const ids = (ts: Track[]): number[] => ts.map((t) => t.id);
+const withBox = (ts: Track[], b: Box): Track | undefined => ts.find((t) => JSON.stringify(t.box) === JSON.stringify(b));
+
+test('buffered IoU: equal margins keep aligned boxes at 1 and widen the gate', () => {
+  const a = box(100, 100);
+  const b = box(140, 100);
+  assert.equal(bufferedIou(a, a, 30, 30), 1);
+  assert.ok(Math.abs(bufferedIou(a, b) - 0.2) < 1e-12);
+  const buffered = bufferedIou(a, b, 18, 45);
+  assert.ok(Math.abs(buffered - 56 / 136) < 1e-12, `${buffered}`);
+});
+
+test('two people walking past each other at 2 fps keep their ids', () => {
+  const tr = new ByteTracker();
+  const A = (k: number): Box => box(100 + 40 * k, 200);
+  const B = (k: number): Box => box(540 - 40 * k, 190);
+  let idA: number | undefined;
+  let idB: number | undefined;
+  for (let k = 0; k < 12; k++) {
+    const out = tr.update([det(A(k)), det(B(k), 0.85)], at(k));
+    if (k === 0) {
+      assert.deepEqual(out.active, []);
+      continue;
+    }
+    assert.equal(out.active.length, 2, `frame ${k}: ${JSON.stringify(ids(out.active))}`);
+    const a = withBox(out.active, A(k));
+    const b = withBox(out.active, B(k));
+    assert.ok(a && b, `frame ${k}: both people tracked`);
+    idA ??= a.id;
+    idB ??= b.id;
+    assert.equal(a.id, idA, `frame ${k}: A keeps its id`);
+    assert.equal(b.id, idB, `frame ${k}: B keeps its id`);
+  }
+  assert.notEqual(idA, idB);
+  assert.equal(tr.snapshot().length, 2);
+});
+
+test('the association gate widens with elapsed time: a brisk walker (160 px/s) keeps one track', () => {
+  const tr = new ByteTracker();
+  const started: number[] = [];
+  for (let k = 0; k < 7; k++) {
+    const out = tr.update([det(box(60 + 80 * k, 200))], at(k));
+    started.push(...ids(out.started));
+    if (k >= 1) assert.deepEqual(ids(out.active), started, `frame ${k}`);
+  }
+  assert.equal(started.length, 1);
+  assert.equal(tr.snapshot().length, 1);
+});
+
+test('a detection dropping to a low score for a frame keeps the track (second association)', () => {
+  const tr = new ByteTracker();
+  let id: number | undefined;
+  for (let k = 0; k < 8; k++) {
+    const out = tr.update([det(walker(k), k === 4 ? 0.3 : 0.9)], at(k));
+    if (k === 1) id = out.started[0]?.id;
+    if (k >= 1) {
+      assert.deepEqual(ids(out.active), [id], `frame ${k}`);
+      assert.deepEqual(out.lost, [], `frame ${k}`);
+    }
+    if (k === 4) assert.equal(out.active[0]?.score, 0.3);
+  }
+  assert.equal(tr.snapshot().length, 1);
+  // Low detections alone never start a track.
+  const fresh = new ByteTracker();
+  for (let k = 0; k < 4; k++) fresh.update([det(walker(k), 0.3)], at(k));
+  assert.deepEqual(fresh.snapshot(), []);
+});
+
+test('a track missing for 3 frames (1.5 s) comes back with the same id', () => {
+  const tr = new ByteTracker();
+  const gap = new Set([5, 6, 7]);
+  let id: number | undefined;
+  const startedIds: number[] = [];
+  for (let k = 0; k < 12; k++) {
+    const out = tr.update(gap.has(k) ? [] : [det(walker(k))], at(k));
+    startedIds.push(...ids(out.started));
+    if (k === 1) id = out.active[0]?.id;
+    if (gap.has(k)) {
+      assert.deepEqual(out.active, [], `frame ${k}`);
+      assert.deepEqual(ids(out.lost), [id], `frame ${k}`);
+      assert.equal(out.lost[0]?.state, 'lost');
+    } else if (k >= 1) {
+      assert.deepEqual(ids(out.active), [id], `frame ${k}`);
+      assert.deepEqual(out.lost, []);
+    }
+    assert.deepEqual(out.ended, []);
+  }
+  assert.deepEqual(startedIds, [id]);
+  const [t] = tr.snapshot();
+  assert.equal(t?.hits, 9);
+  assert.deepEqual(t?.trajectory.map((p) => p.ts), [0, 1, 2, 3, 4, 8, 9, 10, 11].map(at));
+});
+
+test('gone for longer than lostTtlSeconds ends the track and a new id is used', () => {
+  const tr = new ByteTracker(); // lostTtlSeconds 4
+  let first: number | undefined;
+  const endedAt: number[] = [];
+  let second: number | undefined;
+  for (let k = 0; k < 18; k++) {
+    const present = k <= 4 || k >= 15;
+    const out = tr.update(present ? [det(box(300, 200))] : [], at(k));
+    if (k === 1) first = out.started[0]?.id;
+    if (out.ended.length > 0) {
+      endedAt.push(k);
+      assert.deepEqual(ids(out.ended), [first]);
+      assert.equal(out.ended[0]?.lastSeen, at(4));
+    }
+    if (k > 4 && k < 13) assert.deepEqual(ids(out.lost), [first], `frame ${k} still lost`);
+    if (k === 16) second = out.started[0]?.id;
+  }
+  // Last seen at 2.0 s; 6.5 s is the first frame more than 4 s later.
+  assert.deepEqual(endedAt, [13]);
+  assert.ok(first !== undefined && first > 0);
+  assert.ok(second !== undefined && second > first, `new id ${second} after ${first}`);
+  assert.deepEqual(ids(tr.snapshot()), [second]);
+});
+
+test('a single-frame false positive never becomes confirmed', () => {
+  const tr = new ByteTracker();
+  const fp = det(box(560, 90, 50, 80), 0.95);
+  const seen = new Set<number>();
+  let fpId: number | undefined;
+  for (let k = 0; k < 8; k++) {
+    const out: TrackerOutput = tr.update(k === 3 ? [det(walker(k)), fp] : [det(walker(k))], at(k));
+    for (const t of [...out.active, ...out.started, ...out.ended, ...out.lost]) seen.add(t.id);
+    if (k === 3) {
+      const snap = tr.snapshot();
+      const t = withBox(snap, fp.box);
+      assert.equal(t?.state, 'tentative');
+      fpId = t?.id;
+    }
+    if (k === 4) assert.equal(withBox(tr.snapshot(), fp.box), undefined, 'dropped when unmatched');
+  }
+  assert.ok(fpId !== undefined);
+  assert.ok(!seen.has(fpId), 'false positive never reported');
+  assert.equal(seen.size, 1);
+});
+
+test('a confident but sub-threshold detection does not start a track', () => {
+  const tr = new ByteTracker();
+  for (let k = 0; k < 4; k++) tr.update([det(walker(k), 0.55)], at(k));
+  assert.deepEqual(tr.snapshot(), []);
+});
+
+test('class-aware: a track only matches detections of its own label', () => {
+  const run = (classAware: boolean): { out: TrackerOutput; id: number | undefined; tr: ByteTracker } => {
+    const tr = new ByteTracker({ classAware });
+    let id: number | undefined;
+    for (let k = 0; k < 4; k++) id = tr.update([det(walker(k))], at(k)).active[0]?.id ?? id;
+    const out = tr.update([det(walker(4), 0.9, 'dog')], at(4));
+    return { out, id, tr };
+  };
+  const aware = run(true);
+  assert.deepEqual(aware.out.active, []);
+  assert.deepEqual(ids(aware.out.lost), [aware.id]);
+  const dog = aware.tr.snapshot().find((t) => t.label === 'dog');
+  assert.equal(dog?.state, 'tentative');
+  assert.notEqual(dog?.id, aware.id);
+
+  const blind = run(false);
+  assert.deepEqual(ids(blind.out.active), [blind.id]);
+  assert.equal(blind.out.active[0]?.label, 'dog');
+});
+
+test('trajectory downsampling keeps the first and last points in time order', () => {
+  const tr = new ByteTracker({ maxTrajectoryPoints: 10 });
+  const n = 41; // halvings at hits 11, 16, ..., 41: the last update halves
+  for (let k = 0; k < n; k++) {
+    tr.update([det(box(100 + 10 * k, 200))], at(k));
+    const traj = tr.snapshot()[0]?.trajectory ?? [];
+    assert.ok(traj.length <= 10, `frame ${k}: length ${traj.length}`);
+    assert.equal(traj[0]?.ts, at(0), `frame ${k}: first kept`);
+    assert.equal(traj.at(-1)?.ts, at(k), `frame ${k}: last kept`);
+  }
+  const [t] = tr.snapshot();
+  assert.ok(t);
+  const pts = t.trajectory;
+  assert.ok(pts.length <= 10 && pts.length >= 5, `length ${pts.length}`);
+  assert.equal(pts[0]?.ts, at(0));
+  assert.deepEqual(pts[0]?.box, box(100, 200));
+  assert.equal(pts.at(-1)?.ts, at(n - 1));
+  assert.deepEqual(pts.at(-1)?.box, box(100 + 10 * (n - 1), 200));
+  for (let i = 1; i < pts.length; i++) assert.ok(pts[i]!.ts > pts[i - 1]!.ts);
+  assert.equal(t.hits, n);
+});
+
+test('returned tracks are copies; flush ends everything; ids keep increasing', () => {
+  const tr = new ByteTracker();
+  tr.update([det(walker(0))], at(0));
+  const out = tr.update([det(walker(1))], at(1));
+  const t = out.active[0];
+  assert.ok(t);
+  t.box.x1 = -999;
+  t.trajectory.length = 0;
+  t.state = 'lost';
+  const [s] = tr.snapshot();
+  assert.deepEqual(s?.box, walker(1));
+  assert.equal(s?.trajectory.length, 2);
+  assert.equal(s?.state, 'confirmed');
+
+  tr.update([det(walker(2)), det(box(500, 100), 0.9)], at(2)); // plus a tentative
+  const flushed = tr.flush(at(3));
+  assert.deepEqual(ids(flushed), [t.id]);
+  assert.deepEqual(tr.snapshot(), []);
+  tr.update([det(walker(5))], at(5));
+  const [next] = tr.snapshot();
+  assert.ok(next && next.id > t.id + 1);
+});
