@@ -1,0 +1,98 @@
+/**
+ * Offline appearance embedding for re-identification: colour and layout features of a crop.
+ * The crop is cut into three horizontal bands (head/torso/legs for a person); each band gets a
+ * hue-saturation histogram plus a brightness histogram for the grey pixels. The vector is
+ * L2-normalised, so cosine similarity is a dot product.
+ */
+import type { Box, RgbImage } from './types.js';
+
+const BANDS = 3;
+const HUE_BINS = 8;
+const SAT_BINS = 3;
+const GREY_BINS = 4;
+const PER_BAND = HUE_BINS * SAT_BINS + GREY_BINS;
+
+/** Length of the embedding vector. */
+export const APPEARANCE_DIM = BANDS * PER_BAND;
+
+/**
+ * Embeds the crop `box` of `img` (frame pixels). The central 80 % of the width is used, which
+ * drops most of the background at the sides of a person box.
+ */
+export function appearanceEmbedding(img: RgbImage, box: Box): Float32Array {
+  const v = new Float32Array(APPEARANCE_DIM);
+  const bw = box.x2 - box.x1;
+  const x1 = Math.max(0, Math.floor(box.x1 + bw * 0.1));
+  const x2 = Math.min(img.width, Math.ceil(box.x2 - bw * 0.1));
+  const y1 = Math.max(0, Math.floor(box.y1));
+  const y2 = Math.min(img.height, Math.ceil(box.y2));
+  const h = y2 - y1;
+  if (x2 - x1 < 2 || h < 3) return v;
+  const step = Math.max(1, Math.floor(Math.sqrt(((x2 - x1) * h) / 4000)));
+  const d = img.data;
+  for (let y = y1; y < y2; y += step) {
+    const band = Math.min(BANDS - 1, Math.floor(((y - y1) * BANDS) / h));
+    const base = band * PER_BAND;
+    for (let x = x1; x < x2; x += step) {
+      const i = (y * img.width + x) * 3;
+      const r = (d[i] ?? 0) / 255;
+      const g = (d[i + 1] ?? 0) / 255;
+      const b = (d[i + 2] ?? 0) / 255;
+      const max = Math.max(r, g, b);
+      const min = Math.min(r, g, b);
+      const c = max - min;
+      const sat = max > 0 ? c / max : 0;
+      if (sat < 0.2 || max < 0.15) {
+        v[base + HUE_BINS * SAT_BINS + Math.min(GREY_BINS - 1, Math.floor(max * GREY_BINS))]! += 1;
+        continue;
+      }
+      let hue = 0;
+      if (max === r) hue = ((g - b) / c + 6) % 6;
+      else if (max === g) hue = (b - r) / c + 2;
+      else hue = (r - g) / c + 4;
+      const hb = Math.min(HUE_BINS - 1, Math.floor((hue / 6) * HUE_BINS));
+      const sb = Math.min(SAT_BINS - 1, Math.floor(((sat - 0.2) / 0.8) * SAT_BINS));
+      v[base + hb * SAT_BINS + sb]! += 1;
+    }
+  }
+  // square-root (Hellinger) then L2 normalisation: robust to a few dominant bins
+  let norm = 0;
+  for (let i = 0; i < v.length; i++) {
+    const s = Math.sqrt(v[i] ?? 0);
+    v[i] = s;
+    norm += s * s;
+  }
+  norm = Math.sqrt(norm) || 1;
+  for (let i = 0; i < v.length; i++) v[i] = (v[i] ?? 0) / norm;
+  return v;
+}
+
+/** Cosine similarity of two L2-normalised vectors. */
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) s += (a[i] ?? 0) * (b[i] ?? 0);
+  return s;
+}
+
+/** Running mean of embeddings, re-normalised on read. */
+export class EmbeddingMean {
+  private sum: Float32Array | null = null;
+  count = 0;
+
+  /** Adds one embedding. */
+  add(v: Float32Array): void {
+    if (!this.sum) this.sum = new Float32Array(v.length);
+    for (let i = 0; i < v.length; i++) this.sum[i] = (this.sum[i] ?? 0) + (v[i] ?? 0);
+    this.count++;
+  }
+
+  /** The normalised mean, or null before the first add. */
+  value(): Float32Array | null {
+    if (!this.sum) return null;
+    let n = 0;
+    for (const x of this.sum) n += x * x;
+    n = Math.sqrt(n) || 1;
+    return this.sum.map((x) => x / n);
+  }
+}

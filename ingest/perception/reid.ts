@@ -1,0 +1,104 @@
+/**
+ * Re-identification by VideoAgent's grouping rule: a track joins an object group only if it
+ * shares no time with any member, its similarity with every member is above the low bar, and
+ * with at least one member above the high bar. Otherwise it starts a new object.
+ */
+import { cosine } from './appearance.js';
+
+/** Thresholds of the rule, for the similarity in use. */
+export interface ReidOptions {
+  /** Every member must be more similar than this. */
+  low: number;
+  /** At least one member must be more similar than this. */
+  high: number;
+  /** Groups with no member seen within this many ms are retired (bounded memory). */
+  retireAfterMs: number;
+}
+
+/**
+ * Defaults for the offline colour-layout embedding (cosine), calibrated on the shared clips
+ * (see BENCHMARKS.md, "Re-ID calibration").
+ */
+export const DEFAULT_REID: ReidOptions = { low: 0.72, high: 0.85, retireAfterMs: 6 * 3600_000 };
+
+/** One track's summary as re-ID sees it. */
+export interface ReidTrack {
+  trackId: number;
+  label: string;
+  start: number;
+  end: number;
+  embedding: Float32Array;
+}
+
+interface Group {
+  objectId: string;
+  label: string;
+  members: ReidTrack[];
+  lastSeen: number;
+}
+
+/** Assigns object ids to tracks of one camera. */
+export class ReidGrouper {
+  private readonly groups: Group[] = [];
+  private next = 1;
+
+  constructor(
+    private readonly camera: string,
+    private readonly opts: ReidOptions = DEFAULT_REID,
+  ) {}
+
+  /**
+   * Assigns the track to an existing object or a new one and returns the object id.
+   * Among the groups that satisfy the rule, the one with the highest best-member similarity wins.
+   */
+  assign(t: ReidTrack): string {
+    this.retire(t.end);
+    let best: { g: Group; sim: number } | null = null;
+    for (const g of this.groups) {
+      if (g.label !== t.label) continue;
+      let ok = true;
+      let top = -Infinity;
+      for (const m of g.members) {
+        if (m.trackId === t.trackId) continue;
+        if (m.start <= t.end && t.start <= m.end) {
+          ok = false;
+          break;
+        }
+        const s = cosine(m.embedding, t.embedding);
+        if (s <= this.opts.low) {
+          ok = false;
+          break;
+        }
+        top = Math.max(top, s);
+      }
+      if (ok && top > this.opts.high && (!best || top > best.sim)) best = { g, sim: top };
+    }
+    if (best) {
+      best.g.members = best.g.members.filter((m) => m.trackId !== t.trackId).concat(t);
+      best.g.lastSeen = Math.max(best.g.lastSeen, t.end);
+      return best.g.objectId;
+    }
+    const objectId = `${this.camera}:${t.label}:${this.next++}`;
+    this.groups.push({ objectId, label: t.label, members: [t], lastSeen: t.end });
+    return objectId;
+  }
+
+  /** Updates a member's time span and embedding (a live track grows). */
+  update(objectId: string, t: ReidTrack): void {
+    const g = this.groups.find((x) => x.objectId === objectId);
+    if (!g) return;
+    g.members = g.members.filter((m) => m.trackId !== t.trackId).concat(t);
+    g.lastSeen = Math.max(g.lastSeen, t.end);
+  }
+
+  /** Number of objects known. */
+  get size(): number {
+    return this.groups.length;
+  }
+
+  private retire(now: number): void {
+    for (let i = this.groups.length - 1; i >= 0; i--) {
+      if (now - (this.groups[i]?.lastSeen ?? now) > this.opts.retireAfterMs) this.groups.splice(i, 1);
+    }
+  }
+}
