@@ -1,26 +1,36 @@
 /**
- * Cuts a camera's frames into fixed time windows (2 s by default). Later perception stages add
- * their facts to the open window; a window is emitted when a frame past its end arrives or on flush.
+ * Cuts a camera's frame observations into fixed time windows (2 s by default) and summarises
+ * each: counts per class (most at once), objects seen, mean motion, zone occupancy, OCR text,
+ * a keyframe and a fact caption. A window closes when a frame past its end arrives, or on flush.
  */
-import type { Frame } from './types.js';
+import { factCaption } from './caption.js';
+import type { FrameObservation, OcrText, SegmentObservation } from './observations.js';
 
-/** One closed window of one camera. */
-export interface Segment {
-  camera: string;
-  /** Window start, epoch ms (aligned to the window length). */
-  start: number;
-  /** Window end, epoch ms (exclusive). */
-  end: number;
-  /** Analysis frames seen in the window. */
+/** A frame observation with, optionally, a way to encode that frame as JPEG. */
+export interface SegmenterInput {
+  obs: Pick<FrameObservation, 'ts'> & Partial<FrameObservation>;
+  /** Encodes the frame; called at most once per window, for the chosen keyframe. */
+  jpeg?: () => Buffer;
+  ocr?: OcrText[];
+}
+
+interface Open {
+  seg: { start: number };
   frames: number;
-  /** Time of the first and last frame inside the window. */
   firstFrameAt: number;
   lastFrameAt: number;
+  counts: Record<string, number>;
+  occupancy: Record<string, number>;
+  objectIds: Set<string>;
+  motionSum: number;
+  ocr: Map<string, OcrText>;
+  keyScore: number;
+  key?: () => Buffer;
 }
 
 /** Per-camera window builder. */
 export class Segmenter {
-  private open: Segment | null = null;
+  private open: Open | null = null;
 
   constructor(
     private readonly camera: string,
@@ -28,25 +38,67 @@ export class Segmenter {
   ) {}
 
   /** Adds a frame; returns the window it closed, if any. */
-  push(frame: Pick<Frame, 'ts'>): Segment | null {
-    const start = Math.floor(frame.ts / this.windowMs) * this.windowMs;
-    let closed: Segment | null = null;
-    if (this.open && this.open.start !== start) {
-      closed = this.open;
-      this.open = null;
+  push(input: SegmenterInput): SegmentObservation | null {
+    const { obs } = input;
+    const start = Math.floor(obs.ts / this.windowMs) * this.windowMs;
+    let closed: SegmentObservation | null = null;
+    if (this.open && this.open.seg.start !== start) closed = this.close();
+    const o: Open = (this.open ??= {
+      seg: { start },
+      frames: 0,
+      firstFrameAt: obs.ts,
+      lastFrameAt: obs.ts,
+      counts: {},
+      occupancy: {},
+      objectIds: new Set(),
+      motionSum: 0,
+      ocr: new Map(),
+      keyScore: -1,
+    });
+    o.frames++;
+    o.lastFrameAt = obs.ts;
+    o.motionSum += obs.motion ?? 0;
+    for (const [k, n] of Object.entries(obs.counts ?? {})) o.counts[k] = Math.max(o.counts[k] ?? 0, n);
+    for (const [k, n] of Object.entries(obs.occupancy ?? {})) o.occupancy[k] = Math.max(o.occupancy[k] ?? 0, n);
+    for (const ob of obs.objects ?? []) o.objectIds.add(ob.objectId);
+    for (const t of input.ocr ?? []) {
+      const prev = o.ocr.get(t.text);
+      if (!prev || prev.score < t.score) o.ocr.set(t.text, t);
     }
-    if (!this.open) {
-      this.open = { camera: this.camera, start, end: start + this.windowMs, frames: 0, firstFrameAt: frame.ts, lastFrameAt: frame.ts };
+    const score = (obs.objects?.length ?? 0) + (obs.detected ? 0.5 : 0);
+    if (input.jpeg && score > o.keyScore) {
+      o.keyScore = score;
+      o.key = input.jpeg;
     }
-    this.open.frames++;
-    this.open.lastFrameAt = frame.ts;
     return closed;
   }
 
   /** Closes and returns the open window, if any. */
-  flush(): Segment | null {
-    const s = this.open;
+  flush(): SegmentObservation | null {
+    return this.open ? this.close() : null;
+  }
+
+  private close(): SegmentObservation {
+    const o = this.open;
+    if (!o) throw new Error('no open window');
     this.open = null;
-    return s;
+    const ocr = [...o.ocr.values()];
+    const seg: SegmentObservation = {
+      kind: 'segment',
+      camera: this.camera,
+      start: o.seg.start,
+      end: o.seg.start + this.windowMs,
+      frames: o.frames,
+      firstFrameAt: o.firstFrameAt,
+      lastFrameAt: o.lastFrameAt,
+      counts: o.counts,
+      objectIds: [...o.objectIds].sort(),
+      motion: o.frames ? o.motionSum / o.frames : 0,
+      occupancy: o.occupancy,
+      ocr,
+      caption: factCaption(o.counts, o.occupancy, ocr.map((t) => t.text)),
+    };
+    if (o.key) seg.keyframe = o.key();
+    return seg;
   }
 }

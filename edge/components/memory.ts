@@ -1,7 +1,8 @@
 /**
  * The memory as a daemon component, and the frame pipeline that feeds it.
  */
-import { Segmenter, type Segment } from '../../ingest/segmenter.js';
+import type { SegmentObservation } from '../../ingest/observations.js';
+import { Segmenter } from '../../ingest/segmenter.js';
 import type { Frame, Logger } from '../../ingest/types.js';
 import { MemoryStore } from '../../memory/store.js';
 import type { Component } from '../lifecycle.js';
@@ -31,11 +32,11 @@ export class MemoryComponent implements Component {
       seg = new Segmenter(frame.camera);
       this.segmenters.set(frame.camera, seg);
     }
-    const closed = seg.push(frame);
+    const closed = seg.push({ obs: { ts: frame.ts } });
     if (closed) this.write(closed);
   };
 
-  private write(s: Segment): void {
+  private write(s: SegmentObservation): void {
     this.store.writeSegment(s).catch((e: unknown) => this.log.error({ camera: s.camera, err: e }, 'memory write failed'));
   }
 

@@ -1,0 +1,117 @@
+/**
+ * Typed observations: what perception tells the memory and the rule engine. Plain data, no
+ * classes, so every room can import these without importing code.
+ */
+import type { Box } from './perception/types.js';
+
+/** One visit of an object to a zone. */
+export interface ZoneVisitFact {
+  zone: string;
+  enteredAt: number;
+  exitedAt: number | null;
+  dwellSeconds: number;
+}
+
+/** One line crossing. */
+export interface CrossingFact {
+  line: string;
+  ts: number;
+  direction: 'forward' | 'backward';
+}
+
+/** An object (a re-identified group of tracks) as known at some moment. */
+export interface ObjectFact {
+  /** Stable object id after re-ID, e.g. `bench:person:3`. */
+  objectId: string;
+  camera: string;
+  label: string;
+  /** Tracker ids merged into this object. */
+  trackIds: number[];
+  firstSeen: number;
+  lastSeen: number;
+  /** Last box, frame pixels. */
+  box: Box;
+  /** Downsampled anchor positions, normalised 0..1: [ts, x, y]. */
+  trajectory: [number, number, number][];
+  zones: ZoneVisitFact[];
+  crossings: CrossingFact[];
+  /** Appearance embedding (offline colour-layout features, or an encoder's output). */
+  embedding?: number[];
+  /** Best detection score seen. */
+  score: number;
+}
+
+/** Per-frame facts. */
+export interface FrameObservation {
+  kind: 'frame';
+  camera: string;
+  ts: number;
+  /** Motion level 0..1 from the motion gate. */
+  motion: number;
+  /** Whether the detector ran on this frame (false: counts carried from the last detection). */
+  detected: boolean;
+  counts: Record<string, number>;
+  objects: { objectId: string; trackId: number; label: string; box: Box; score: number }[];
+  /** Objects per zone. */
+  occupancy: Record<string, number>;
+}
+
+/** Object lifecycle. */
+export interface ObjectObservation {
+  kind: 'object';
+  camera: string;
+  ts: number;
+  event: 'new' | 'update' | 'end';
+  object: ObjectFact;
+}
+
+/** Zone and line events. */
+export interface EventObservation {
+  kind: 'event';
+  camera: string;
+  ts: number;
+  type: 'zone_enter' | 'zone_exit' | 'line_cross' | 'appear' | 'disappear' | 'count_change';
+  objectId?: string;
+  label?: string;
+  zone?: string;
+  line?: string;
+  direction?: 'forward' | 'backward';
+  dwellSeconds?: number;
+  /** For count_change: label and counts before/after. */
+  before?: number;
+  after?: number;
+}
+
+/** One text read by OCR. */
+export interface OcrText {
+  text: string;
+  box: Box;
+  score: number;
+}
+
+/** A closed time window of one camera. */
+export interface SegmentObservation {
+  kind: 'segment';
+  camera: string;
+  start: number;
+  end: number;
+  frames: number;
+  firstFrameAt: number;
+  lastFrameAt: number;
+  /** Most objects of each class seen at once in the window. */
+  counts: Record<string, number>;
+  /** Objects seen in the window. */
+  objectIds: string[];
+  /** Mean motion level. */
+  motion: number;
+  /** Most objects in each zone at once. */
+  occupancy: Record<string, number>;
+  ocr: OcrText[];
+  /** Caption built only from perception's facts. */
+  caption: string;
+  /** JPEG of a representative frame. */
+  keyframe?: Buffer;
+}
+
+/** Anything perception emits. */
+export type Observation = FrameObservation | ObjectObservation | EventObservation | SegmentObservation;

@@ -1,0 +1,138 @@
+/**
+ * Object book-keeping for one camera: maps tracker tracks to re-identified objects and keeps
+ * each object's facts (time span, trajectory, zone visits, crossings, appearance).
+ */
+import type { CrossingFact, ObjectFact, ZoneVisitFact } from '../observations.js';
+import { appearanceEmbedding, EmbeddingMean } from './appearance.js';
+import type { Track } from './bytetrack.js';
+import { ReidGrouper, type ReidOptions } from './reid.js';
+import type { RgbImage } from './types.js';
+
+/** Most trajectory points kept per object (older halves are thinned). */
+const MAX_TRAJECTORY = 300;
+/** Embedding samples per track: every frame up to this many, then every 4th. */
+const DENSE_SAMPLES = 8;
+
+interface TrackState {
+  objectId: string;
+  emb: EmbeddingMean;
+  frames: number;
+}
+
+/** Keeps the objects of one camera. */
+export class ObjectBook {
+  private readonly tracks = new Map<number, TrackState>();
+  private readonly objects = new Map<string, ObjectFact>();
+  private readonly reid: ReidGrouper;
+
+  constructor(
+    private readonly camera: string,
+    reid?: ReidOptions,
+  ) {
+    this.reid = new ReidGrouper(camera, reid);
+  }
+
+  /** Object id of a live track, if assigned. */
+  objectOf(trackId: number): string | undefined {
+    return this.tracks.get(trackId)?.objectId;
+  }
+
+  /** A copy of an object's facts. */
+  get(objectId: string): ObjectFact | undefined {
+    const o = this.objects.get(objectId);
+    return o ? structuredClone(o) : undefined;
+  }
+
+  /**
+   * A track was confirmed: embed it and assign it to an object (existing after re-ID, or new).
+   * Returns the object and whether it is new.
+   */
+  start(t: Track, img: RgbImage): { object: ObjectFact; isNew: boolean } {
+    const emb = new EmbeddingMean();
+    for (const p of t.trajectory.slice(-3)) emb.add(appearanceEmbedding(img, p.box));
+    const vec = emb.value() ?? new Float32Array(0);
+    const objectId = this.reid.assign({ trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: vec });
+    this.tracks.set(t.id, { objectId, emb, frames: 1 });
+    let o = this.objects.get(objectId);
+    const isNew = !o;
+    if (!o) {
+      o = { objectId, camera: this.camera, label: t.label, trackIds: [], firstSeen: t.firstSeen, lastSeen: t.lastSeen, box: t.box, trajectory: [], zones: [], crossings: [], score: t.score };
+      this.objects.set(objectId, o);
+    }
+    if (!o.trackIds.includes(t.id)) o.trackIds.push(t.id);
+    for (const p of t.trajectory) this.addPoint(o, p.ts, p.box, img);
+    this.touch(o, t);
+    return { object: structuredClone(o), isNew };
+  }
+
+  /** A matched track at this frame: extend its object. */
+  update(t: Track, img: RgbImage): void {
+    const st = this.tracks.get(t.id);
+    if (!st) return;
+    const o = this.objects.get(st.objectId);
+    if (!o) return;
+    st.frames++;
+    if (st.frames <= DENSE_SAMPLES || st.frames % 4 === 0) st.emb.add(appearanceEmbedding(img, t.box));
+    this.addPoint(o, t.lastSeen, t.box, img);
+    this.touch(o, t);
+  }
+
+  /** Records zone visits and crossings of a track's object. */
+  zoneFacts(trackId: number, visits: readonly ZoneVisitFact[], crossing?: CrossingFact): void {
+    const o = this.objects.get(this.tracks.get(trackId)?.objectId ?? '');
+    if (!o) return;
+    for (const v of visits) {
+      const i = o.zones.findIndex((z) => z.zone === v.zone && z.enteredAt === v.enteredAt);
+      if (i >= 0) o.zones[i] = { ...v };
+      else o.zones.push({ ...v });
+    }
+    if (crossing) o.crossings.push(crossing);
+  }
+
+  /** A track ended: finalise the re-ID member and return the object's facts. */
+  end(t: Track): ObjectFact | undefined {
+    const st = this.tracks.get(t.id);
+    this.tracks.delete(t.id);
+    if (!st) return undefined;
+    const o = this.objects.get(st.objectId);
+    if (!o) return undefined;
+    const vec = st.emb.value();
+    if (vec) {
+      this.reid.update(st.objectId, { trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: vec });
+      o.embedding = Array.from(vec, (x) => Math.round(x * 1e4) / 1e4);
+    }
+    this.touch(o, t);
+    return structuredClone(o);
+  }
+
+  /** Object ids with at least one live track. */
+  liveObjects(): Set<string> {
+    return new Set([...this.tracks.values()].map((s) => s.objectId));
+  }
+
+  /** Drops objects not seen for `ageMs` that have no live track (bounded memory). */
+  prune(now: number, ageMs: number): void {
+    const live = this.liveObjects();
+    for (const [id, o] of this.objects) if (!live.has(id) && now - o.lastSeen > ageMs) this.objects.delete(id);
+  }
+
+  private touch(o: ObjectFact, t: Track): void {
+    o.lastSeen = Math.max(o.lastSeen, t.lastSeen);
+    o.firstSeen = Math.min(o.firstSeen, t.firstSeen);
+    o.box = t.box;
+    o.score = Math.max(o.score, t.score);
+  }
+
+  private addPoint(o: ObjectFact, ts: number, box: Track['box'], img: RgbImage): void {
+    const last = o.trajectory[o.trajectory.length - 1];
+    if (last && last[0] >= ts) return;
+    const x = Math.round(((box.x1 + box.x2) / 2 / img.width) * 1e4) / 1e4;
+    const y = Math.round((box.y2 / img.height) * 1e4) / 1e4;
+    o.trajectory.push([ts, x, y]);
+    if (o.trajectory.length > MAX_TRAJECTORY) {
+      const lastPoint = o.trajectory[o.trajectory.length - 1];
+      o.trajectory = o.trajectory.filter((_, i) => i % 2 === 0);
+      if (lastPoint && o.trajectory[o.trajectory.length - 1] !== lastPoint) o.trajectory.push(lastPoint);
+    }
+  }
+}

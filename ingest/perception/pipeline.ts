@@ -1,0 +1,205 @@
+/**
+ * Perception for one camera: motion gate -> detector -> ByteTrack -> re-ID -> zones/lines ->
+ * segmenter. Turns frames into typed observations; imports nothing from memory or planner.
+ */
+import type { EventObservation, FrameObservation, Observation, OcrText } from '../observations.js';
+import { Segmenter } from '../segmenter.js';
+import { frameToJpeg } from '../snapshot.js';
+import type { Frame } from '../types.js';
+import { ByteTracker, type ByteTrackerOptions, type Track } from './bytetrack.js';
+import { DEFAULT_MOTION, MotionGate, type MotionOptions } from './motion.js';
+import { ObjectBook } from './objects.js';
+import type { ReidOptions } from './reid.js';
+import type { DetectOptions, Detector } from './types.js';
+import { ZoneTracker, type LineSpec, type ZoneSpec } from './zones.js';
+
+/** Reads text from a frame (OCR), on the pipeline's schedule. */
+export interface TextReader {
+  read(frame: Frame): Promise<OcrText[]>;
+}
+
+/** Settings of one camera's perception. */
+export interface PerceptionOptions {
+  camera: string;
+  /** Null runs motion and segments only. */
+  detector: Detector | null;
+  detect: DetectOptions;
+  /** Use the motion gate (false: detect on every frame). */
+  gate: boolean;
+  motion?: MotionOptions;
+  tracker?: ByteTrackerOptions;
+  reid?: ReidOptions;
+  zones?: ZoneSpec[];
+  lines?: LineSpec[];
+  segmentMs?: number;
+  /** Encode a keyframe JPEG per segment. */
+  keyframes?: boolean;
+  ocr?: { reader: TextReader; everyMs: number } | null;
+}
+
+/** Milliseconds spent per stage (sums; divide by `frames` or `detections`). */
+export interface StageTimes {
+  motion: number;
+  detect: number;
+  track: number;
+  reid: number;
+  ocr: number;
+}
+
+/** Stateful per-camera perception. Call `process` with frames in time order. */
+export class CameraPerception {
+  private readonly gate: MotionGate;
+  private readonly tracker: ByteTracker;
+  private readonly book: ObjectBook;
+  private readonly zones: ZoneTracker;
+  private readonly segmenter: Segmenter;
+  private lastFrame: FrameObservation | null = null;
+  private lastOcr = -Infinity;
+  private stableCounts: Record<string, number> = {};
+  private pendingCounts: { counts: Record<string, number>; seen: number } | null = null;
+  /** Frames processed and frames the detector ran on. */
+  readonly stats = { frames: 0, detected: 0, ms: { motion: 0, detect: 0, track: 0, reid: 0, ocr: 0 } as StageTimes };
+
+  constructor(private readonly o: PerceptionOptions) {
+    this.gate = new MotionGate(o.motion ?? DEFAULT_MOTION);
+    this.tracker = new ByteTracker(o.tracker);
+    this.book = new ObjectBook(o.camera, o.reid);
+    this.zones = new ZoneTracker(o.zones ?? [], o.lines ?? []);
+    this.segmenter = new Segmenter(o.camera, o.segmentMs ?? 2000);
+  }
+
+  /** Processes one frame and returns what it observed (frame, objects, events, closed segment). */
+  async process(frame: Frame): Promise<Observation[]> {
+    const out: Observation[] = [];
+    const ms = this.stats.ms;
+    this.stats.frames++;
+    let t = performance.now();
+    const m = this.gate.check(frame, frame.ts);
+    ms.motion += performance.now() - t;
+    const runDetector = this.o.detector !== null && (!this.o.gate || m.detect);
+    let obs: FrameObservation;
+    if (runDetector && this.o.detector) {
+      t = performance.now();
+      const dets = await this.o.detector.detect(frame, this.o.detect);
+      ms.detect += performance.now() - t;
+      this.stats.detected++;
+      t = performance.now();
+      const tr = this.tracker.update(dets, frame.ts);
+      ms.track += performance.now() - t;
+      t = performance.now();
+      for (const s of tr.started) {
+        const { object, isNew } = this.book.start(s, frame);
+        out.push({ kind: 'object', camera: this.o.camera, ts: frame.ts, event: isNew ? 'new' : 'update', object });
+        out.push(this.event(frame.ts, 'appear', object.objectId, s.label));
+      }
+      const started = new Set(tr.started.map((s) => s.id));
+      for (const a of tr.active) if (!started.has(a.id)) this.book.update(a, frame);
+      ms.reid += performance.now() - t;
+      out.push(...this.zoneEvents(tr.active, frame));
+      for (const e of tr.ended) out.push(...this.endTrack(e));
+      obs = this.frameObs(frame.ts, m.level, true, tr.active);
+    } else {
+      // still scene: carry the last detection's objects forward
+      const prev = this.lastFrame;
+      obs = { kind: 'frame', camera: this.o.camera, ts: frame.ts, motion: m.level, detected: false, counts: prev?.counts ?? {}, objects: prev?.objects ?? [], occupancy: prev?.occupancy ?? {} };
+    }
+    this.lastFrame = obs;
+    out.push(obs);
+    out.push(...this.countChanges(obs));
+    let ocr: OcrText[] | undefined;
+    if (this.o.ocr && frame.ts - this.lastOcr >= this.o.ocr.everyMs) {
+      this.lastOcr = frame.ts;
+      t = performance.now();
+      ocr = await this.o.ocr.reader.read(frame);
+      ms.ocr += performance.now() - t;
+    }
+    const seg = this.segmenter.push({ obs, ...(ocr ? { ocr } : {}), ...(this.o.keyframes === false ? {} : { jpeg: () => frameToJpeg(frame, 70) }) });
+    if (seg) out.push(seg);
+    return out;
+  }
+
+  /** Ends every track and closes the open segment (end of stream). */
+  flush(ts: number): Observation[] {
+    const out: Observation[] = [];
+    for (const t of this.tracker.flush(ts)) if (t.state !== 'tentative') out.push(...this.endTrack(t));
+    const seg = this.segmenter.flush();
+    if (seg) out.push(seg);
+    return out;
+  }
+
+  private frameObs(ts: number, motion: number, detected: boolean, active: Track[]): FrameObservation {
+    const counts: Record<string, number> = {};
+    const objects: FrameObservation['objects'] = [];
+    for (const a of active) {
+      const objectId = this.book.objectOf(a.id);
+      if (!objectId) continue;
+      counts[a.label] = (counts[a.label] ?? 0) + 1;
+      objects.push({ objectId, trackId: a.id, label: a.label, box: a.box, score: a.score });
+    }
+    return { kind: 'frame', camera: this.o.camera, ts, motion, detected, counts, objects, occupancy: this.zones.occupancy() };
+  }
+
+  private zoneEvents(active: Track[], frame: Frame): EventObservation[] {
+    const out: EventObservation[] = [];
+    const evs = this.zones.update(
+      active.map((a) => ({ trackId: a.id, box: a.box })),
+      frame.width,
+      frame.height,
+      frame.ts,
+    );
+    for (const e of evs) {
+      const objectId = this.book.objectOf(e.trackId);
+      const label = active.find((a) => a.id === e.trackId)?.label;
+      const base = { kind: 'event' as const, camera: this.o.camera, ts: e.ts, ...(objectId ? { objectId } : {}), ...(label ? { label } : {}) };
+      if (e.type === 'line_cross') {
+        this.book.zoneFacts(e.trackId, [], { line: e.line, ts: e.ts, direction: e.direction });
+        out.push({ ...base, type: 'line_cross', line: e.line, direction: e.direction });
+      } else {
+        out.push({ ...base, type: e.type, zone: e.zone, ...(e.type === 'zone_exit' ? { dwellSeconds: e.dwellSeconds } : {}) });
+      }
+    }
+    for (const a of active) this.book.zoneFacts(a.id, this.zones.visits.get(a.id) ?? []);
+    return out;
+  }
+
+  private endTrack(t: Track): Observation[] {
+    const out: Observation[] = [];
+    const objectId = this.book.objectOf(t.id);
+    for (const e of this.zones.end(t.id, t.lastSeen)) {
+      if (e.type === 'zone_exit') out.push({ kind: 'event', camera: this.o.camera, ts: e.ts, type: 'zone_exit', zone: e.zone, dwellSeconds: e.dwellSeconds, label: t.label, ...(objectId ? { objectId } : {}) });
+    }
+    this.book.zoneFacts(t.id, this.zones.visits.get(t.id) ?? []);
+    this.zones.forget(t.id);
+    const object = this.book.end(t);
+    if (object) {
+      out.push({ kind: 'object', camera: this.o.camera, ts: t.lastSeen, event: 'end', object });
+      out.push(this.event(t.lastSeen, 'disappear', object.objectId, t.label));
+    }
+    return out;
+  }
+
+  private event(ts: number, type: 'appear' | 'disappear', objectId: string, label: string): EventObservation {
+    return { kind: 'event', camera: this.o.camera, ts, type, objectId, label };
+  }
+
+  /** A class count change is reported once the new count held on two detections in a row. */
+  private countChanges(obs: FrameObservation): EventObservation[] {
+    if (!obs.detected) return [];
+    const key = JSON.stringify(Object.entries(obs.counts).sort());
+    if (key === JSON.stringify(Object.entries(this.stableCounts).sort())) {
+      this.pendingCounts = null;
+      return [];
+    }
+    if (!this.pendingCounts || JSON.stringify(Object.entries(this.pendingCounts.counts).sort()) !== key) {
+      this.pendingCounts = { counts: obs.counts, seen: 1 };
+      return [];
+    }
+    const before = this.stableCounts;
+    this.stableCounts = obs.counts;
+    this.pendingCounts = null;
+    const labels = new Set([...Object.keys(before), ...Object.keys(obs.counts)]);
+    return [...labels]
+      .filter((l) => (before[l] ?? 0) !== (obs.counts[l] ?? 0))
+      .map((l) => ({ kind: 'event', camera: this.o.camera, ts: obs.ts, type: 'count_change', label: l, before: before[l] ?? 0, after: obs.counts[l] ?? 0 }));
+  }
+}
