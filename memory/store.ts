@@ -1,11 +1,18 @@
 /**
- * The LMDB memory: segments keyed `[camera, start]`, coverage ranges keyed `[camera, start]`.
- * Writes are batched by lmdb-js; `flush()` waits until they are durable.
+ * The LMDB memory. One environment under `<data>/memory` with these databases:
+ * - `segments` `[camera, start]` -> SegmentRecord (time-dominant), `keyframes` -> JPEG bytes;
+ * - `frames` `[camera, ts]` -> FrameRecord (exact per-frame counts);
+ * - `objects` `objectId` -> ObjectRecord (space-dominant), `spans` `[camera, firstSeen, objectId]` -> lastSeen;
+ * - `events` `[camera, ts, seq]` -> EventRecord;
+ * - `coverage` `[camera, start]` -> CoverageRange.
+ * Writes are batched by lmdb-js (committed within milliseconds); `flush()` waits for durability.
+ * Reads are synchronous and never span an `await`.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import type { CoverageRange, SegmentRecord } from './types.js';
+import type { Observation } from '../ingest/observations.js';
+import type { CoverageRange, EventRecord, FrameRecord, ObjectRecord, SegmentRecord } from './types.js';
 
 /** Gap between frames, in ms, above which a new coverage range starts. */
 export const COVERAGE_GAP_MS = 5000;
@@ -18,12 +25,25 @@ export interface MemoryOptions {
   readOnly?: boolean;
 }
 
-/** Durable memory of segments and coverage. */
+type Key = (string | number)[];
+
+interface Dbs {
+  segs: Database<SegmentRecord, Key>;
+  keyframes: Database<Buffer, Key>;
+  frames: Database<FrameRecord, Key>;
+  objects: Database<ObjectRecord, string>;
+  spans: Database<number, Key>;
+  events: Database<EventRecord, Key>;
+  cov: Database<CoverageRange, Key>;
+}
+
+/** Durable memory of segments, frames, objects, events and coverage. */
 export class MemoryStore {
   private root: RootDatabase | null = null;
-  private segs: Database<SegmentRecord, [string, number]> | null = null;
-  private cov: Database<CoverageRange, [string, number]> | null = null;
+  private d: Dbs | null = null;
   private readonly openRange = new Map<string, CoverageRange>();
+  private seq = 0;
+  private lastWrite: Promise<boolean> = Promise.resolve(true);
 
   constructor(private readonly opts: MemoryOptions) {}
 
@@ -31,72 +51,113 @@ export class MemoryStore {
   open(): void {
     const path = join(this.opts.dir, 'memory');
     if (!this.opts.readOnly) mkdirSync(path, { recursive: true });
-    this.root = open({ path, readOnly: this.opts.readOnly ?? false, maxDbs: 16, compression: false });
-    this.segs = this.root.openDB<SegmentRecord, [string, number]>({ name: 'segments' });
-    this.cov = this.root.openDB<CoverageRange, [string, number]>({ name: 'coverage' });
+    const root = open({ path, readOnly: this.opts.readOnly ?? false, maxDbs: 16, compression: false });
+    this.root = root;
+    this.d = {
+      segs: root.openDB({ name: 'segments' }),
+      keyframes: root.openDB({ name: 'keyframes', encoding: 'binary' }),
+      frames: root.openDB({ name: 'frames' }),
+      objects: root.openDB({ name: 'objects' }),
+      spans: root.openDB({ name: 'spans' }),
+      events: root.openDB({ name: 'events' }),
+      cov: root.openDB({ name: 'coverage' }),
+    };
   }
 
-  private dbs(): { segs: Database<SegmentRecord, [string, number]>; cov: Database<CoverageRange, [string, number]> } {
-    if (!this.segs || !this.cov) throw new Error('memory store is not open');
-    return { segs: this.segs, cov: this.cov };
+  /** The open databases (for the query layer). */
+  dbs(): Dbs {
+    if (!this.d) throw new Error('memory store is not open');
+    return this.d;
   }
 
-  /** Stores a closed segment and extends the camera's coverage. */
-  writeSegment(seg: SegmentRecord): Promise<boolean> {
-    const { segs, cov } = this.dbs();
-    const w = segs.put([seg.camera, seg.start], seg);
-    let range = this.openRange.get(seg.camera);
-    if (range === undefined) {
-      const last = this.lastCoverage(seg.camera);
-      if (last && seg.firstFrameAt - last.end <= COVERAGE_GAP_MS && seg.firstFrameAt >= last.start) range = last;
+  /** Stores one observation. Resolves when its batch is committed. */
+  write(o: Observation): Promise<boolean> {
+    const d = this.dbs();
+    let w: Promise<boolean>;
+    switch (o.kind) {
+      case 'frame':
+        w = d.frames.put([o.camera, o.ts], { counts: o.counts, objectIds: o.objects.map((x) => x.objectId), occupancy: o.occupancy });
+        break;
+      case 'segment':
+        w = this.writeSegment(o);
+        break;
+      case 'object': {
+        const ob = o.object;
+        void d.objects.put(ob.objectId, ob);
+        w = d.spans.put([ob.camera, ob.firstSeen, ob.objectId], ob.lastSeen);
+        break;
+      }
+      case 'event': {
+        const { kind: _k, ...rec } = o;
+        w = d.events.put([o.camera, o.ts, this.seq++], rec);
+        break;
+      }
     }
-    if (range && seg.firstFrameAt - range.end <= COVERAGE_GAP_MS && seg.firstFrameAt >= range.start) {
-      range.end = Math.max(range.end, seg.lastFrameAt);
-    } else {
-      range = { camera: seg.camera, start: seg.firstFrameAt, end: seg.lastFrameAt };
-    }
-    this.openRange.set(seg.camera, range);
-    void cov.put([range.camera, range.start], { ...range });
+    this.lastWrite = w;
     return w;
   }
 
-  private lastCoverage(camera: string): CoverageRange | undefined {
-    const { cov } = this.dbs();
-    for (const { value } of cov.getRange({ start: [camera, Infinity], end: [camera, -Infinity], reverse: true, limit: 1 })) {
-      return value;
+  /** Stores a closed segment (keyframe separately) and extends the camera's coverage. */
+  writeSegment(seg: Omit<SegmentRecord, 'keyframe'> & { keyframe?: Buffer | boolean; kind?: string }): Promise<boolean> {
+    const d = this.dbs();
+    const { keyframe, kind: _k, ...rest } = seg;
+    if (Buffer.isBuffer(keyframe)) void d.keyframes.put([seg.camera, seg.start], keyframe);
+    const w = d.segs.put([seg.camera, seg.start], { ...rest, keyframe: Boolean(keyframe) });
+    this.extendCoverage(seg.camera, seg.firstFrameAt, seg.lastFrameAt);
+    this.lastWrite = w;
+    return w;
+  }
+
+  private extendCoverage(camera: string, first: number, last: number): void {
+    const d = this.dbs();
+    let range = this.openRange.get(camera) ?? this.lastCoverage(camera);
+    if (range && first - range.end <= COVERAGE_GAP_MS && first >= range.start) {
+      range.end = Math.max(range.end, last);
+    } else {
+      range = { camera, start: first, end: last };
     }
+    this.openRange.set(camera, range);
+    void d.cov.put([range.camera, range.start], { ...range });
+  }
+
+  private lastCoverage(camera: string): CoverageRange | undefined {
+    for (const { value } of this.dbs().cov.getRange({ start: [camera, Infinity], end: [camera, -Infinity], reverse: true, limit: 1 })) return { ...value };
     return undefined;
   }
 
-  /** Segments of a camera (or all cameras) overlapping `[from, to)`. */
+  /** Segments of a camera (or all cameras) overlapping `[from, to)`, by start. */
   segments(from: number, to: number, camera?: string): SegmentRecord[] {
-    const { segs } = this.dbs();
     const out: SegmentRecord[] = [];
     for (const cam of camera ? [camera] : this.cameras()) {
-      for (const { value } of segs.getRange({ start: [cam, from - 60_000], end: [cam, to] })) {
+      for (const { value } of this.dbs().segs.getRange({ start: [cam, from - 60_000], end: [cam, to] })) {
         if (value.end > from && value.start < to) out.push(value);
       }
     }
     return out.sort((a, b) => a.start - b.start);
   }
 
-  /** Coverage ranges of every camera, ordered by start. */
+  /** The keyframe JPEG of a segment, if stored. */
+  keyframe(camera: string, start: number): Buffer | undefined {
+    return this.dbs().keyframes.get([camera, start]);
+  }
+
+  /** Coverage ranges, ordered by start. */
   coverage(camera?: string): CoverageRange[] {
-    const { cov } = this.dbs();
     const out: CoverageRange[] = [];
-    for (const { value } of cov.getRange(camera ? { start: [camera], end: [camera, Infinity] } : {})) out.push(value);
+    for (const { value } of this.dbs().cov.getRange(camera ? { start: [camera], end: [camera, Infinity] } : {})) out.push(value);
     return out.sort((a, b) => a.start - b.start);
   }
 
   /** Camera ids that have any coverage. */
   cameras(): string[] {
     const ids = new Set<string>();
-    for (const r of this.coverage()) ids.add(r.camera);
+    for (const key of this.dbs().cov.getKeys({})) ids.add(String(key[0]));
     return [...ids].sort();
   }
 
   /** Resolves when every write so far is durable on disk. */
   async flush(): Promise<void> {
+    await this.lastWrite;
     if (this.root) await this.root.flushed;
   }
 
@@ -104,9 +165,9 @@ export class MemoryStore {
   async close(): Promise<void> {
     this.openRange.clear();
     if (!this.root) return;
+    await this.flush();
     await this.root.close();
     this.root = null;
-    this.segs = null;
-    this.cov = null;
+    this.d = null;
   }
 }
