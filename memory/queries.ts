@@ -1,0 +1,151 @@
+/**
+ * Typed queries over the memory that do exact arithmetic. Each runs synchronously on LMDB's
+ * read snapshot (no transaction is held across an await).
+ */
+import { summariseCoverage } from './coverage.js';
+import type { MemoryStore } from './store.js';
+import type { Coverage, EventRecord, ObjectRecord, SegmentRecord } from './types.js';
+
+/** A query window in epoch ms, `[from, to)`. */
+export interface Window {
+  from: number;
+  to: number;
+}
+
+/** Longest object life assumed when scanning spans by first sighting (objects span at most this). */
+const MAX_OBJECT_SPAN_MS = 24 * 3600_000;
+
+/** Query API over one store. */
+export class MemoryQueries {
+  constructor(private readonly store: MemoryStore) {}
+
+  /** Cameras to scan: the given one or all. */
+  private cams(camera?: string): string[] {
+    return camera ? [camera] : this.store.cameras();
+  }
+
+  /** Objects of a class (any class when omitted) present in the window, optionally only those that were in a zone during it. */
+  objectsIn(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): ObjectRecord[] {
+    const { spans, objects } = this.store.dbs();
+    const out: ObjectRecord[] = [];
+    for (const cam of this.cams(opts.camera)) {
+      for (const { key, value: lastSeen } of spans.getRange({ start: [cam, w.from - MAX_OBJECT_SPAN_MS], end: [cam, w.to] })) {
+        if (lastSeen < w.from) continue;
+        const o = objects.get(String(key[2]));
+        if (!o || (opts.label && o.label !== opts.label)) continue;
+        if (opts.zone && !o.zones.some((z) => z.zone === opts.zone && z.enteredAt < w.to && (z.exitedAt ?? o.lastSeen) >= w.from)) continue;
+        out.push(o);
+      }
+    }
+    return out.sort((a, b) => a.firstSeen - b.firstSeen);
+  }
+
+  /** Number of distinct objects (after re-ID) of a class in the window. */
+  countDistinct(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): number {
+    return this.objectsIn(w, opts).length;
+  }
+
+  /** Objects of a class visible at an instant (the last frame at or before it, within 2 s), per camera summed. */
+  countAt(t: number, opts: { label?: string; camera?: string; zone?: string } = {}): { count: number; frames: { camera: string; ts: number }[] } {
+    const { frames } = this.store.dbs();
+    let count = 0;
+    const used: { camera: string; ts: number }[] = [];
+    for (const cam of this.cams(opts.camera)) {
+      for (const { key, value } of frames.getRange({ start: [cam, t], end: [cam, t - 2000], reverse: true, limit: 1 })) {
+        count += opts.zone ? (value.occupancy[opts.zone] ?? 0) : opts.label ? (value.counts[opts.label] ?? 0) : Object.values(value.counts).reduce((a, b) => a + b, 0);
+        used.push({ camera: cam, ts: Number(key[1]) });
+      }
+    }
+    return { count, frames: used };
+  }
+
+  /** Most objects of a class seen at once in one camera's frame, and when. */
+  maxSimultaneous(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): { count: number; at: number | null; camera: string | null } {
+    const { frames } = this.store.dbs();
+    let best = { count: 0, at: null as number | null, camera: null as string | null };
+    for (const cam of this.cams(opts.camera)) {
+      for (const { key, value } of frames.getRange({ start: [cam, w.from], end: [cam, w.to] })) {
+        const n = opts.zone ? (value.occupancy[opts.zone] ?? 0) : opts.label ? (value.counts[opts.label] ?? 0) : Object.values(value.counts).reduce((a, b) => a + b, 0);
+        if (n > best.count) best = { count: n, at: Number(key[1]), camera: cam };
+      }
+    }
+    return best;
+  }
+
+  /** First and last sighting of a class in the window. */
+  firstLastSeen(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): { first: ObjectRecord | null; last: ObjectRecord | null } {
+    const objs = this.objectsIn(w, opts);
+    if (objs.length === 0) return { first: null, last: null };
+    const last = objs.reduce((a, b) => (b.lastSeen > a.lastSeen ? b : a));
+    return { first: objs[0] ?? null, last };
+  }
+
+  /** Dwell per object in a zone (seconds within the window), longest first. */
+  dwell(w: Window, zone: string, opts: { label?: string; camera?: string } = {}): { object: ObjectRecord; seconds: number }[] {
+    return this.objectsIn(w, { ...opts, zone })
+      .map((object) => ({
+        object,
+        seconds: object.zones
+          .filter((z) => z.zone === zone)
+          .reduce((s, z) => s + Math.max(0, Math.min(z.exitedAt ?? object.lastSeen, w.to) - Math.max(z.enteredAt, w.from)) / 1000, 0),
+      }))
+      .sort((a, b) => b.seconds - a.seconds);
+  }
+
+  /** How long objects of a class were visible in the window, per object, longest first. */
+  presence(w: Window, opts: { label?: string; camera?: string } = {}): { object: ObjectRecord; seconds: number }[] {
+    return this.objectsIn(w, opts)
+      .map((object) => ({ object, seconds: Math.max(0, Math.min(object.lastSeen, w.to) - Math.max(object.firstSeen, w.from)) / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds);
+  }
+
+  /** Events in the window, optionally filtered. */
+  events(w: Window, filter: Partial<Pick<EventRecord, 'type' | 'label' | 'zone' | 'line' | 'direction' | 'camera'>> = {}): EventRecord[] {
+    const { events } = this.store.dbs();
+    const out: EventRecord[] = [];
+    for (const cam of this.cams(filter.camera)) {
+      for (const { value } of events.getRange({ start: [cam, w.from], end: [cam, w.to] })) {
+        if (filter.type && value.type !== filter.type) continue;
+        if (filter.label && value.label !== filter.label) continue;
+        if (filter.zone && value.zone !== filter.zone) continue;
+        if (filter.line && value.line !== filter.line) continue;
+        if (filter.direction && value.direction !== filter.direction) continue;
+        out.push(value);
+      }
+    }
+    return out.sort((a, b) => a.ts - b.ts);
+  }
+
+  /** Line crossings by direction. */
+  crossings(w: Window, line: string, opts: { label?: string; camera?: string } = {}): { forward: number; backward: number; events: EventRecord[] } {
+    const ev = this.events(w, { type: 'line_cross', line, ...opts });
+    return { forward: ev.filter((e) => e.direction === 'forward').length, backward: ev.filter((e) => e.direction === 'backward').length, events: ev };
+  }
+
+  /** Occupancy of a zone over time: one point per stored frame. */
+  occupancyTimeline(w: Window, zone: string, camera?: string): { camera: string; ts: number; count: number }[] {
+    const { frames } = this.store.dbs();
+    const out: { camera: string; ts: number; count: number }[] = [];
+    for (const cam of this.cams(camera)) {
+      for (const { key, value } of frames.getRange({ start: [cam, w.from], end: [cam, w.to] })) {
+        if (zone in value.occupancy) out.push({ camera: cam, ts: Number(key[1]), count: value.occupancy[zone] ?? 0 });
+      }
+    }
+    return out;
+  }
+
+  /** Segments in the window. */
+  segments(w: Window, camera?: string): SegmentRecord[] {
+    return this.store.segments(w.from, w.to, camera);
+  }
+
+  /** One object with its trajectory. */
+  object(objectId: string): ObjectRecord | undefined {
+    return this.store.dbs().objects.get(objectId);
+  }
+
+  /** Coverage of the window (or of everything). */
+  coverage(w?: Window, camera?: string): Coverage {
+    return summariseCoverage(this.store.coverage(camera), w);
+  }
+}
