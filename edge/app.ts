@@ -1,6 +1,6 @@
 /**
  * The composition root: builds every component from the frozen config, starts them in order
- * (memory, cameras, HTTP) and stops them in reverse.
+ * (memory, perception, cameras, HTTP) and stops them in reverse.
  */
 import { resolve } from 'node:path';
 import { locateFfmpeg, type FfmpegInfo } from '../ingest/ffmpeg/locate.js';
@@ -8,6 +8,7 @@ import type { CameraSpec, Logger } from '../ingest/types.js';
 import { CameraManager } from './components/cameras.js';
 import { HttpComponent } from './components/http.js';
 import { MemoryComponent } from './components/memory.js';
+import { PerceptionComponent } from './components/perception.js';
 import { DEMO_URL, type Config } from './config/schema.js';
 import { Lifecycle } from './lifecycle.js';
 import { demoClipPath, packageVersion } from './paths.js';
@@ -18,6 +19,7 @@ export interface Daemon {
   http: HttpComponent;
   cameras: CameraManager;
   memory: MemoryComponent;
+  perception: PerceptionComponent;
 }
 
 /** Camera specs with the demo URL resolved. */
@@ -30,16 +32,18 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   let ffmpeg: FfmpegInfo | undefined;
   const getFfmpeg = (): FfmpegInfo => (ffmpeg ??= locateFfmpeg());
   const memory = new MemoryComponent(resolve(cfg.data), log.child({ ns: 'memory' }));
-  const cameras = new CameraManager(cameraSpecs(cfg), { ffmpeg: getFfmpeg, log: log.child({ ns: 'ingest' }), sink: memory.sink });
+  const perception = new PerceptionComponent(cfg.cameras.filter((c) => c.enabled), { log: log.child({ ns: 'ingest:perception' }), write: memory.write });
+  const cameras = new CameraManager(cameraSpecs(cfg), { ffmpeg: getFfmpeg, log: log.child({ ns: 'ingest' }), sink: perception.sink });
   const http = new HttpComponent({
     host: cfg.http.host,
     port: cfg.http.port,
     node: cfg.node,
     version: packageVersion(),
     cameras,
+    perception,
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'edge:http' }),
   });
-  const lifecycle = new Lifecycle([memory, cameras, http], log.child({ ns: 'edge' }));
-  return { lifecycle, http, cameras, memory };
+  const lifecycle = new Lifecycle([memory, perception, cameras, http], log.child({ ns: 'edge' }));
+  return { lifecycle, http, cameras, memory, perception };
 }

@@ -6,13 +6,17 @@ import { resolve } from 'node:path';
 import { locateFfmpeg } from '../../ingest/ffmpeg/locate.js';
 import { replayFrames } from '../../ingest/replay.js';
 import { MemoryComponent } from '../components/memory.js';
+import { cameraPerception, detectorFor, type PerceptionConfig } from '../components/perception.js';
+import { loadConfig } from '../config/load.js';
 import { createLogger } from '../log.js';
 import { int, isoTime, parse, str, UsageError } from './args.js';
 
 /** Help text. */
 export const REPLAY_HELP = `vigil replay FILE --camera ID --start ISO8601 --data DIR [--realtime] [--fps N] [--width N]
+             [--config FILE] [--detector centernet|nanodet|none]
   Ingests a recorded file as if live: frame time = start + the frame's presentation time.
-  Runs as fast as the machine allows unless --realtime; exits once the memory is written.`;
+  Runs as fast as the machine allows unless --realtime; exits once the memory is written.
+  Perception settings (detector, zones, lines) come from the camera with the same id in --config.`;
 
 /** Runs a replay; resolves with the exit code. */
 export async function replayCommand(argv: string[]): Promise<number> {
@@ -23,6 +27,8 @@ export async function replayCommand(argv: string[]): Promise<number> {
     realtime: { type: 'boolean' },
     fps: { type: 'string' },
     width: { type: 'string' },
+    config: { type: 'string' },
+    detector: { type: 'string' },
   });
   const file = positionals[0];
   if (!file) throw new UsageError('FILE is required');
@@ -33,29 +39,45 @@ export async function replayCommand(argv: string[]): Promise<number> {
   if (!data) throw new UsageError('--data DIR is required');
   const startMs = isoTime(str(values.start), 'start');
   const fps = int(values.fps, 'fps', 1, 30) ?? 2;
-  const width = int(values.width, 'width', 64, 3840) ?? 640;
+  const cfg = loadConfig({ file: str(values.config) });
+  const camCfg = cfg.cameras.find((c) => c.id === camera);
+  const width = int(values.width, 'width', 64, 3840) ?? camCfg?.width ?? 640;
+  const base: PerceptionConfig = camCfg ?? { id: camera, detector: cfg.cameras[0]?.detector ?? { model: 'centernet', scoreThreshold: 0.2, classThresholds: {}, classes: [], nmsIou: 0.5, maxDetections: 100 }, motionGate: true, zones: [], lines: [] };
+  const model = str(values.detector);
+  if (model && !['centernet', 'nanodet', 'none'].includes(model)) throw new UsageError('--detector must be centernet, nanodet or none');
+  const pcfg: PerceptionConfig = { ...base, id: camera, detector: { ...base.detector, ...(model ? { model: model as 'centernet' | 'nanodet' | 'none' } : {}) } };
 
   const log = createLogger(process.env.VIGIL_LOG__LEVEL ?? 'warn');
   const memory = new MemoryComponent(resolve(data), log);
+  const detector = detectorFor(pcfg);
+  await detector?.load();
+  const perception = cameraPerception(pcfg, detector);
   await memory.start();
   const abort = new AbortController();
   const onSignal = (): void => abort.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   let frames = 0;
+  let lastTs = startMs;
   const t0 = Date.now();
   try {
     for await (const f of replayFrames({ ffmpeg: locateFfmpeg(), file, camera, startMs, fps, width, realtime: Boolean(values.realtime), signal: abort.signal })) {
-      memory.sink(f);
+      for (const o of await perception.process(f)) memory.write(o);
+      lastTs = f.ts;
       frames++;
       if (frames % 100 === 0) process.stderr.write(`\rreplay ${camera}: ${frames} frames, media time ${((f.ts - startMs) / 1000).toFixed(1)} s`);
     }
+    for (const o of perception.flush(lastTs)) memory.write(o);
   } finally {
+    await detector?.dispose();
     await memory.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
   const secs = (Date.now() - t0) / 1000;
-  process.stderr.write(`\rreplay ${camera}: ${frames} frames in ${secs.toFixed(1)} s, memory written to ${resolve(data)}\n`);
+  const st = perception.stats;
+  process.stderr.write(
+    `\rreplay ${camera}: ${frames} frames in ${secs.toFixed(1)} s (detector ${detector ? `${detector.model}/${detector.backend}` : 'none'} on ${st.detected} frames), memory written to ${resolve(data)}\n`,
+  );
   return abort.signal.aborted ? 130 : 0;
 }

@@ -16,6 +16,7 @@ import { Router, sendJson } from '../http/router.js';
 import { serveDashboard } from '../http/static.js';
 import type { Component } from '../lifecycle.js';
 import type { CameraManager } from './cameras.js';
+import type { PerceptionComponent } from './perception.js';
 
 /** What the HTTP server serves. */
 export interface HttpDeps {
@@ -24,6 +25,7 @@ export interface HttpDeps {
   node: string;
   version: string;
   cameras: CameraManager;
+  perception: PerceptionComponent;
   ffmpeg: () => FfmpegInfo;
   log: Logger;
 }
@@ -59,7 +61,7 @@ export class HttpComponent implements Component {
   }
 
   /** The `/healthz` body. */
-  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[] } {
+  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[] } {
     const cams = this.deps.cameras.statuses();
     const ok = cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
     return {
@@ -68,6 +70,7 @@ export class HttpComponent implements Component {
       version: this.deps.version,
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
       cameras: cams.map(({ id, state, fps, lastFrameAt, reconnects, error }) => ({ id, state, fps, lastFrameAt, reconnects, error })),
+      detectors: this.deps.perception.detectorStatus(),
     };
   }
 

@@ -1,17 +1,16 @@
 /**
- * The memory as a daemon component, and the frame pipeline that feeds it.
+ * The memory as a daemon component: opens the LMDB store on start, flushes and closes it on stop.
  */
-import type { SegmentObservation } from '../../ingest/observations.js';
-import { Segmenter } from '../../ingest/segmenter.js';
-import type { Frame, Logger } from '../../ingest/types.js';
+import type { Observation } from '../../ingest/observations.js';
+import type { Logger } from '../../ingest/types.js';
 import { MemoryStore } from '../../memory/store.js';
 import type { Component } from '../lifecycle.js';
 
-/** Opens the store on start, flushes and closes it on stop. */
+/** Owns the store; `write` is the observation sink. */
 export class MemoryComponent implements Component {
   readonly name = 'memory';
   readonly store: MemoryStore;
-  private readonly segmenters = new Map<string, Segmenter>();
+  private failed = 0;
 
   constructor(
     dir: string,
@@ -25,26 +24,19 @@ export class MemoryComponent implements Component {
     return Promise.resolve();
   }
 
-  /** Frame sink: windows frames into segments and writes closed segments. */
-  readonly sink = (frame: Frame): void => {
-    let seg = this.segmenters.get(frame.camera);
-    if (!seg) {
-      seg = new Segmenter(frame.camera);
-      this.segmenters.set(frame.camera, seg);
-    }
-    const closed = seg.push({ obs: { ts: frame.ts } });
-    if (closed) this.write(closed);
+  /** Stores an observation; a failed write is logged (once per burst) and counted, never thrown. */
+  readonly write = (o: Observation): void => {
+    this.store.write(o).catch((e: unknown) => {
+      if (this.failed++ % 100 === 0) this.log.error({ camera: o.camera, err: e, failed: this.failed }, 'memory write failed');
+    });
   };
 
-  private write(s: SegmentObservation): void {
-    this.store.writeSegment(s).catch((e: unknown) => this.log.error({ camera: s.camera, err: e }, 'memory write failed'));
+  /** Writes that failed since start. */
+  get failedWrites(): number {
+    return this.failed;
   }
 
   async stop(): Promise<void> {
-    for (const seg of this.segmenters.values()) {
-      const last = seg.flush();
-      if (last) this.write(last);
-    }
     await this.store.close();
   }
 }

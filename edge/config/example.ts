@@ -25,6 +25,17 @@ function emitObject(n: JsonSchemaNode, value: Record<string, unknown>, indent: s
 
 function emitValue(key: string, n: JsonSchemaNode, v: unknown, indent: string, out: string[]): void {
   const pad = indent;
+  if (v === undefined && n.properties) {
+    // optional block without a default: show its keys, commented out
+    const inner: string[] = [];
+    emitObject(n, {}, `${indent}  `, inner);
+    out.push(`${pad}# ${key}:`, ...inner.map((l) => (l.trimStart().startsWith('#') ? l : `${indent}#${l.slice(indent.length)}`)));
+    return;
+  }
+  if (Array.isArray(v) && v.length === 0) {
+    out.push(`${pad}${key}: []`);
+    return;
+  }
   if (n.properties && v !== null && typeof v === 'object' && !Array.isArray(v)) {
     out.push(`${pad}${key}:`);
     emitObject(n, v as Record<string, unknown>, `${indent}  `, out);

@@ -10,6 +10,33 @@ const CAMERA_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** URL of the demo camera: the bundled CC BY 4.0 clip played in a loop. */
 export const DEMO_URL = 'builtin:demo';
 
+const point = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
+
+const detector = z
+  .strictObject({
+    model: z
+      .enum(['centernet', 'nanodet', 'onnx', 'none'])
+      .default('centernet')
+      .describe('Detector: bundled TF.js centernet or nanodet (COCO), a user-supplied ONNX export, or none (motion only).'),
+    scoreThreshold: z.number().min(0).max(1).default(0.2).describe('Default minimum detection score.'),
+    classThresholds: z.record(z.string(), z.number().min(0).max(1)).default({}).describe('Per-class minimum scores, e.g. {person: 0.3}.'),
+    classes: z.array(z.string()).default([]).describe('Only keep these classes (empty: all).'),
+    nmsIou: z.number().min(0).max(1).default(0.5).describe('IoU above which overlapping boxes of one class are merged.'),
+    maxDetections: z.number().int().min(1).max(300).default(100).describe('Most detections per frame.'),
+    onnx: z
+      .strictObject({
+        path: z.string().min(1).describe('Path of the .onnx file (YOLOv8/YOLO11 or RT-DETR export).'),
+        labels: z.string().optional().describe('Class names file: one per line or a JSON array.'),
+        layout: z.enum(['yolo', 'rtdetr']).optional().describe('Output layout; detected from the output shapes when omitted.'),
+        providers: z.array(z.enum(['cpu', 'cuda', 'tensorrt'])).default(['cpu']).describe('ONNX Runtime execution providers, in order.'),
+        inputSize: z.number().int().min(32).max(2048).optional().describe('Input size for models with dynamic input shapes.'),
+      })
+      .optional()
+      .describe('ONNX model settings (model: onnx).'),
+  })
+  .prefault({})
+  .describe('Object detection.');
+
 const camera = z
   .strictObject({
     id: z.string().regex(CAMERA_ID, 'letters, digits, "_" or "-", 1-64 characters').describe('Camera id, used in topics, keys and URLs.'),
@@ -22,6 +49,16 @@ const camera = z
     enabled: z.boolean().default(true).describe('Ingest this camera.'),
     transport: z.enum(['tcp', 'udp']).default('tcp').describe('RTSP transport.'),
     watchdogSeconds: z.number().positive().max(600).default(10).describe('Seconds without data before the stream is restarted.'),
+    detector,
+    motionGate: z.boolean().default(true).describe('Run the detector only on motion (plus a refresh every few seconds).'),
+    zones: z
+      .array(z.strictObject({ id: z.string().regex(CAMERA_ID), polygon: z.array(point).min(3).describe('Vertices [x, y], normalised 0..1.') }))
+      .default([])
+      .describe('Zones: polygons in normalised coordinates (0..1 of width and height).'),
+    lines: z
+      .array(z.strictObject({ id: z.string().regex(CAMERA_ID), from: point, to: point }))
+      .default([])
+      .describe('Directed lines; crossing from the left to the right side of from->to is "forward".'),
   })
   .describe('One camera.');
 
@@ -56,7 +93,7 @@ export const configSchema = z
       .describe('MQTT.'),
     cameras: z
       .array(camera)
-      .default([{ id: 'demo', url: DEMO_URL, fps: 2, width: 640, enabled: true, transport: 'tcp', watchdogSeconds: 10 }])
+      .prefault([{ id: 'demo', url: DEMO_URL }])
       .describe('Cameras. Default: one demo camera playing the bundled clip.'),
   });
 

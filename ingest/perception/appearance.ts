@@ -1,9 +1,10 @@
 /**
- * Offline appearance embedding for re-identification: colour and layout features of a crop.
- * The crop is cut into three horizontal bands (head/torso/legs for a person); each band gets a
+ * Offline appearance embedding for re-identification: colour-layout and shape features of a
+ * crop. For colour, the crop is cut into three horizontal bands (head/torso/legs for a person); each band gets a
  * hue-saturation histogram plus a brightness histogram for the grey pixels. The vector is
  * L2-normalised, so cosine similarity is a dot product.
  */
+import { shapeEmbedding } from './shape.js';
 import type { Box, RgbImage } from './types.js';
 
 const BANDS = 3;
@@ -12,15 +13,29 @@ const SAT_BINS = 3;
 const GREY_BINS = 4;
 const PER_BAND = HUE_BINS * SAT_BINS + GREY_BINS;
 
-/** Length of the embedding vector. */
-export const APPEARANCE_DIM = BANDS * PER_BAND;
+/** Length of the colour part. */
+export const COLOUR_DIM = BANDS * PER_BAND;
 
 /**
- * Embeds the crop `box` of `img` (frame pixels). The central 80 % of the width is used, which
- * drops most of the background at the sides of a person box.
+ * The re-ID embedding: colour-layout and shape (HOG) halves, each L2-normalised and scaled by
+ * 1/sqrt(2), so the cosine of two embeddings is the mean of the colour and shape cosines.
  */
 export function appearanceEmbedding(img: RgbImage, box: Box): Float32Array {
-  const v = new Float32Array(APPEARANCE_DIM);
+  const c = colourEmbedding(img, box);
+  const s = shapeEmbedding(img, box);
+  const v = new Float32Array(c.length + s.length);
+  const k = Math.SQRT1_2;
+  for (let i = 0; i < c.length; i++) v[i] = (c[i] ?? 0) * k;
+  for (let i = 0; i < s.length; i++) v[c.length + i] = (s[i] ?? 0) * k;
+  return v;
+}
+
+/**
+ * Colour-layout features of the crop `box` of `img` (frame pixels). The central 80 % of the
+ * width is used, which drops most of the background at the sides of a person box.
+ */
+export function colourEmbedding(img: RgbImage, box: Box): Float32Array {
+  const v = new Float32Array(COLOUR_DIM);
   const bw = box.x2 - box.x1;
   const x1 = Math.max(0, Math.floor(box.x1 + bw * 0.1));
   const x2 = Math.min(img.width, Math.ceil(box.x2 - bw * 0.1));

@@ -16,10 +16,12 @@ export interface ReidOptions {
 }
 
 /**
- * Defaults for the offline colour-layout embedding (cosine), calibrated on the shared clips
- * (see BENCHMARKS.md, "Re-ID calibration").
+ * Defaults for the offline colour+shape embedding (cosine = mean of colour and shape cosines),
+ * calibrated on one-by-one-person-detection.mp4 with `bench/reid-calibrate.ts`: halves of one
+ * person's track scored 0.97-0.995, six different people at most 0.945 (two men both in black).
+ * The high bar sits between; the low bar keeps every member close. See BENCHMARKS.md.
  */
-export const DEFAULT_REID: ReidOptions = { low: 0.72, high: 0.85, retireAfterMs: 6 * 3600_000 };
+export const DEFAULT_REID: ReidOptions = { low: 0.9, high: 0.955, retireAfterMs: 6 * 3600_000 };
 
 /** One track's summary as re-ID sees it. */
 export interface ReidTrack {

@@ -38,6 +38,8 @@ interface ModelSpec {
   size: number;
   format: TensorFormat;
   shape: (s: number) => [number, number, number, number];
+  /** Output nodes to fetch (default: all). */
+  outputs?: string[];
   /** Decodes outputs into candidates in model-input pixels. */
   decode: (outs: Output[], thresholds: Float64Array) => Candidate[];
 }
@@ -107,6 +109,7 @@ const SPECS: Record<TfjsModelName, ModelSpec> = {
     size: 512,
     format: { layout: 'hwc' },
     shape: (s) => [1, s, s, 3],
+    outputs: ['tower_0/detections'],
     decode: decodeCenternet,
   },
   nanodet: {
@@ -218,7 +221,7 @@ export class TfjsDetector implements Detector {
     if (!graph || !tf) throw new Error(`TfjsDetector(${this.model}) was disposed`);
     const tensors = tf.tidy<Tensor[]>(() => {
       const x = tf.tensor(input, this.spec.shape(this.spec.size), 'float32');
-      const r = graph.execute(x, graph.outputNodes);
+      const r = graph.execute(x, this.spec.outputs ?? graph.outputNodes);
       return Array.isArray(r) ? r : [r];
     });
     try {

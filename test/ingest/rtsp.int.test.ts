@@ -20,7 +20,7 @@ async function collect(session: CameraSession, ms: number): Promise<{ frame: Fra
   const got: { frame: Frame; at: number }[] = [];
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    const f = await Promise.race([session.nextFrame(), new Promise<undefined>((r) => setTimeout(r, end - Date.now()))]);
+    const f = await Promise.race([session.nextFrame(), new Promise<undefined>((r) => setTimeout(() => r(undefined), end - Date.now()))]);
     if (f) got.push({ frame: f, at: Date.now() });
   }
   return got;
@@ -33,7 +33,7 @@ test('frames arrive from a real RTSP server at the analysis rate and size, with 
       const s = new CameraSession(spec(`cam-${transport}`, server.url('/cam'), { transport }), { ffmpeg: locateFfmpeg(), log: silentLogger() });
       s.start();
       // wait for the first frame, then measure over 6 s
-      const first = await Promise.race([s.nextFrame(), new Promise<undefined>((r) => setTimeout(r, 15_000))]);
+      const first = await Promise.race([s.nextFrame(), new Promise<undefined>((r) => setTimeout(() => r(undefined), 15_000))]);
       assert.ok(first, `${transport}: first frame within 15 s`);
       const got = await collect(s, 6000);
       await s.stop();

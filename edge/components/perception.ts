@@ -1,0 +1,115 @@
+/**
+ * Perception as a daemon component: one CameraPerception per camera, detectors loaded once and
+ * shared between cameras that use the same model.
+ */
+import type { Observation } from '../../ingest/observations.js';
+import { createDetector } from '../../ingest/perception/detectors.js';
+import { CameraPerception } from '../../ingest/perception/pipeline.js';
+import type { Detector } from '../../ingest/perception/types.js';
+import type { Frame, Logger } from '../../ingest/types.js';
+import type { CameraConfig } from '../config/schema.js';
+import type { Component } from '../lifecycle.js';
+
+/** The perception part of a camera's config. */
+export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'>;
+
+/** Detector state reported in /healthz. */
+export interface DetectorStatus {
+  model: string;
+  backend: string;
+  cameras: string[];
+  error: string | null;
+}
+
+function detectorKey(c: PerceptionConfig): string {
+  return JSON.stringify({ model: c.detector.model, onnx: c.detector.onnx ?? null });
+}
+
+/** Builds the pipeline of one camera around an already created detector. */
+export function cameraPerception(c: PerceptionConfig, detector: Detector | null): CameraPerception {
+  const d = c.detector;
+  return new CameraPerception({
+    camera: c.id,
+    detector,
+    detect: { scoreThreshold: d.scoreThreshold, classThresholds: d.classThresholds, ...(d.classes.length ? { classes: d.classes } : {}), nmsIou: d.nmsIou, maxDetections: d.maxDetections },
+    gate: c.motionGate,
+    zones: c.zones,
+    lines: c.lines,
+  });
+}
+
+/** Creates (unloaded) a detector for a camera config, or null for `model: none`. */
+export function detectorFor(c: PerceptionConfig): Detector | null {
+  const d = c.detector;
+  if (d.model === 'none') return null;
+  if (d.model === 'onnx') {
+    if (!d.onnx) throw new Error(`camera ${c.id}: detector.onnx.path is required for model "onnx"`);
+    return createDetector({ model: 'onnx', onnx: { ...d.onnx } });
+  }
+  return createDetector({ model: d.model });
+}
+
+/** Per-camera perception for the daemon. */
+export class PerceptionComponent implements Component {
+  readonly name = 'perception';
+  private readonly pipes = new Map<string, CameraPerception>();
+  private readonly detectors = new Map<string, { det: Detector | null; status: DetectorStatus }>();
+
+  constructor(
+    private readonly cameras: readonly PerceptionConfig[],
+    private readonly deps: { log: Logger; write: (o: Observation) => void },
+  ) {}
+
+  /** Loads each distinct detector once; a detector that fails to load leaves its cameras motion-only. */
+  async start(signal: AbortSignal): Promise<void> {
+    for (const c of this.cameras) {
+      if (signal.aborted) return;
+      const key = detectorKey(c);
+      let entry = this.detectors.get(key);
+      if (!entry) {
+        entry = { det: null, status: { model: c.detector.model, backend: 'none', cameras: [], error: null } };
+        this.detectors.set(key, entry);
+        try {
+          const det = detectorFor(c);
+          if (det) {
+            const t0 = Date.now();
+            await det.load();
+            entry.det = det;
+            entry.status.backend = det.backend;
+            this.deps.log.info({ model: det.model, backend: det.backend, ms: Date.now() - t0 }, 'detector loaded');
+          }
+        } catch (e) {
+          entry.status.error = (e as Error).message;
+          this.deps.log.error({ model: c.detector.model, err: (e as Error).message }, 'detector failed to load; cameras run motion-only');
+        }
+      }
+      entry.status.cameras.push(c.id);
+      this.pipes.set(c.id, cameraPerception(c, entry.det));
+    }
+  }
+
+  /** Frame sink: perceive and store. */
+  readonly sink = async (frame: Frame): Promise<void> => {
+    const p = this.pipes.get(frame.camera);
+    if (!p) return;
+    for (const o of await p.process(frame)) this.deps.write(o);
+  };
+
+  /** Detector states for /healthz. */
+  detectorStatus(): DetectorStatus[] {
+    return [...this.detectors.values()].map((e) => ({ ...e.status, cameras: [...e.status.cameras] }));
+  }
+
+  /** Per-camera perception counters. */
+  stats(): Record<string, CameraPerception['stats']> {
+    return Object.fromEntries([...this.pipes].map(([id, p]) => [id, p.stats]));
+  }
+
+  async stop(): Promise<void> {
+    const now = Date.now();
+    for (const p of this.pipes.values()) for (const o of p.flush(now)) this.deps.write(o);
+    for (const { det } of this.detectors.values()) await det?.dispose();
+    this.detectors.clear();
+    this.pipes.clear();
+  }
+}
