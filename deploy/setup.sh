@@ -18,7 +18,9 @@ if ! command -v ffmpeg >/dev/null 2>&1; then
 fi
 
 log "installing npm dependencies"
-if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+# `npm install` rather than `npm ci`: npm 11 writes lock files without the other platforms' optional
+# binaries and its own `npm ci` then refuses them as out of sync.
+npm install --no-audit --no-fund
 
 log "building"
 npm run --silent build
