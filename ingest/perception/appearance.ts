@@ -61,7 +61,7 @@ export function colourEmbedding(img: RgbImage, box: Box): Float32Array {
         v[base + HUE_BINS * SAT_BINS + Math.min(GREY_BINS - 1, Math.floor(max * GREY_BINS))]! += 1;
         continue;
       }
-      let hue = 0;
+      let hue: number;
       if (max === r) hue = ((g - b) / c + 6) % 6;
       else if (max === g) hue = (b - r) / c + 2;
       else hue = (r - g) / c + 4;

@@ -58,7 +58,7 @@ export class CameraPerception {
   private stableCounts: Record<string, number> = {};
   private pendingCounts: { counts: Record<string, number>; seen: number } | null = null;
   /** Frames processed and frames the detector ran on. */
-  readonly stats = { frames: 0, detected: 0, ms: { motion: 0, detect: 0, track: 0, reid: 0, ocr: 0 } as StageTimes };
+  readonly stats = { frames: 0, detected: 0, ms: { motion: 0, detect: 0, track: 0, reid: 0, ocr: 0 } };
 
   constructor(private readonly o: PerceptionOptions) {
     this.gate = new MotionGate(o.motion ?? DEFAULT_MOTION);

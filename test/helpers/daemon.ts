@@ -71,13 +71,15 @@ export function startDaemon(opts: { port: number; config?: object; env?: NodeJS.
         if (child.exitCode !== null) throw new Error(`daemon exited (${child.exitCode}) while waiting for ${what}:\n${out.slice(-3000)}`);
         try {
           const v = await check();
+          lastErr = undefined;
           if (v) return v;
         } catch (e) {
           lastErr = e;
         }
         await new Promise((r) => setTimeout(r, 250));
       }
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (${String(lastErr)})\n${out.slice(-3000)}`);
+      writeFileSync(join(data, 'daemon-output.log'), out);
+      throw new Error(`full output in ${join(data, 'daemon-output.log')}; timed out after ${timeoutMs} ms waiting for ${what} at ${baseUrl} (${String(lastErr)} ${lastErr instanceof Error && lastErr.cause instanceof Error ? lastErr.cause.message : ""})\n${out.slice(0, 1500)}\n...\n${out.slice(-1500)}`);
     },
     async stop(): Promise<number | null> {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -60,8 +62,11 @@ test('RTSP outage and recovery; bad URL, wrong password and non-video sources gi
   const open = await startRtspServer({ mounts: [{ path: '/cam', file: BOTTLES }] });
   const secure = await startRtspServer({ mounts: [{ path: '/secure', file: PEOPLE }], user: 'viewer', password: 's3cret-pw' });
   const dir = tempDir('rtsp');
-  const notVideo = join(dir, 'notes.txt');
-  writeFileSync(notVideo, 'this is not a video\n'.repeat(100));
+  // an audio-only file (no video stream) and random bytes named .mp4
+  const notVideo = join(dir, 'tone.wav');
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', notVideo]);
+  const garbage = join(dir, 'garbage.mp4');
+  writeFileSync(garbage, randomBytes(200_000));
   const closedPort = await freeTcpPort();
   const wrongPw = secure.url('/secure').replace('rtsp://', 'rtsp://viewer:wrong-pw@');
   const goodPw = secure.url('/secure').replace('rtsp://', 'rtsp://viewer:s3cret-pw@');
@@ -70,6 +75,7 @@ test('RTSP outage and recovery; bad URL, wrong password and non-video sources gi
     port,
     config: {
       node: 'it',
+      // ingest is under test here: no detector, so seven cameras fit on two cores
       cameras: [
         { id: 'live', url: open.url('/cam'), watchdogSeconds: 5 },
         { id: 'secure', url: goodPw, watchdogSeconds: 5 },
@@ -77,8 +83,9 @@ test('RTSP outage and recovery; bad URL, wrong password and non-video sources gi
         { id: 'wrongpw', url: wrongPw },
         { id: 'refused', url: `rtsp://127.0.0.1:${closedPort}/x` },
         { id: 'notvideo', url: notVideo },
+        { id: 'garbage', url: garbage },
         { id: 'off', url: open.url('/cam'), enabled: false },
-      ],
+      ].map((c) => ({ ...c, detector: { model: 'none' } })),
     },
   });
   const cam = (h: Health, id: string) => h.cameras.find((c) => c.id === id);
@@ -89,7 +96,7 @@ test('RTSP outage and recovery; bad URL, wrong password and non-video sources gi
         const ready =
           cam(h, 'live')?.state === 'streaming' &&
           cam(h, 'secure')?.state === 'streaming' &&
-          ['nopath', 'wrongpw', 'refused', 'notvideo'].every((id) => cam(h, id)?.error);
+          ['nopath', 'wrongpw', 'refused', 'notvideo', 'garbage'].every((id) => cam(h, id)?.error);
         return ready ? h : undefined;
       },
       30_000,
@@ -98,8 +105,9 @@ test('RTSP outage and recovery; bad URL, wrong password and non-video sources gi
     assert.match(cam(h, 'nopath')?.error ?? '', /not found \(404\)/);
     assert.match(cam(h, 'wrongpw')?.error ?? '', /authentication failed/);
     assert.match(cam(h, 'refused')?.error ?? '', /connection refused/);
-    assert.match(cam(h, 'notvideo')?.error ?? '', /not a video/);
-    for (const id of ['nopath', 'wrongpw', 'refused', 'notvideo']) assert.ok(['backoff', 'connecting'].includes(cam(h, id)?.state ?? ''), id);
+    assert.match(cam(h, 'notvideo')?.error ?? '', /no video stream/);
+    assert.match(cam(h, 'garbage')?.error ?? '', /not a video/);
+    for (const id of ['nopath', 'wrongpw', 'refused', 'notvideo', 'garbage']) assert.ok(['backoff', 'connecting'].includes(cam(h, id)?.state ?? ''), id);
     assert.equal(cam(h, 'off')?.state, 'disabled');
     assert.equal(h.status, 'degraded');
 
