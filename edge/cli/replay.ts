@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { locateFfmpeg } from '../../ingest/ffmpeg/locate.js';
 import { replayFrames } from '../../ingest/replay.js';
 import { MemoryComponent } from '../components/memory.js';
-import { cameraPerception, detectorFor, type PerceptionConfig } from '../components/perception.js';
+import { cameraPerception, detectorFor, ocrFor, type PerceptionConfig } from '../components/perception.js';
 import { loadConfig } from '../config/load.js';
 import { createLogger } from '../log.js';
 import { int, isoTime, parse, str, UsageError } from './args.js';
@@ -51,7 +51,9 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const memory = new MemoryComponent(resolve(data), log);
   const detector = detectorFor(pcfg);
   await detector?.load();
-  const perception = cameraPerception(pcfg, detector);
+  const reader = ocrFor(pcfg);
+  await reader?.load();
+  const perception = cameraPerception(pcfg, detector, reader);
   await memory.start();
   const abort = new AbortController();
   const onSignal = (): void => abort.abort();
@@ -70,6 +72,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     for (const o of perception.flush(lastTs)) memory.write(o);
   } finally {
     await detector?.dispose();
+    await reader?.dispose();
     await memory.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

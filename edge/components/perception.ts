@@ -5,13 +5,15 @@
 import type { Observation } from '../../ingest/observations.js';
 import { createDetector } from '../../ingest/perception/detectors.js';
 import { CameraPerception } from '../../ingest/perception/pipeline.js';
+import { PaddleOcrReader } from '../../ingest/perception/ocr.js';
+import type { TextReader } from '../../ingest/perception/pipeline.js';
 import type { Detector } from '../../ingest/perception/types.js';
 import type { Frame, Logger } from '../../ingest/types.js';
 import type { CameraConfig } from '../config/schema.js';
 import type { Component } from '../lifecycle.js';
 
 /** The perception part of a camera's config. */
-export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'>;
+export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'> & Partial<Pick<CameraConfig, 'ocr'>>;
 
 /** Detector state reported in /healthz. */
 export interface DetectorStatus {
@@ -26,7 +28,7 @@ function detectorKey(c: PerceptionConfig): string {
 }
 
 /** Builds the pipeline of one camera around an already created detector. */
-export function cameraPerception(c: PerceptionConfig, detector: Detector | null): CameraPerception {
+export function cameraPerception(c: PerceptionConfig, detector: Detector | null, reader: TextReader | null = null): CameraPerception {
   const d = c.detector;
   return new CameraPerception({
     camera: c.id,
@@ -35,7 +37,14 @@ export function cameraPerception(c: PerceptionConfig, detector: Detector | null)
     gate: c.motionGate,
     zones: c.zones,
     lines: c.lines,
+    ocr: reader && c.ocr?.enabled ? { reader, everyMs: c.ocr.everySeconds * 1000 } : null,
   });
+}
+
+/** Creates an OCR reader for a camera with OCR enabled, else null. */
+export function ocrFor(c: PerceptionConfig): PaddleOcrReader | null {
+  if (!c.ocr?.enabled) return null;
+  return new PaddleOcrReader(c.ocr.regions.length ? { regions: c.ocr.regions.map(([x1, y1, x2, y2]) => ({ x1, y1, x2, y2 })) } : {});
 }
 
 /** Creates (unloaded) a detector for a camera config, or null for `model: none`. */
@@ -54,6 +63,7 @@ export class PerceptionComponent implements Component {
   readonly name = 'perception';
   private readonly pipes = new Map<string, CameraPerception>();
   private readonly detectors = new Map<string, { det: Detector | null; status: DetectorStatus }>();
+  private readonly readers: PaddleOcrReader[] = [];
 
   constructor(
     private readonly cameras: readonly PerceptionConfig[],
@@ -84,7 +94,18 @@ export class PerceptionComponent implements Component {
         }
       }
       entry.status.cameras.push(c.id);
-      this.pipes.set(c.id, cameraPerception(c, entry.det));
+      let reader: PaddleOcrReader | null = null;
+      try {
+        reader = ocrFor(c);
+        if (reader) {
+          await reader.load();
+          this.readers.push(reader);
+        }
+      } catch (e) {
+        reader = null;
+        this.deps.log.error({ camera: c.id, err: (e as Error).message }, 'OCR failed to load; camera runs without it');
+      }
+      this.pipes.set(c.id, cameraPerception(c, entry.det, reader));
     }
   }
 
@@ -109,6 +130,7 @@ export class PerceptionComponent implements Component {
     const now = Date.now();
     for (const p of this.pipes.values()) for (const o of p.flush(now)) this.deps.write(o);
     for (const { det } of this.detectors.values()) await det?.dispose();
+    for (const r of this.readers.splice(0)) await r.dispose();
     this.detectors.clear();
     this.pipes.clear();
   }

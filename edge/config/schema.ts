@@ -59,6 +59,17 @@ const camera = z
       .array(z.strictObject({ id: z.string().regex(CAMERA_ID), from: point, to: point }))
       .default([])
       .describe('Directed lines; crossing from the left to the right side of from->to is "forward".'),
+    ocr: z
+      .strictObject({
+        enabled: z.boolean().default(false).describe('Read text with PaddleOCR (about 180 ms per 640x360 frame and 370 MB once loaded).'),
+        everySeconds: z.number().positive().default(10).describe('Read a frame this often.'),
+        regions: z
+          .array(z.tuple([z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1)]))
+          .default([])
+          .describe('Only read these regions, each [x1, y1, x2, y2] normalised 0..1 (empty: the whole frame).'),
+      })
+      .prefault({})
+      .describe('Text reading (OCR).'),
   })
   .describe('One camera.');
 

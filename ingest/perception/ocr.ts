@@ -7,6 +7,11 @@
  * 32 pixels (the detector's stride, so the library does not rescale it) and wrapped as an
  * uncompressed PNG in memory. Boxes come back in that image's pixels and are mapped to frame
  * pixels. The library and its models load on `load()` (or the first `read()`), not on import.
+ *
+ * Caveat of the library: texts whose boxes share a row (midlines closer than half the mean
+ * line height) are joined into one text with one box spanning them, e.g. "EXIT" at the left
+ * edge and "BAY 4" at the right read as "EXIT BAY 4". Regions are read separately, so
+ * configuring one region per sign keeps them apart.
  */
 import { stat } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
@@ -112,8 +117,9 @@ export class PaddleOcrReader implements TextReader {
   }
 
   /**
-   * Waits for queued reads, then drops the models. The library keeps its ONNX sessions private,
-   * so their native memory is released when they are garbage-collected.
+   * Waits for queued reads, then drops the models (a later `read()` loads them again). The
+   * library keeps its ONNX sessions private, so their native memory is released when they are
+   * garbage-collected.
    */
   async dispose(): Promise<void> {
     await this.tail;

@@ -10,6 +10,7 @@ import { MemoryQueries } from '../../memory/queries.js';
 import { MemoryStore } from '../../memory/store.js';
 import { runCli, tempDir } from '../helpers/daemon.js';
 import { SHARED_VIDEOS } from '../helpers/rtsp-server.js';
+import { bottleCountError, ONE_BY_ONE_PEOPLE } from '../fixtures/truth.js';
 
 const T0 = Date.parse('2026-11-21T09:00:00Z');
 const ALL = { from: T0, to: T0 + 3600_000 };
@@ -23,17 +24,6 @@ async function replay(clip: string, camera: string): Promise<{ q: MemoryQueries;
   return { q: new MemoryQueries(store), store };
 }
 
-// one-by-one-person-detection.mp4: six different people come to the table one at a time.
-// [first second in view, last second in view], read off a 1 fps contact sheet.
-const PEOPLE: [number, number][] = [
-  [6, 19],
-  [23, 44],
-  [50, 69],
-  [75, 87],
-  [92, 119],
-  [123, 135],
-];
-
 test('one-by-one clip: six distinct people after re-ID, one at a time, arrivals and departures within 2 s', async () => {
   const { q, store } = await replay('one-by-one-person-detection.mp4', 'table');
   try {
@@ -42,7 +32,7 @@ test('one-by-one clip: six distinct people after re-ID, one at a time, arrivals 
     assert.equal(q.countDistinct(ALL, { label: 'person' }), 6);
     assert.equal(q.maxSimultaneous(ALL, { label: 'person' }).count, 1);
     people.forEach((p, i) => {
-      const [arrive, leave] = PEOPLE[i] ?? [NaN, NaN];
+      const [arrive, leave] = ONE_BY_ONE_PEOPLE[i] ?? [NaN, NaN];
       const a = (p.firstSeen - T0) / 1000;
       const l = (p.lastSeen - T0) / 1000;
       assert.ok(Math.abs(a - arrive) <= 2, `person ${i + 1} arrived at ${a} s, expected ${arrive} s`);
@@ -61,23 +51,10 @@ test('one-by-one clip: six distinct people after re-ID, one at a time, arrivals 
   }
 });
 
-// bottle-detection.mp4: bottles on the bench per second, read off a 1 fps contact sheet; a hand
-// takes bottles away and puts them back. Seconds when a bottle is in the hand are excluded.
-const BOTTLES = [3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 2, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 2, 2, 3, 3, 3];
-const IN_HAND = new Set([6, 11, 12, 16, 17, 22, 23, 27, 28, 35, 36]);
-
 test('bottle clip: bottles visible over time within a mean error of 0.35, and the low of one bottle', async () => {
   const { q, store } = await replay('bottle-detection.mp4', 'bench');
   try {
-    let err = 0;
-    let n = 0;
-    for (let s = 1; s < BOTTLES.length; s++) {
-      if (IN_HAND.has(s)) continue;
-      const got = q.countAt(T0 + s * 1000 + 400, { label: 'bottle' }).count;
-      err += Math.abs(got - (BOTTLES[s] ?? 0));
-      n++;
-    }
-    const mae = err / n;
+    const { mae, seconds: n } = bottleCountError((s) => q.countAt(T0 + s * 1000 + 400, { label: 'bottle' }).count);
     assert.ok(mae <= 0.35, `mean absolute count error ${mae.toFixed(2)} over ${n} s`);
     assert.equal(q.countAt(T0 + 20_400, { label: 'bottle' }).count, 1, 'one bottle left at 20 s');
     assert.equal(q.maxSimultaneous(ALL, { label: 'bottle' }).count, 3);
