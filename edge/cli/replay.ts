@@ -42,7 +42,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const cfg = loadConfig({ file: str(values.config) });
   const camCfg = cfg.cameras.find((c) => c.id === camera);
   const width = int(values.width, 'width', 64, 3840) ?? camCfg?.width ?? 640;
-  const base: PerceptionConfig = camCfg ?? { id: camera, detector: cfg.cameras[0]?.detector ?? { model: 'centernet', scoreThreshold: 0.2, classThresholds: {}, classes: [], nmsIou: 0.5, maxDetections: 100 }, motionGate: true, zones: [], lines: [] };
+  const base: PerceptionConfig = camCfg ?? { id: camera, detector: cfg.cameras[0]?.detector ?? { model: 'centernet', scoreThreshold: 0.2, classThresholds: {}, classes: [], nmsIou: 0.5, maxDetections: 100, workers: 1 }, motionGate: true, zones: [], lines: [] };
   const model = str(values.detector);
   if (model && !['centernet', 'nanodet', 'none'].includes(model)) throw new UsageError('--detector must be centernet, nanodet or none');
   const pcfg: PerceptionConfig = { ...base, id: camera, detector: { ...base.detector, ...(model ? { model: model as 'centernet' | 'nanodet' | 'none' } : {}) } };

@@ -3,7 +3,8 @@
  * shared between cameras that use the same model.
  */
 import type { Observation } from '../../ingest/observations.js';
-import { createDetector } from '../../ingest/perception/detectors.js';
+import { createDetector, type DetectorConfig } from '../../ingest/perception/detectors.js';
+import { WorkerDetector } from '../../ingest/perception/worker-detector.js';
 import { CameraPerception } from '../../ingest/perception/pipeline.js';
 import { PaddleOcrReader } from '../../ingest/perception/ocr.js';
 import type { TextReader } from '../../ingest/perception/pipeline.js';
@@ -24,7 +25,7 @@ export interface DetectorStatus {
 }
 
 function detectorKey(c: PerceptionConfig): string {
-  return JSON.stringify({ model: c.detector.model, onnx: c.detector.onnx ?? null });
+  return JSON.stringify({ model: c.detector.model, onnx: c.detector.onnx ?? null, workers: c.detector.workers });
 }
 
 /** Builds the pipeline of one camera around an already created detector. */
@@ -47,15 +48,26 @@ export function ocrFor(c: PerceptionConfig): PaddleOcrReader | null {
   return new PaddleOcrReader(c.ocr.regions.length ? { regions: c.ocr.regions.map(([x1, y1, x2, y2]) => ({ x1, y1, x2, y2 })) } : {});
 }
 
-/** Creates (unloaded) a detector for a camera config, or null for `model: none`. */
-export function detectorFor(c: PerceptionConfig): Detector | null {
+function detectorConfig(c: PerceptionConfig): DetectorConfig | null {
   const d = c.detector;
   if (d.model === 'none') return null;
   if (d.model === 'onnx') {
     if (!d.onnx) throw new Error(`camera ${c.id}: detector.onnx.path is required for model "onnx"`);
-    return createDetector({ model: 'onnx', onnx: { ...d.onnx } });
+    return { model: 'onnx', onnx: { ...d.onnx } };
   }
-  return createDetector({ model: d.model });
+  return { model: d.model };
+}
+
+/** Creates (unloaded) an in-process detector for a camera config, or null for `model: none`. */
+export function detectorFor(c: PerceptionConfig): Detector | null {
+  const cfg = detectorConfig(c);
+  return cfg ? createDetector(cfg) : null;
+}
+
+/** Creates (unloaded) a worker-thread detector pool for a camera config, or null for `model: none`. */
+export function workerDetectorFor(c: PerceptionConfig): Detector | null {
+  const cfg = detectorConfig(c);
+  return cfg ? new WorkerDetector(cfg, c.detector.workers) : null;
 }
 
 /** Per-camera perception for the daemon. */
@@ -80,7 +92,7 @@ export class PerceptionComponent implements Component {
         entry = { det: null, status: { model: c.detector.model, backend: 'none', cameras: [], error: null } };
         this.detectors.set(key, entry);
         try {
-          const det = detectorFor(c);
+          const det = workerDetectorFor(c);
           if (det) {
             const t0 = Date.now();
             await det.load();

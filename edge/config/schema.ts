@@ -23,6 +23,7 @@ const detector = z
     classes: z.array(z.string()).default([]).describe('Only keep these classes (empty: all).'),
     nmsIou: z.number().min(0).max(1).default(0.5).describe('IoU above which overlapping boxes of one class are merged.'),
     maxDetections: z.number().int().min(1).max(300).default(100).describe('Most detections per frame.'),
+    workers: z.number().int().min(1).max(8).default(1).describe('Worker threads running this detector (the daemon shares one pool per model among cameras).'),
     onnx: z
       .strictObject({
         path: z.string().min(1).describe('Path of the .onnx file (YOLOv8/YOLO11 or RT-DETR export).'),

@@ -5,7 +5,8 @@
  * The TF.js engine is process-wide, so the choice is made once per process.
  */
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type * as TfModule from '@tensorflow/tfjs';
 
 /** The TF.js namespace (from `@tensorflow/tfjs`, or the one `tfjs-node` re-exports). */
@@ -51,7 +52,23 @@ async function optionalImport(spec: string): Promise<unknown> {
   }
 }
 
+/**
+ * True when a native TF.js package is installed with its compiled binding. npm keeps the package
+ * files even when its install script (which downloads libtensorflow) failed or was not run;
+ * importing such a package half-registers kernels and floods stderr, so it is skipped.
+ */
+function nativeBindingPresent(pkg: string): boolean {
+  try {
+    const require = createRequire(import.meta.url);
+    const lib = join(dirname(require.resolve(`${pkg}/package.json`)), 'lib');
+    return readdirSync(lib).some((d) => d.startsWith('napi-v') && existsSync(join(lib, d, 'tfjs_binding.node')));
+  } catch {
+    return false;
+  }
+}
+
 async function tryNative(name: Exclude<TfjsBackendName, 'tfjs-wasm'>): Promise<TfjsRuntime | null> {
+  if (!nativeBindingPresent(NATIVE_PACKAGES[name])) return null;
   const mod = (await optionalImport(NATIVE_PACKAGES[name])) as (Tf & { default?: Tf }) | null;
   if (!mod) return null;
   // CommonJS packages arrive with their exports on `default` too; either has the namespace.

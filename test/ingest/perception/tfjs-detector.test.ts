@@ -8,6 +8,7 @@ import { locateFfmpeg } from '../../../ingest/ffmpeg/locate.js';
 import { createDetector } from '../../../ingest/perception/detectors.js';
 import { initTfjs } from '../../../ingest/perception/tfjs-backend.js';
 import { TfjsDetector } from '../../../ingest/perception/tfjs-detector.js';
+import { WorkerDetector } from '../../../ingest/perception/worker-detector.js';
 import type { RgbImage } from '../../../ingest/perception/types.js';
 import { detectorConformance, options, type Scene } from './detector-conformance.js';
 
@@ -57,6 +58,8 @@ const blank: RgbImage = { width: 640, height: 360, data: new Uint8Array(640 * 36
 for (const model of ['centernet', 'nanodet'] as const) {
   detectorConformance(`tfjs ${model}`, () => createDetector({ model }), { blank, scenes: [person, bottles], portrait: true });
 }
+// the daemon runs detectors in worker threads: the same contract must hold there
+detectorConformance('worker-thread centernet', () => new WorkerDetector({ model: 'centernet' }, 2), { blank, scenes: [person, bottles], portrait: true });
 
 test('TF.js runtime: wasm here, with binaries from the installed package', async () => {
   const rt = await initTfjs();

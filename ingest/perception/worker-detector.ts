@@ -1,0 +1,100 @@
+/**
+ * A detector that runs in worker threads: the model loads in each worker, frames are copied in
+ * (about 0.7 MB at 640x360), and requests go to the least busy worker. Keeps inference off the
+ * event loop so HTTP, WebSocket and MQTT stay responsive, and lets a second core run detection.
+ */
+import { Worker } from 'node:worker_threads';
+import type { DetectorConfig } from './detectors.js';
+import type { DetectOptions, Detection, Detector, RgbImage } from './types.js';
+
+interface Slot {
+  worker: Worker;
+  busy: number;
+  pending: Map<number, { resolve: (d: Detection[]) => void; reject: (e: Error) => void }>;
+}
+
+type FromWorker =
+  | { type: 'ready'; backend: string; labels: string[] }
+  | { type: 'fatal'; message: string }
+  | { type: 'result'; id: number; dets: Detection[] }
+  | { type: 'error'; id: number; message: string }
+  | { type: 'disposed' };
+
+/** {@link Detector} backed by a pool of worker threads. */
+export class WorkerDetector implements Detector {
+  readonly model: string;
+  backend = 'worker';
+  labels: readonly string[] = [];
+  private slots: Slot[] = [];
+  private nextId = 1;
+  private loading: Promise<void> | null = null;
+
+  constructor(
+    private readonly cfg: DetectorConfig,
+    private readonly workers = 1,
+  ) {
+    this.model = cfg.model === 'onnx' ? (cfg.onnx?.path.split('/').pop() ?? 'onnx') : cfg.model;
+  }
+
+  /** Starts the workers and waits until each has loaded the model. */
+  load(): Promise<void> {
+    this.loading ??= Promise.all(Array.from({ length: Math.max(1, this.workers) }, () => this.spawn())).then((slots) => {
+      this.slots = slots;
+    });
+    return this.loading;
+  }
+
+  private spawn(): Promise<Slot> {
+    const worker = new Worker(new URL('./detector-worker.js', import.meta.url), { workerData: this.cfg });
+    const slot: Slot = { worker, busy: 0, pending: new Map() };
+    return new Promise((resolve, reject) => {
+      const fail = (e: Error): void => {
+        for (const p of slot.pending.values()) p.reject(e);
+        slot.pending.clear();
+        this.slots = this.slots.filter((s) => s !== slot);
+        reject(e);
+      };
+      worker.on('message', (m: FromWorker) => {
+        if (m.type === 'ready') {
+          this.backend = `${m.backend} (worker)`;
+          this.labels = m.labels;
+          resolve(slot);
+        } else if (m.type === 'fatal') {
+          void worker.terminate();
+          fail(new Error(m.message));
+        } else if (m.type === 'result' || m.type === 'error') {
+          const p = slot.pending.get(m.id);
+          slot.pending.delete(m.id);
+          slot.busy--;
+          if (m.type === 'result') p?.resolve(m.dets);
+          else p?.reject(new Error(m.message));
+        }
+      });
+      worker.once('error', (e) => fail(e));
+      worker.once('exit', (code) => fail(new Error(`detector worker exited (${code})`)));
+    });
+  }
+
+  /** Detects in the least busy worker; a crashed worker is replaced on the next call. */
+  async detect(image: RgbImage, opts: DetectOptions): Promise<Detection[]> {
+    if (!this.loading) throw new Error('detect before load: call load() first');
+    await this.loading;
+    if (this.slots.length === 0) this.slots.push(await this.spawn());
+    const slot = this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const id = this.nextId++;
+    const data = new Uint8Array(image.data).buffer;
+    slot.busy++;
+    return new Promise((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      slot.worker.postMessage({ type: 'detect', id, width: image.width, height: image.height, data, opts }, [data]);
+    });
+  }
+
+  /** Stops the workers. */
+  async dispose(): Promise<void> {
+    const slots = this.slots;
+    this.slots = [];
+    this.loading = null;
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+}
