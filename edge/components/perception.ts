@@ -106,18 +106,21 @@ export class PerceptionComponent implements Component {
         }
       }
       entry.status.cameras.push(c.id);
-      let reader: PaddleOcrReader | null = null;
-      try {
-        reader = ocrFor(c);
-        if (reader) {
-          await reader.load();
-          this.readers.push(reader);
-        }
-      } catch (e) {
-        reader = null;
-        this.deps.log.error({ camera: c.id, err: (e as Error).message }, 'OCR failed to load; camera runs without it');
-      }
-      this.pipes.set(c.id, cameraPerception(c, entry.det, reader));
+      this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c)));
+    }
+  }
+
+  /** Loads a camera's OCR reader if enabled; on failure the camera runs without OCR. */
+  private async loadOcr(c: PerceptionConfig): Promise<PaddleOcrReader | null> {
+    try {
+      const reader = ocrFor(c);
+      if (!reader) return null;
+      await reader.load();
+      this.readers.push(reader);
+      return reader;
+    } catch (e) {
+      this.deps.log.error({ camera: c.id, err: (e as Error).message }, 'OCR failed to load; camera runs without it');
+      return null;
     }
   }
 
