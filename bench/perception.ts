@@ -12,6 +12,7 @@ import { packageRoot } from '../edge/paths.js';
 import { locateFfmpeg } from '../ingest/ffmpeg/locate.js';
 import { DETECTOR_TRACKING, CameraPerception } from '../ingest/perception/pipeline.js';
 import { createDetector } from '../ingest/perception/detectors.js';
+import { WorkerDetector } from '../ingest/perception/worker-detector.js';
 import type { Detector } from '../ingest/perception/types.js';
 import { replayFrames } from '../ingest/replay.js';
 import { CameraSession } from '../ingest/session.js';
@@ -54,7 +55,7 @@ async function replayClip(clip: string, detector: Detector, gate: boolean) {
 }
 
 /** Runs N live file cameras (real-time, looping) through perception for PROBE_S seconds. */
-async function probe(n: number, detector: Detector, gate: boolean): Promise<{ framesIn: number; drops: number; dropRate: number }> {
+async function probe(n: number, detector: Detector, gate: boolean): Promise<{ framesIn: number; expected: number; drops: number; dropRate: number }> {
   const ffmpeg = locateFfmpeg();
   const sessions = Array.from({ length: n }, (_, i) => new CameraSession({ id: `c${i}`, url: CLIPS[i % 2] ?? '', fps: 2, width: 640, enabled: true, transport: 'tcp', watchdogSeconds: 10 }, { ffmpeg, log: quiet }));
   const pumps = sessions.map(async (s) => {
@@ -70,7 +71,9 @@ async function probe(n: number, detector: Detector, gate: boolean): Promise<{ fr
   await Promise.all(pumps);
   const framesIn = after.reduce((a, s, i) => a + s.framesIn - (before[i]?.framesIn ?? 0), 0);
   const drops = after.reduce((a, s, i) => a + s.drops - (before[i]?.drops ?? 0), 0);
-  return { framesIn, drops, dropRate: framesIn ? drops / framesIn : 1 };
+  // frames the cameras should have delivered; a starved event loop shows as fewer, not as drops
+  const expected = n * 2 * PROBE_S;
+  return { framesIn, expected, drops, dropRate: framesIn ? drops / framesIn : 1 };
 }
 
 async function maxCameras(detector: Detector, gate: boolean, log: Record<string, unknown>): Promise<number> {
@@ -78,9 +81,9 @@ async function maxCameras(detector: Detector, gate: boolean, log: Record<string,
   for (let n = 1; n <= MAX_CAMS; n++) {
     const r = await probe(n, detector, gate);
     log[String(n)] = r;
-    console.log(`  ${gate ? 'gated' : 'ungated'} ${n} camera(s): ${r.framesIn} frames in, ${r.drops} dropped (${(r.dropRate * 100).toFixed(1)} %)`);
-    // "without dropping frames": allow well under one frame in a hundred (start-up jitter)
-    if (r.dropRate > 0.01) break;
+    console.log(`  ${gate ? 'gated' : 'ungated'} ${n} camera(s): ${r.framesIn}/${r.expected} frames in, ${r.drops} dropped (${(r.dropRate * 100).toFixed(1)} %)`);
+    // "without dropping frames": every camera delivers its 2 fps (within 3 %) and under 1 % is dropped
+    if (r.dropRate > 0.01 || r.framesIn < 0.97 * r.expected) break;
     best = n;
   }
   return best;
@@ -123,8 +126,12 @@ async function main(): Promise<void> {
   console.log('gate savings', JSON.stringify(gateSavings));
   console.log(`probing camera counts, ${PROBE_S} s each...`);
   const probes: Record<string, Record<string, unknown>> = { gated: {}, ungated: {} };
-  const gated = await maxCameras(centernet, true, probes.gated ?? {});
-  const ungated = await maxCameras(centernet, false, probes.ungated ?? {});
+  // as in the daemon: the detector runs in a worker thread (detector.workers = 1)
+  const pooled = new WorkerDetector({ model: 'centernet' }, 1);
+  await pooled.load();
+  const gated = await maxCameras(pooled, true, probes.gated ?? {});
+  const ungated = await maxCameras(pooled, false, probes.ungated ?? {});
+  await pooled.dispose();
   const out = {
     command: 'npm run bench:perception',
     machine: `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}, detector backend ${centernet.backend}`,

@@ -4,7 +4,8 @@
  */
 import { summariseCoverage } from './coverage.js';
 import type { MemoryStore } from './store.js';
-import type { Coverage, EventRecord, ObjectRecord, SegmentRecord } from './types.js';
+import { HOUR_MS, MINUTE_MS } from './rollup.js';
+import type { Coverage, EventRecord, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord } from './types.js';
 
 /** A query window in epoch ms, `[from, to)`. */
 export interface Window {
@@ -26,23 +27,40 @@ export class MemoryQueries {
 
   /** Objects of a class (any class when omitted) present in the window, optionally only those that were in a zone during it. */
   objectsIn(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): ObjectRecord[] {
-    const { spans, objects } = this.store.dbs();
+    const { objects } = this.store.dbs();
     const out: ObjectRecord[] = [];
-    for (const cam of this.cams(opts.camera)) {
-      for (const { key, value: lastSeen } of spans.getRange({ start: [cam, w.from - MAX_OBJECT_SPAN_MS], end: [cam, w.to] })) {
-        if (lastSeen < w.from) continue;
-        const o = objects.get(String(key[2]));
-        if (!o || (opts.label && o.label !== opts.label)) continue;
-        if (opts.zone && !o.zones.some((z) => z.zone === opts.zone && z.enteredAt < w.to && (z.exitedAt ?? o.lastSeen) >= w.from)) continue;
-        out.push(o);
-      }
+    for (const id of this.objectIdsIn(w, opts)) {
+      const o = objects.get(id);
+      if (!o || (opts.label && o.label !== opts.label)) continue;
+      if (opts.zone && !o.zones.some((z) => z.zone === opts.zone && z.enteredAt < w.to && (z.exitedAt ?? o.lastSeen) >= w.from)) continue;
+      out.push(o);
     }
     return out.sort((a, b) => a.firstSeen - b.firstSeen);
   }
 
+  /**
+   * Ids of objects present in the window, from the span indexes only (no object is decoded).
+   * Scans spans that start at most the camera's longest stored object life before the window.
+   */
+  private objectIdsIn(w: Window, opts: { label?: string; camera?: string }): string[] {
+    const { spans, lspans } = this.store.dbs();
+    const ids = new Set<string>();
+    for (const cam of this.cams(opts.camera)) {
+      const from = w.from - Math.min(this.store.spanOf(cam), MAX_OBJECT_SPAN_MS);
+      const range = opts.label
+        ? lspans.getRange({ start: [cam, opts.label, from], end: [cam, opts.label, w.to] })
+        : spans.getRange({ start: [cam, from], end: [cam, w.to] });
+      const idAt = opts.label ? 3 : 2;
+      for (const { key, value: lastSeen } of range) {
+        if (lastSeen >= w.from) ids.add(String(key[idAt]));
+      }
+    }
+    return [...ids];
+  }
+
   /** Number of distinct objects (after re-ID) of a class in the window. */
   countDistinct(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): number {
-    return this.objectsIn(w, opts).length;
+    return opts.zone ? this.objectsIn(w, opts).length : this.objectIdsIn(w, opts).length;
   }
 
   /** Objects of a class visible at an instant (the last frame at or before it, within 2 s), per camera summed. */
@@ -59,17 +77,57 @@ export class MemoryQueries {
     return { count, frames: used };
   }
 
-  /** Most objects of a class seen at once in one camera's frame, and when. */
+  /**
+   * Most objects of a class seen at once in one camera's frame, and when (the earliest frame with
+   * that count). Closed hour and minute roll-ups answer the whole hours and minutes of the window;
+   * frames answer the edges and any minute still open.
+   */
   maxSimultaneous(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): { count: number; at: number | null; camera: string | null } {
-    const { frames } = this.store.dbs();
+    const { frames, minutes, hours } = this.store.dbs();
     let best = { count: 0, at: null as number | null, camera: null as string | null };
+    const consider = (n: number, at: number, cam: string): void => {
+      if (n > best.count || (n === best.count && n > 0 && best.at !== null && at < best.at)) best = { count: n, at, camera: cam };
+    };
+    const fromRollup = (r: RollupRecord): [number, number | undefined] =>
+      opts.zone ? [r.maxOccupancy[opts.zone] ?? 0, r.maxOccupancyAt[opts.zone]] : opts.label ? [r.maxCounts[opts.label] ?? 0, r.maxCountsAt[opts.label]] : [r.maxTotal, r.maxTotalAt ?? undefined];
+    const scanFrames = (cam: string, from: number, to: number): void => {
+      for (const { key, value } of frames.getRange({ start: [cam, from], end: [cam, to] })) consider(this.frameCount(value, opts), Number(key[1]), cam);
+    };
     for (const cam of this.cams(opts.camera)) {
-      for (const { key, value } of frames.getRange({ start: [cam, w.from], end: [cam, w.to] })) {
-        const n = opts.zone ? (value.occupancy[opts.zone] ?? 0) : opts.label ? (value.counts[opts.label] ?? 0) : Object.values(value.counts).reduce((a, b) => a + b, 0);
-        if (n > best.count) best = { count: n, at: Number(key[1]), camera: cam };
+      // closed roll-ups by start, hours first, then minutes inside the gaps
+      const covered: [number, number][] = [];
+      const h0 = Math.ceil(w.from / HOUR_MS) * HOUR_MS;
+      for (const { value } of hours.getRange({ start: [cam, h0], end: [cam, w.to - HOUR_MS + 1] })) {
+        if (value.partial) continue;
+        const [n, at] = fromRollup(value);
+        if (at !== undefined) consider(n, at, cam);
+        covered.push([value.start, value.end]);
+      }
+      let t = w.from;
+      const gaps: [number, number][] = [];
+      for (const [s, e] of covered) {
+        if (s > t) gaps.push([t, s]);
+        t = e;
+      }
+      if (t < w.to) gaps.push([t, w.to]);
+      for (const [gs, ge] of gaps) {
+        let cur = gs;
+        const m0 = Math.ceil(gs / MINUTE_MS) * MINUTE_MS;
+        for (const { value } of minutes.getRange({ start: [cam, m0], end: [cam, ge - MINUTE_MS + 1] })) {
+          if (value.partial) continue;
+          if (value.start > cur) scanFrames(cam, cur, value.start);
+          const [n, at] = fromRollup(value);
+          if (at !== undefined) consider(n, at, cam);
+          cur = value.end;
+        }
+        if (cur < ge) scanFrames(cam, cur, ge);
       }
     }
     return best;
+  }
+
+  private frameCount(value: FrameRecord, opts: { label?: string; zone?: string }): number {
+    return opts.zone ? (value.occupancy[opts.zone] ?? 0) : opts.label ? (value.counts[opts.label] ?? 0) : Object.values(value.counts).reduce((a, b) => a + b, 0);
   }
 
   /** First and last sighting of a class in the window. */

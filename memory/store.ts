@@ -2,20 +2,27 @@
  * The LMDB memory. One environment under `<data>/memory` with these databases:
  * - `segments` `[camera, start]` -> SegmentRecord (time-dominant), `keyframes` -> JPEG bytes;
  * - `frames` `[camera, ts]` -> FrameRecord (exact per-frame counts);
- * - `objects` `objectId` -> ObjectRecord (space-dominant), `spans` `[camera, firstSeen, objectId]` -> lastSeen;
+ * - `objects` `objectId` -> ObjectRecord (space-dominant), `spans` `[camera, firstSeen, objectId]` -> lastSeen,
+ *   `lspans` `[camera, label, firstSeen, objectId]` -> lastSeen (per-label index);
  * - `events` `[camera, ts, seq]` -> EventRecord;
- * - `coverage` `[camera, start]` -> CoverageRange.
+ * - `coverage` `[camera, start]` -> CoverageRange;
+ * - `minutes`, `hours` `[camera, start]` -> RollupRecord (summaries, and the index for long windows);
+ * - `meta` -> small bookkeeping (longest object span per camera).
  * Writes are batched by lmdb-js (committed within milliseconds); `flush()` waits for durability.
- * Reads are synchronous and never span an `await`.
+ * Reads are synchronous and never span an `await`. A full disk stops writing (see `health()`).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { Observation } from '../ingest/observations.js';
-import type { CoverageRange, EventRecord, FrameRecord, ObjectRecord, SegmentRecord } from './types.js';
+import { addObservation, emptyRollup, floorTo, HOUR_MS, mergeRollup, MINUTE_MS, snapshot, type OpenRollup } from './rollup.js';
+import { DEFAULT_RETENTION, sweep, type SweepOptions, type SweepResult } from './retention.js';
+import type { CoverageRange, EventRecord, FrameRecord, MemoryHealth, ObjectRecord, RetentionOptions, RollupRecord, SegmentRecord } from './types.js';
 
 /** Gap between frames, in ms, above which a new coverage range starts. */
 export const COVERAGE_GAP_MS = 5000;
+/** How long after a minute ends observations for it may still arrive before it is closed. */
+export const ROLLUP_LAG_MS = 60_000;
 
 /** Store options. */
 export interface MemoryOptions {
@@ -23,33 +30,79 @@ export interface MemoryOptions {
   dir: string;
   /** Open without write access (queries only). */
   readOnly?: boolean;
+  /** Retention per level (defaults: raw 24 h, events/objects 7 d, minutes 7 d, hours 90 d). */
+  retention?: Partial<RetentionOptions>;
+  /** Size budget in GB of stored data; `sweep()` evicts oldest-first above it. Default: none. */
+  budgetGB?: number;
+  /** Free disk space, in MB, below which writing stops (and above twice which it resumes). Default 64. */
+  minFreeMB?: number;
+  /** How often, in ms, free space is checked and a failed store retries a write. Default 1000. */
+  checkMs?: number;
+}
+
+/** Stable error codes of the memory. */
+export type MemoryErrorCode = 'MEMORY_NOT_OPEN' | 'MEMORY_NOT_WRITABLE' | 'MEMORY_WRITE_FAILED';
+
+/** An error of the memory, with a stable code. */
+export class MemoryError extends Error {
+  constructor(
+    readonly code: MemoryErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MemoryError';
+  }
 }
 
 type Key = (string | number)[];
 
-interface Dbs {
+/** The databases of one environment. */
+export interface Dbs {
   segs: Database<SegmentRecord, Key>;
   keyframes: Database<Buffer, Key>;
   frames: Database<FrameRecord, Key>;
   objects: Database<ObjectRecord, string>;
   spans: Database<number, Key>;
+  lspans: Database<number, Key>;
   events: Database<EventRecord, Key>;
   cov: Database<CoverageRange, Key>;
+  minutes: Database<RollupRecord, Key>;
+  hours: Database<RollupRecord, Key>;
+  meta: Database<number, Key>;
 }
 
-/** Durable memory of segments, frames, objects, events and coverage. */
+/** Durable memory of segments, frames, objects, events, roll-ups and coverage. */
 export class MemoryStore {
   private root: RootDatabase | null = null;
   private d: Dbs | null = null;
   private readonly openRange = new Map<string, CoverageRange>();
-  private seq = 0;
+  private readonly minute = new Map<string, Map<number, OpenRollup>>();
+  private readonly hour = new Map<string, OpenRollup>();
+  private readonly maxSpan = new Map<string, number>();
+  /** Recently closed minutes by `camera\nstart` (their writes may still be in flight). */
+  private readonly closed = new Map<string, RollupRecord>();
+  private seq = Math.floor(Math.random() * 2 ** 30);
   private lastWrite: Promise<boolean> = Promise.resolve(true);
+  private writable = true;
+  private reason: string | null = null;
+  private diskFull = false;
+  private lastCheck = 0;
+  private cams: Set<string> | null = null;
+  /** Retention in effect. */
+  readonly retention: RetentionOptions;
 
-  constructor(private readonly opts: MemoryOptions) {}
+  constructor(private readonly opts: MemoryOptions) {
+    this.retention = { ...DEFAULT_RETENTION, ...opts.retention };
+  }
+
+  /** Directory of the LMDB environment. */
+  get path(): string {
+    return join(this.opts.dir, 'memory');
+  }
 
   /** Opens (creating when writable) the environment. */
   open(): void {
-    const path = join(this.opts.dir, 'memory');
+    const path = this.path;
     if (!this.opts.readOnly) mkdirSync(path, { recursive: true });
     const root = open({ path, readOnly: this.opts.readOnly ?? false, maxDbs: 16, compression: false });
     this.root = root;
@@ -59,31 +112,119 @@ export class MemoryStore {
       frames: root.openDB({ name: 'frames' }),
       objects: root.openDB({ name: 'objects' }),
       spans: root.openDB({ name: 'spans' }),
+      lspans: root.openDB({ name: 'lspans' }),
       events: root.openDB({ name: 'events' }),
       cov: root.openDB({ name: 'coverage' }),
+      minutes: root.openDB({ name: 'minutes' }),
+      hours: root.openDB({ name: 'hours' }),
+      meta: root.openDB({ name: 'meta' }),
     };
   }
 
   /** The open databases (for the query layer). */
   dbs(): Dbs {
-    if (!this.d) throw new Error('memory store is not open');
+    if (!this.d) throw new MemoryError('MEMORY_NOT_OPEN', 'memory store is not open');
     return this.d;
   }
 
-  /** Stores one observation. Resolves when its batch is committed. */
+  /** Whether writes are accepted; `reason` says why not (disk full, write failure). For `/healthz`. */
+  health(): MemoryHealth {
+    if (!this.d) return { writable: false, reason: 'memory store is not open' };
+    if (this.opts.readOnly) return { writable: false, reason: 'opened read-only' };
+    this.checkDisk(Date.now(), true);
+    return { writable: this.writable, reason: this.reason };
+  }
+
+  /** Free bytes on the store's file system. */
+  freeBytes(): number {
+    const s = statfsSync(this.path);
+    return s.bavail * s.bsize;
+  }
+
+  /** Bytes used by stored data (LMDB pages in use, not the file size: freed pages are reused). */
+  usedBytes(): number {
+    let pages = 0;
+    let pageSize = 4096;
+    for (const db of Object.values(this.dbs()) as Database[]) {
+      const s = db.getStats() as { pageSize: number; treeBranchPageCount: number; treeLeafPageCount: number; overflowPages: number };
+      pageSize = s.pageSize;
+      pages += s.treeBranchPageCount + s.treeLeafPageCount + s.overflowPages;
+    }
+    return pages * pageSize;
+  }
+
+  /** Size budget in bytes, or null. */
+  get budgetBytes(): number | null {
+    return this.opts.budgetGB ? this.opts.budgetGB * 1024 ** 3 : null;
+  }
+
+  private checkDisk(now: number, force = false): void {
+    if (!force && now - this.lastCheck < (this.opts.checkMs ?? 1000)) return;
+    this.lastCheck = now;
+    const reserve = (this.opts.minFreeMB ?? 64) * 1024 * 1024;
+    let free: number;
+    try {
+      free = this.freeBytes();
+    } catch {
+      return;
+    }
+    if (!this.diskFull && free < reserve) {
+      this.diskFull = true;
+      this.stop(`disk full: ${Math.round(free / 1048576)} MB free, below the ${Math.round(reserve / 1048576)} MB reserve`);
+    } else if (this.diskFull && free >= 2 * reserve) {
+      this.diskFull = false;
+      this.resume();
+    } else if (!this.diskFull && !this.writable) {
+      // a failed write: let the next write through as a probe
+      this.resume();
+    }
+  }
+
+  private stop(reason: string): void {
+    this.writable = false;
+    this.reason = reason;
+  }
+
+  private resume(): void {
+    this.writable = true;
+    this.reason = null;
+  }
+
+  /** Watches a write: a failure (ENOSPC, MDB_MAP_FULL, I/O error) stops writing until a probe succeeds. */
+  private guard(p: Promise<boolean>): Promise<boolean> {
+    return p.catch(async (e: unknown) => {
+      let cause = e;
+      const ce = (e as { commitError?: Promise<unknown> } | null)?.commitError;
+      if (ce) cause = await ce.then(() => e, (x: unknown) => x);
+      const msg = cause instanceof Error ? cause.message : String(cause);
+      this.stop(`write failed: ${msg}`);
+      throw new MemoryError('MEMORY_WRITE_FAILED', `memory write failed: ${msg}`);
+    });
+  }
+
+  /** Stores one observation. Resolves when its batch is committed; rejects (MEMORY_NOT_WRITABLE) while writing is stopped. */
   write(o: Observation): Promise<boolean> {
     const d = this.dbs();
+    this.checkDisk(Date.now());
+    if (!this.writable) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', `memory is not writable: ${this.reason ?? 'unknown'}`));
+    this.cams?.add(o.camera);
+    this.rollup(o);
     let w: Promise<boolean>;
     switch (o.kind) {
       case 'frame':
         w = d.frames.put([o.camera, o.ts], { counts: o.counts, objectIds: o.objects.map((x) => x.objectId), occupancy: o.occupancy });
         break;
       case 'segment':
-        w = this.writeSegment(o);
-        break;
+        return this.writeSegment(o, true);
       case 'object': {
         const ob = o.object;
-        void d.objects.put(ob.objectId, ob);
+        void this.guard(d.objects.put(ob.objectId, ob)).catch(() => undefined);
+        void this.guard(d.lspans.put([ob.camera, ob.label, ob.firstSeen, ob.objectId], ob.lastSeen)).catch(() => undefined);
+        const span = ob.lastSeen - ob.firstSeen;
+        if (span > this.spanOf(ob.camera)) {
+          this.maxSpan.set(ob.camera, span);
+          void this.guard(d.meta.put(['maxSpan', ob.camera], span)).catch(() => undefined);
+        }
         w = d.spans.put([ob.camera, ob.firstSeen, ob.objectId], ob.lastSeen);
         break;
       }
@@ -93,19 +234,116 @@ export class MemoryStore {
         break;
       }
     }
+    w = this.guard(w);
     this.lastWrite = w;
     return w;
   }
 
+  /** Longest object life stored for a camera (bounds span scans), in ms. */
+  spanOf(camera: string): number {
+    let s = this.maxSpan.get(camera);
+    if (s === undefined) {
+      s = this.dbs().meta.get(['maxSpan', camera]) ?? 0;
+      this.maxSpan.set(camera, s);
+    }
+    return s;
+  }
+
   /** Stores a closed segment (keyframe separately) and extends the camera's coverage. */
-  writeSegment(seg: Omit<SegmentRecord, 'keyframe'> & { keyframe?: Buffer | boolean; kind?: string }): Promise<boolean> {
+  writeSegment(seg: Omit<SegmentRecord, 'keyframe'> & { keyframe?: Buffer | boolean; kind?: string }, rolled = false): Promise<boolean> {
     const d = this.dbs();
+    if (!rolled) {
+      this.checkDisk(Date.now());
+      if (!this.writable) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', `memory is not writable: ${this.reason ?? 'unknown'}`));
+      this.rollup({ ...seg, kind: 'segment' } as Observation);
+      this.cams?.add(seg.camera);
+    }
     const { keyframe, kind: _k, ...rest } = seg;
-    if (Buffer.isBuffer(keyframe)) void d.keyframes.put([seg.camera, seg.start], keyframe);
-    const w = d.segs.put([seg.camera, seg.start], { ...rest, keyframe: Boolean(keyframe) });
+    if (Buffer.isBuffer(keyframe)) void this.guard(d.keyframes.put([seg.camera, seg.start], keyframe)).catch(() => undefined);
+    const w = this.guard(d.segs.put([seg.camera, seg.start], { ...rest, keyframe: Boolean(keyframe) }));
     this.extendCoverage(seg.camera, seg.firstFrameAt, seg.lastFrameAt);
     this.lastWrite = w;
     return w;
+  }
+
+  /**
+   * Adds an observation to its minute. Minutes stay open while observations may still arrive late
+   * (segments close after their frames, objects update later): a minute closes (is stored and merged
+   * into its hour) once a camera's observations are `ROLLUP_LAG_MS` past its end.
+   */
+  private rollup(o: Observation): void {
+    const ts = o.kind === 'segment' ? o.start : o.ts;
+    const m0 = floorTo(ts, MINUTE_MS);
+    let open = this.minute.get(o.camera);
+    if (!open) {
+      open = new Map<number, OpenRollup>();
+      this.minute.set(o.camera, open);
+    }
+    let cur = open.get(m0);
+    if (!cur) {
+      // recently closed minutes may not be committed yet: the in-memory copy wins
+      const prev = this.closed.get(`${o.camera}\n${m0}`) ?? this.dbs().minutes.get([o.camera, m0]);
+      cur = prev ? { rec: { ...prev }, ids: new Set(prev.objectIds) } : { rec: emptyRollup(o.camera, m0, MINUTE_MS), ids: new Set() };
+      if (prev && !prev.partial) this.subtractFromHour(prev);
+      open.set(m0, cur);
+      for (const [start, m] of open) {
+        if (start + MINUTE_MS + ROLLUP_LAG_MS <= m0) {
+          this.closeMinute(m, false);
+          open.delete(start);
+        }
+      }
+    }
+    addObservation(cur.rec, cur.ids, o);
+  }
+
+  /** A reopened closed minute will be merged into its hour again: rebuild the hour without it first. */
+  private subtractFromHour(m: RollupRecord): void {
+    const h0 = floorTo(m.start, HOUR_MS);
+    const h: OpenRollup = { rec: emptyRollup(m.camera, h0, HOUR_MS), ids: new Set() };
+    const mins = new Map<number, RollupRecord>();
+    for (const { value } of this.dbs().minutes.getRange({ start: [m.camera, h0], end: [m.camera, h0 + HOUR_MS] })) mins.set(value.start, value);
+    for (const c of this.closed.values()) if (c.camera === m.camera && c.start >= h0 && c.start < h0 + HOUR_MS) mins.set(c.start, c);
+    for (const value of mins.values()) if (value.start !== m.start && !value.partial) mergeRollup(h.rec, h.ids, value);
+    this.hour.set(`${m.camera}\n${h0}`, h);
+  }
+
+  /** Stores a minute and merges it into its hour (stored too). */
+  private closeMinute(m: OpenRollup, partial: boolean): void {
+    const rec = snapshot(m, partial);
+    if (!partial) {
+      this.closed.set(`${rec.camera}\n${rec.start}`, rec);
+      for (const k of this.closed.keys()) {
+        if (this.closed.size <= 256) break;
+        this.closed.delete(k);
+      }
+    }
+    void this.guard(this.dbs().minutes.put([rec.camera, rec.start], rec)).catch(() => undefined);
+    if (!partial) this.storeHour(rec.camera, floorTo(rec.start, HOUR_MS), [rec], true);
+  }
+
+  /**
+   * Stores an hour: its closed minutes (kept in memory) plus `extra` minutes. Closed minutes are
+   * kept in the in-memory hour (`keep`); partial ones only reach the stored copy.
+   */
+  private storeHour(camera: string, h0: number, extra: RollupRecord[], keep: boolean): void {
+    const d = this.dbs();
+    const hk = `${camera}\n${h0}`;
+    let h = this.hour.get(hk);
+    if (!h) {
+      const prev = d.hours.get([camera, h0]);
+      h = prev ? { rec: { ...prev }, ids: new Set(prev.objectIds) } : { rec: emptyRollup(camera, h0, HOUR_MS), ids: new Set() };
+    }
+    const r = h.rec;
+    const merged: OpenRollup = {
+      rec: { ...r, maxCounts: { ...r.maxCounts }, maxCountsAt: { ...r.maxCountsAt }, maxOccupancy: { ...r.maxOccupancy }, maxOccupancyAt: { ...r.maxOccupancyAt }, events: { ...r.events }, captions: [...r.captions] },
+      ids: new Set(h.ids),
+    };
+    for (const m of extra) mergeRollup(merged.rec, merged.ids, m);
+    if (keep) this.hour.set(hk, merged);
+    for (const [k, v] of this.hour) if (v.rec.camera === camera && v.rec.start < h0 - HOUR_MS) this.hour.delete(k);
+    const lastEnd = Math.max(...extra.map((m) => m.end));
+    const partial = extra.some((m) => m.partial) || lastEnd < h0 + HOUR_MS;
+    void this.guard(d.hours.put([camera, h0], snapshot(merged, partial))).catch(() => undefined);
   }
 
   private extendCoverage(camera: string, first: number, last: number): void {
@@ -117,7 +355,7 @@ export class MemoryStore {
       range = { camera, start: first, end: last };
     }
     this.openRange.set(camera, range);
-    void d.cov.put([range.camera, range.start], { ...range });
+    void this.guard(d.cov.put([range.camera, range.start], { ...range })).catch(() => undefined);
   }
 
   private lastCoverage(camera: string): CoverageRange | undefined {
@@ -136,6 +374,16 @@ export class MemoryStore {
     return out.sort((a, b) => a.start - b.start);
   }
 
+  /** Minute (or hour) roll-ups of a camera (or all) starting in `[from, to)`, by start. */
+  rollups(level: 'minute' | 'hour', from: number, to: number, camera?: string): RollupRecord[] {
+    const db = level === 'minute' ? this.dbs().minutes : this.dbs().hours;
+    const out: RollupRecord[] = [];
+    for (const cam of camera ? [camera] : this.cameras()) {
+      for (const { value } of db.getRange({ start: [cam, from], end: [cam, to] })) out.push(value);
+    }
+    return out.sort((a, b) => a.start - b.start);
+  }
+
   /** The keyframe JPEG of a segment, if stored. */
   keyframe(camera: string, start: number): Buffer | undefined {
     return this.dbs().keyframes.get([camera, start]);
@@ -148,24 +396,64 @@ export class MemoryStore {
     return out.sort((a, b) => a.start - b.start);
   }
 
-  /** Camera ids that have any coverage. */
+  /** Camera ids that have any stored data (coverage, frames, segments, events, objects or roll-ups). */
   cameras(): string[] {
-    const ids = new Set<string>();
-    for (const key of this.dbs().cov.getKeys({})) ids.add(String(key[0]));
-    return [...ids].sort();
+    if (!this.cams) {
+      const d = this.dbs();
+      const ids = new Set<string>();
+      for (const db of [d.cov, d.frames, d.segs, d.events, d.spans, d.minutes, d.hours] as Database<unknown, Key>[]) {
+        // hop from one camera prefix to the next: [cam + '\0'] sorts after every [cam, ...]
+        let start: Key = [];
+        for (;;) {
+          let next: string | undefined;
+          for (const k of db.getKeys({ start, limit: 1 })) next = String(k[0]);
+          if (next === undefined) break;
+          ids.add(next);
+          start = [next + '\u0000'];
+        }
+      }
+      this.cams = ids;
+    }
+    return [...this.cams].sort();
   }
 
-  /** Resolves when every write so far is durable on disk. */
+  /**
+   * Deletes data past retention, then evicts oldest-first while over the size budget. Bounded:
+   * at most `maxKeys` deletions or about `maxMs` of work per call; call again while `done` is false.
+   */
+  async sweep(o: SweepOptions = {}): Promise<SweepResult> {
+    const r = await sweep(this, this.dbs(), o);
+    if (r.deleted > 0) this.checkDisk(Date.now(), true);
+    return r;
+  }
+
+  /** Resolves when every write so far is durable on disk; open roll-ups are stored (marked partial). */
   async flush(): Promise<void> {
-    await this.lastWrite;
+    if (this.d && !this.opts.readOnly && this.writable) {
+      for (const [camera, open] of this.minute) {
+        const byHour = new Map<number, RollupRecord[]>();
+        for (const m of open.values()) {
+          this.closeMinute(m, true);
+          const h0 = floorTo(m.rec.start, HOUR_MS);
+          byHour.set(h0, [...(byHour.get(h0) ?? []), snapshot(m, true)]);
+        }
+        for (const [h0, list] of byHour) this.storeHour(camera, h0, list, false);
+      }
+    }
+    await this.lastWrite.catch(() => undefined);
     if (this.root) await this.root.flushed;
   }
 
   /** Flushes and closes. */
   async close(): Promise<void> {
-    this.openRange.clear();
     if (!this.root) return;
     await this.flush();
+    this.openRange.clear();
+    this.minute.clear();
+    this.hour.clear();
+    this.maxSpan.clear();
+    this.closed.clear();
+    this.cams = null;
     await this.root.close();
     this.root = null;
     this.d = null;

@@ -47,3 +47,49 @@ export interface Coverage {
   to: string | null;
   gaps: { camera: string; start: string; end: string }[];
 }
+
+/** A per-camera summary of one minute or one hour (roll-ups; also the index for long-window queries). */
+export interface RollupRecord {
+  camera: string;
+  /** Window start, epoch ms (minute or hour aligned). */
+  start: number;
+  /** Window end (exclusive). */
+  end: number;
+  frames: number;
+  segments: number;
+  /** Most objects of each class in one frame, and the first frame it happened at. */
+  maxCounts: Record<string, number>;
+  maxCountsAt: Record<string, number>;
+  /** Most objects of any class in one frame, and when. */
+  maxTotal: number;
+  maxTotalAt: number | null;
+  /** Most objects in each zone in one frame, and when. */
+  maxOccupancy: Record<string, number>;
+  maxOccupancyAt: Record<string, number>;
+  /** Distinct objects seen in frames of the window. */
+  objectIds: string[];
+  /** Events by type. */
+  events: Record<string, number>;
+  /** Distinct segment captions (at most a few). */
+  captions: string[];
+  /** True while the window is still being written (a flush wrote it before it closed). */
+  partial: boolean;
+}
+
+/** Whether the store accepts writes, and why not. */
+export interface MemoryHealth {
+  writable: boolean;
+  reason: string | null;
+}
+
+/** Retention per level, in ms. */
+export interface RetentionOptions {
+  /** Segments, keyframes and frames. Default 24 h. */
+  rawMs: number;
+  /** Events and objects. Default 7 days. */
+  eventsMs: number;
+  /** Minute roll-ups. Default 7 days. */
+  minutesMs: number;
+  /** Hour roll-ups and coverage. Default 90 days. */
+  hoursMs: number;
+}

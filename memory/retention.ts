@@ -1,0 +1,170 @@
+/**
+ * Retention and the size budget. A sweep deletes keys past each level's retention, then, while
+ * the stored data is over budget, evicts the oldest raw data (then minutes, then hours). Every
+ * sweep is bounded (keys and milliseconds) and resumable: deleted keys are gone, so the next call
+ * continues where this one stopped.
+ */
+import type { Database } from 'lmdb';
+import type { Dbs, MemoryStore } from './store.js';
+import type { RetentionOptions } from './types.js';
+
+/** Default retention: raw 24 h, events/objects 7 days, minutes 7 days, hours (and coverage) 90 days. */
+export const DEFAULT_RETENTION: RetentionOptions = {
+  rawMs: 24 * 3600_000,
+  eventsMs: 7 * 24 * 3600_000,
+  minutesMs: 7 * 24 * 3600_000,
+  hoursMs: 90 * 24 * 3600_000,
+};
+
+/** Sweep bounds. */
+export interface SweepOptions {
+  /** "Now", epoch ms (default `Date.now()`). */
+  now?: number;
+  /** Most keys deleted per call (default 10,000). */
+  maxKeys?: number;
+  /** Time budget per call, ms (default 50). */
+  maxMs?: number;
+}
+
+/** What a sweep did. */
+export interface SweepResult {
+  /** Keys deleted. */
+  deleted: number;
+  /** Of which evicted for the size budget. */
+  evicted: number;
+  /** False when the sweep stopped at its bounds with work left. */
+  done: boolean;
+  ms: number;
+  /** Bytes in use after the sweep. */
+  usedBytes: number;
+}
+
+type Key = (string | number)[];
+
+interface Ctx {
+  left: number;
+  deadline: number;
+  deleted: number;
+  last: Promise<boolean>;
+}
+
+const out = (c: Ctx): boolean => c.left <= 0 || performance.now() > c.deadline;
+
+/** Deletes keys `[cam, < cutoff]` of a `[camera, ts, ...]` database; false when bounds stopped it. */
+function sweepDb(db: Database<unknown, Key>, cams: string[], cutoff: number, c: Ctx, also?: (k: Key) => void): boolean {
+  for (const cam of cams) {
+    const keys: Key[] = [];
+    for (const k of db.getKeys({ start: [cam], end: [cam, cutoff], limit: c.left })) keys.push(k);
+    for (const k of keys) {
+      c.last = db.remove(k);
+      also?.(k);
+      c.left--;
+      c.deleted++;
+      if (out(c)) return false;
+    }
+    if (out(c)) return false;
+  }
+  return true;
+}
+
+/** Deletes objects (and their index entries) last seen before `cutoff`. */
+function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
+  for (const cam of cams) {
+    const dead: { key: Key; id: string }[] = [];
+    let scanned = 0;
+    for (const { key, value } of d.spans.getRange({ start: [cam], end: [cam, cutoff] })) {
+      if (++scanned > c.left * 4) break;
+      if (value < cutoff) dead.push({ key, id: String(key[2]) });
+      if (dead.length >= c.left) break;
+    }
+    for (const { key, id } of dead) {
+      const o = d.objects.get(id);
+      c.last = d.spans.remove(key);
+      if (o) {
+        void d.lspans.remove([o.camera, o.label, o.firstSeen, o.objectId]);
+        if (o.firstSeen === key[1]) c.last = d.objects.remove(id);
+      }
+      c.left--;
+      c.deleted++;
+      if (out(c)) return false;
+    }
+    if (scanned > c.left * 4) return false;
+  }
+  return true;
+}
+
+/** Deletes everything of `store` older than `cutoffs`. */
+function sweepTo(store: MemoryStore, d: Dbs, cut: { raw: number; events: number; minutes: number; hours: number }, c: Ctx): boolean {
+  const cams = store.cameras();
+  return (
+    sweepDb(d.frames, cams, cut.raw, c) &&
+    sweepDb(d.segs, cams, cut.raw, c, (k) => void d.keyframes.remove(k)) &&
+    sweepDb(d.events, cams, cut.events, c) &&
+    sweepObjects(d, cams, cut.events, c) &&
+    sweepDb(d.minutes, cams, cut.minutes, c) &&
+    sweepDb(d.hours, cams, cut.hours, c) &&
+    sweepCoverage(d, cams, cut.hours, c)
+  );
+}
+
+function sweepCoverage(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
+  for (const cam of cams) {
+    for (const { key, value } of d.cov.getRange({ start: [cam], end: [cam, cutoff] })) {
+      if (value.end >= cutoff) continue;
+      c.last = d.cov.remove(key);
+      c.left--;
+      c.deleted++;
+      if (out(c)) return false;
+    }
+  }
+  return true;
+}
+
+/** Oldest key time of a `[camera, ts]` database over all cameras, or null. */
+function oldest(db: Database<unknown, Key>, cams: string[]): number | null {
+  let min: number | null = null;
+  for (const cam of cams) {
+    for (const k of db.getKeys({ start: [cam], end: [cam, Infinity], limit: 1 })) {
+      const t = Number(k[1]);
+      if (min === null || t < min) min = t;
+    }
+  }
+  return min;
+}
+
+/** Runs one bounded sweep. */
+export async function sweep(store: MemoryStore, d: Dbs, o: SweepOptions): Promise<SweepResult> {
+  const t0 = performance.now();
+  const now = o.now ?? Date.now();
+  const r = store.retention;
+  const c: Ctx = { left: o.maxKeys ?? 10_000, deadline: t0 + (o.maxMs ?? 50), deleted: 0, last: Promise.resolve(true) };
+  let done = sweepTo(store, d, { raw: now - r.rawMs, events: now - r.eventsMs, minutes: now - r.minutesMs, hours: now - r.hoursMs }, c);
+  await c.last;
+  let evicted = 0;
+  const budget = store.budgetBytes;
+  let used = store.usedBytes();
+  // over budget: drop the oldest 10 minutes of raw data (then of minutes, then hours) at a time
+  while (done && budget !== null && used > budget && !out(c)) {
+    const cams = store.cameras();
+    const levels: [Database<unknown, Key>, 'raw' | 'minutes' | 'hours'][] = [
+      [d.frames, 'raw'],
+      [d.segs, 'raw'],
+      [d.events, 'raw'],
+      [d.minutes, 'minutes'],
+      [d.hours, 'hours'],
+    ];
+    const found = levels.find(([db]) => oldest(db, cams) !== null);
+    if (!found) break;
+    const level = found[1];
+    const t = Math.min(...levels.filter(([, l]) => l === level).map(([db]) => oldest(db, cams) ?? Infinity));
+    const cut = t + (level === 'raw' ? 600_000 : level === 'minutes' ? 3600_000 : 86_400_000);
+    const before = c.deleted;
+    const far = -Infinity;
+    done = sweepTo(store, d, { raw: cut, events: level === 'raw' ? cut : far, minutes: level === 'minutes' ? cut : far, hours: level === 'hours' ? cut : far }, c);
+    evicted += c.deleted - before;
+    await c.last;
+    used = store.usedBytes();
+  }
+  if (budget !== null && used > budget) done = false;
+  return { deleted: c.deleted, evicted, done, ms: performance.now() - t0, usedBytes: used };
+}
