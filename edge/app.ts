@@ -31,9 +31,22 @@ export function cameraSpecs(cfg: Config): CameraSpec[] {
 export function buildDaemon(cfg: Config, log: Logger): Daemon {
   let ffmpeg: FfmpegInfo | undefined;
   const getFfmpeg = (): FfmpegInfo => (ffmpeg ??= locateFfmpeg());
-  const memory = new MemoryComponent(resolve(cfg.data), log.child({ ns: 'memory' }));
+  const memory = new MemoryComponent(resolve(cfg.data), log.child({ ns: 'memory' }), cfg.memory);
   const perception = new PerceptionComponent(cfg.cameras.filter((c) => c.enabled), { log: log.child({ ns: 'ingest:perception' }), write: memory.write });
-  const cameras = new CameraManager(cameraSpecs(cfg), { ffmpeg: getFfmpeg, log: log.child({ ns: 'ingest' }), sink: perception.sink });
+  const online = new Map<string, boolean>();
+  const cameras = new CameraManager(cameraSpecs(cfg), {
+    ffmpeg: getFfmpeg,
+    log: log.child({ ns: 'ingest' }),
+    sink: perception.sink,
+    // camera online/offline events go into the memory, once per transition
+    onStatus: (s) => {
+      const up = s.state === 'streaming';
+      if (s.state !== 'streaming' && s.state !== 'backoff') return;
+      if (online.get(s.id) === up) return;
+      online.set(s.id, up);
+      memory.write({ kind: 'event', camera: s.id, ts: Date.now(), type: up ? 'camera_online' : 'camera_offline', ...(s.error ? { error: s.error } : {}) });
+    },
+  });
   const http = new HttpComponent({
     host: cfg.http.host,
     port: cfg.http.port,
@@ -41,6 +54,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     version: packageVersion(),
     cameras,
     perception,
+    memory,
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'edge:http' }),
   });

@@ -70,7 +70,9 @@ export interface EventObservation {
   kind: 'event';
   camera: string;
   ts: number;
-  type: 'zone_enter' | 'zone_exit' | 'line_cross' | 'appear' | 'disappear' | 'count_change';
+  type: 'zone_enter' | 'zone_exit' | 'line_cross' | 'appear' | 'disappear' | 'count_change' | 'camera_online' | 'camera_offline';
+  /** For camera_offline: the camera's error. */
+  error?: string;
   objectId?: string;
   label?: string;
   zone?: string;

@@ -16,6 +16,7 @@ import { Router, sendJson } from '../http/router.js';
 import { serveDashboard } from '../http/static.js';
 import type { Component } from '../lifecycle.js';
 import type { CameraManager } from './cameras.js';
+import type { MemoryComponent } from './memory.js';
 import type { PerceptionComponent } from './perception.js';
 
 /** What the HTTP server serves. */
@@ -26,6 +27,7 @@ export interface HttpDeps {
   version: string;
   cameras: CameraManager;
   perception: PerceptionComponent;
+  memory: MemoryComponent;
   ffmpeg: () => FfmpegInfo;
   log: Logger;
 }
@@ -61,9 +63,10 @@ export class HttpComponent implements Component {
   }
 
   /** The `/healthz` body. */
-  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[] } {
+  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[]; memory: object } {
     const cams = this.deps.cameras.statuses();
-    const ok = cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
+    const memory = this.deps.memory.health();
+    const ok = memory.writable && cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
     return {
       status: ok ? 'ok' : 'degraded',
       node: this.deps.node,
@@ -71,6 +74,7 @@ export class HttpComponent implements Component {
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
       cameras: cams.map(({ id, state, fps, lastFrameAt, reconnects, error }) => ({ id, state, fps, lastFrameAt, reconnects, error })),
       detectors: this.deps.perception.detectorStatus(),
+      memory,
     };
   }
 

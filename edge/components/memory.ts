@@ -4,24 +4,67 @@
 import type { Observation } from '../../ingest/observations.js';
 import type { Logger } from '../../ingest/types.js';
 import { MemoryStore } from '../../memory/store.js';
+import type { MemoryHealth } from '../../memory/types.js';
+import type { Config } from '../config/schema.js';
 import type { Component } from '../lifecycle.js';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 
 /** Owns the store; `write` is the observation sink. */
 export class MemoryComponent implements Component {
   readonly name = 'memory';
   readonly store: MemoryStore;
   private failed = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private lastHealth: MemoryHealth | null = null;
 
   constructor(
     dir: string,
     private readonly log: Logger,
+    private readonly cfg: Config['memory'] | null = null,
   ) {
-    this.store = new MemoryStore({ dir });
+    const m = cfg;
+    this.store = new MemoryStore({
+      dir,
+      ...(m
+        ? {
+            retention: { rawMs: m.rawHours * HOUR, eventsMs: m.eventsDays * DAY, minutesMs: m.minutesDays * DAY, hoursMs: m.hoursDays * DAY },
+            ...(m.budgetGB !== null ? { budgetGB: m.budgetGB } : {}),
+            minFreeMB: m.minFreeMB,
+          }
+        : {}),
+    });
   }
 
   start(): Promise<void> {
     this.store.open();
+    if (this.cfg) {
+      this.timer = setInterval(() => this.sweep(), this.cfg.sweepSeconds * 1000);
+      this.timer.unref();
+    }
     return Promise.resolve();
+  }
+
+  /** One bounded retention sweep; logs health changes (disk full and back). */
+  sweep(): void {
+    this.store
+      .sweep({})
+      .then((r) => {
+        if (r.deleted + r.evicted > 0) this.log.debug({ ...r }, 'retention sweep');
+      })
+      .catch((e: unknown) => this.log.error({ err: (e as Error).message }, 'retention sweep failed'));
+    const h = this.store.health();
+    if (this.lastHealth?.writable !== h.writable) {
+      if (h.writable) this.log.info('memory writable again');
+      else this.log.error({ reason: h.reason }, 'memory stopped writing');
+    }
+    this.lastHealth = h;
+  }
+
+  /** Writable or not, and why: for /healthz. */
+  health(): MemoryHealth {
+    return this.store.health();
   }
 
   /** Stores an observation; a failed write is logged (once per burst) and counted, never thrown. */
@@ -37,6 +80,8 @@ export class MemoryComponent implements Component {
   }
 
   async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     await this.store.close();
   }
 }

@@ -97,6 +97,18 @@ export const configSchema = z
       })
       .prefault({})
       .describe('HTTP server.'),
+    memory: z
+      .strictObject({
+        rawHours: z.number().positive().default(24).describe('Keep segments, keyframes and per-frame records this many hours.'),
+        eventsDays: z.number().positive().default(7).describe('Keep events and objects this many days.'),
+        minutesDays: z.number().positive().default(7).describe('Keep per-minute roll-ups this many days.'),
+        hoursDays: z.number().positive().default(90).describe('Keep per-hour roll-ups and coverage this many days.'),
+        budgetGB: z.number().positive().nullable().default(null).describe('Size budget of the memory in GB; the oldest data is evicted first above it (null: none).'),
+        minFreeMB: z.number().min(1).default(64).describe('Stop writing when the disk has less free space than this (resumes at twice it).'),
+        sweepSeconds: z.number().positive().default(10).describe('How often retention sweeps run (each is bounded to about 50 ms).'),
+      })
+      .prefault({})
+      .describe('Memory retention and disk use.'),
     mqtt: z
       .strictObject({
         url: z.string().nullable().default(null).describe('Broker URL such as mqtt://127.0.0.1:1883; null runs without an external broker.'),

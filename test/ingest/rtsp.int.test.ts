@@ -5,6 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { locateFfmpeg } from '../../ingest/ffmpeg/locate.js';
+import { MemoryQueries } from '../../memory/queries.js';
+import { MemoryStore } from '../../memory/store.js';
 import { CameraSession } from '../../ingest/session.js';
 import type { CameraSpec, Frame } from '../../ingest/types.js';
 import { freeTcpPort, startDaemon, tempDir, type Health } from '../helpers/daemon.js';
@@ -140,5 +142,17 @@ test('RTSP outage and recovery; bad URL, wrong password and non-video sources gi
     await secure.stop();
   }
   assert.ok(!d.output().includes('s3cret-pw'), 'the RTSP password never appears in logs');
+  // the outage is in the memory as camera events: online, offline (with the reason), online again
+  const store = new MemoryStore({ dir: d.data, readOnly: true });
+  store.open();
+  try {
+    const ev = new MemoryQueries(store).events({ from: 0, to: Date.now() + 1000 }, { camera: 'live' }).map((e) => e.type);
+    assert.deepEqual(ev, ['camera_online', 'camera_offline', 'camera_online']);
+    const wrong = new MemoryQueries(store).events({ from: 0, to: Date.now() + 1000 }, { camera: 'wrongpw' });
+    assert.equal(wrong[0]?.type, 'camera_offline');
+    assert.match(wrong[0]?.error ?? '', /authentication failed/);
+  } finally {
+    await store.close();
+  }
   assert.ok(!d.output().includes('wrong-pw'), 'nor a wrong one');
 });
