@@ -46,7 +46,8 @@ export class HttpComponent implements Component {
     r.on('GET', '/healthz', (_q, res) => sendJson(res, 200, this.health()));
     r.on('GET', '/metrics', (_q, res) => {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000));
+      const previews = Object.fromEntries([...this.relays].map(([id, r]) => [id, { viewers: r.viewerCount, running: r.running }]));
+      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews));
     });
     r.on('GET', '/api/cameras', (_q, res) => sendJson(res, 200, { cameras: deps.cameras.statuses() }));
     r.on('GET', '/api/cameras/:id/snapshot.jpg', (_q, res, p) => {

@@ -46,7 +46,13 @@ test('vigil start with no config: the demo camera streams within 20 s, with snap
       setTimeout(() => reject(new Error('no preview data in 10 s')), 10_000);
     });
     assert.equal(first[0], 0x47);
+    const previewMetric = async (name: string): Promise<number> =>
+      Number(new RegExp(`^${name}\\{camera="demo"\\} (\\d+)$`, 'm').exec(await (await fetch(`${d.baseUrl}/metrics`)).text())?.[1]);
+    assert.equal(await previewMetric('vigil_preview_viewers'), 1);
+    assert.equal(await previewMetric('vigil_preview_running'), 1);
     ws.close();
+    // the relay's ffmpeg runs only while someone watches
+    await d.waitFor(async () => (await previewMetric('vigil_preview_running')) === 0, 10_000, 'preview stopped after the viewer left');
   } finally {
     const code = await d.stop();
     assert.equal(code, 0, d.output().slice(-2000));
