@@ -49,7 +49,15 @@ let idle: Worker | null = null;
 let nextId = 1;
 
 function takeWorker(): Worker {
-  const w = idle ?? new Worker(new URL('./worker.js', import.meta.url));
+  let w = idle;
+  if (!w) {
+    const fresh = new Worker(new URL('./worker.js', import.meta.url));
+    // a worker that dies while idle is not handed out again
+    fresh.once('exit', () => {
+      if (idle === fresh) idle = null;
+    });
+    w = fresh;
+  }
   idle = null;
   w.ref();
   return w;
@@ -62,9 +70,6 @@ function giveBack(w: Worker): void {
   }
   w.unref();
   idle = w;
-  w.once('exit', () => {
-    if (idle === w) idle = null;
-  });
 }
 
 /** Stops the warm worker (optional: it never keeps the process alive). */
