@@ -8,16 +8,24 @@ import type { Coverage, CoverageRange } from './types.js';
  * `from`/`to` are the earliest start and latest end; gaps are per camera, between its ranges.
  */
 export function summariseCoverage(ranges: readonly CoverageRange[], window?: { from: number; to: number }): Coverage {
-  const clipped = ranges
-    .map((r) => (window ? { ...r, start: Math.max(r.start, window.from), end: Math.min(r.end, window.to) } : r))
-    .filter((r) => r.end >= r.start);
-  if (clipped.length === 0) return { from: null, to: null, gaps: [] };
-  const from = Math.min(...clipped.map((r) => r.start));
-  const to = Math.max(...clipped.map((r) => r.end));
+  let from = Infinity;
+  let to = -Infinity;
+  // per camera, in order of first appearance: clipped ranges
+  const byCam = new Map<string, { start: number; end: number }[]>();
+  for (const r of ranges) {
+    const start = window ? Math.max(r.start, window.from) : r.start;
+    const end = window ? Math.min(r.end, window.to) : r.end;
+    if (!(end >= start)) continue;
+    if (start < from) from = start;
+    if (end > to) to = end;
+    const list = byCam.get(r.camera);
+    if (list) list.push({ start, end });
+    else byCam.set(r.camera, [{ start, end }]);
+  }
+  if (byCam.size === 0) return { from: null, to: null, gaps: [] };
   const gaps: Coverage['gaps'] = [];
-  const byCam = new Map<string, CoverageRange[]>();
-  for (const r of clipped) byCam.set(r.camera, [...(byCam.get(r.camera) ?? []), r]);
   for (const [camera, list] of byCam) {
+    if (list.length < 2) continue;
     list.sort((a, b) => a.start - b.start);
     for (let i = 1; i < list.length; i++) {
       const prev = list[i - 1];

@@ -16,6 +16,29 @@ export interface Window {
 /** Longest object life assumed when scanning spans by first sighting (objects span at most this). */
 const MAX_OBJECT_SPAN_MS = 24 * 3600_000;
 
+/**
+ * Merges per-camera lists, each sorted by ts, into one sorted by ts; ties keep list order (as a
+ * stable sort of their concatenation would).
+ */
+function mergeByTs(lists: EventRecord[][]): EventRecord[] {
+  const out: EventRecord[] = [];
+  const at = lists.map(() => 0);
+  for (;;) {
+    let best = -1;
+    let bestTs = Infinity;
+    for (let i = 0; i < lists.length; i++) {
+      const e = (lists[i] as EventRecord[])[at[i] as number];
+      if (e && (best < 0 || e.ts < bestTs)) {
+        best = i;
+        bestTs = e.ts;
+      }
+    }
+    if (best < 0) return out;
+    out.push((lists[best] as EventRecord[])[at[best] as number] as EventRecord);
+    at[best] = (at[best] as number) + 1;
+  }
+}
+
 /** Query API over one store. */
 export class MemoryQueries {
   constructor(private readonly store: MemoryStore) {}
@@ -130,12 +153,48 @@ export class MemoryQueries {
     return opts.zone ? (value.occupancy[opts.zone] ?? 0) : opts.label ? (value.counts[opts.label] ?? 0) : Object.values(value.counts).reduce((a, b) => a + b, 0);
   }
 
-  /** First and last sighting of a class in the window. */
+  /**
+   * First and last sighting of a class in the window. Without a zone the span indexes answer:
+   * one scan of span keys picks both, and only those two objects are decoded.
+   */
   firstLastSeen(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): { first: ObjectRecord | null; last: ObjectRecord | null } {
+    if (!opts.zone) {
+      const fast = this.firstLastFromSpans(w, opts);
+      if (fast) return fast;
+    }
     const objs = this.objectsIn(w, opts);
     if (objs.length === 0) return { first: null, last: null };
     const last = objs.reduce((a, b) => (b.lastSeen > a.lastSeen ? b : a));
     return { first: objs[0] ?? null, last };
+  }
+
+  /** The span-index answer of `firstLastSeen`, or null when a stale span entry makes it unsure. */
+  private firstLastFromSpans(w: Window, opts: { label?: string; camera?: string }): { first: ObjectRecord | null; last: ObjectRecord | null } | null {
+    const { spans, lspans, objects } = this.store.dbs();
+    let first: { id: string; at: number } | null = null;
+    let last: { id: string; at: number } | null = null;
+    for (const cam of this.cams(opts.camera)) {
+      const from = w.from - Math.min(this.store.spanOf(cam), MAX_OBJECT_SPAN_MS);
+      const range = opts.label
+        ? lspans.getRange({ start: [cam, opts.label, from], end: [cam, opts.label, w.to] })
+        : spans.getRange({ start: [cam, from], end: [cam, w.to] });
+      const idAt = opts.label ? 3 : 2;
+      for (const { key, value: lastSeen } of range) {
+        if (lastSeen < w.from) continue;
+        const firstSeen = Number(key[idAt - 1]);
+        const id = String(key[idAt]);
+        // ties: the earlier camera, then the earlier key (as objectsIn orders them)
+        if (!first || firstSeen < first.at) first = { id, at: firstSeen };
+        if (!last || lastSeen > last.at) last = { id, at: lastSeen };
+      }
+    }
+    if (!first || !last) return { first: null, last: null };
+    const f = objects.get(first.id);
+    const l = last.id === first.id ? f : objects.get(last.id);
+    const ok = (o: ObjectRecord | undefined, id: { at: number }, at: 'firstSeen' | 'lastSeen'): o is ObjectRecord =>
+      o !== undefined && o[at] === id.at && o.lastSeen >= w.from && o.firstSeen < w.to && (!opts.label || o.label === opts.label);
+    if (!ok(f, first, 'firstSeen') || !ok(l, last, 'lastSeen')) return null;
+    return { first: f, last: l };
   }
 
   /** Dwell per object in a zone (seconds within the window), longest first. */
@@ -159,10 +218,20 @@ export class MemoryQueries {
 
   /** Events in the window, optionally filtered. */
   events(w: Window, filter: Partial<Pick<EventRecord, 'type' | 'label' | 'zone' | 'line' | 'direction' | 'camera'>> = {}): EventRecord[] {
-    const { events } = this.store.dbs();
+    const { events, etypes, elines } = this.store.dbs();
+    const indexed = this.store.indexed('events');
     const out: EventRecord[] = [];
+    const lists: EventRecord[][] = [];
     for (const cam of this.cams(filter.camera)) {
-      for (const { value } of events.getRange({ start: [cam, w.from], end: [cam, w.to] })) {
+      const start = out.length;
+      // the line index holds only line events, the type index one type: read the narrower one
+      const range =
+        indexed && filter.line
+          ? elines.getRange({ start: [cam, filter.line, w.from], end: [cam, filter.line, w.to] })
+          : indexed && filter.type
+            ? etypes.getRange({ start: [cam, filter.type, w.from], end: [cam, filter.type, w.to] })
+            : events.getRange({ start: [cam, w.from], end: [cam, w.to] });
+      for (const { value } of range) {
         if (filter.type && value.type !== filter.type) continue;
         if (filter.label && value.label !== filter.label) continue;
         if (filter.zone && value.zone !== filter.zone) continue;
@@ -170,8 +239,9 @@ export class MemoryQueries {
         if (filter.direction && value.direction !== filter.direction) continue;
         out.push(value);
       }
+      if (out.length > start) lists.push(out.slice(start));
     }
-    return out.sort((a, b) => a.ts - b.ts);
+    return lists.length <= 1 ? out : mergeByTs(lists);
   }
 
   /** Line crossings by direction. */
@@ -182,8 +252,14 @@ export class MemoryQueries {
 
   /** Occupancy of a zone over time: one point per stored frame. */
   occupancyTimeline(w: Window, zone: string, camera?: string): { camera: string; ts: number; count: number }[] {
-    const { frames } = this.store.dbs();
+    const { frames, zocc } = this.store.dbs();
     const out: { camera: string; ts: number; count: number }[] = [];
+    if (this.store.indexed('zones')) {
+      for (const cam of this.cams(camera)) {
+        for (const { key, value } of zocc.getRange({ start: [cam, zone, w.from], end: [cam, zone, w.to] })) out.push({ camera: cam, ts: key[2] as number, count: value });
+      }
+      return out;
+    }
     for (const cam of this.cams(camera)) {
       for (const { key, value } of frames.getRange({ start: [cam, w.from], end: [cam, w.to] })) {
         if (zone in value.occupancy) out.push({ camera: cam, ts: Number(key[1]), count: value.occupancy[zone] ?? 0 });

@@ -67,6 +67,32 @@ function sweepDb(db: Database<unknown, Key>, cams: string[], cutoff: number, c: 
   return true;
 }
 
+/**
+ * Deletes keys `[cam, sub, < cutoff, ...]` of an index keyed `[camera, sub, ts, ...]` (sub: event
+ * type, line or zone), hopping from one `sub` to the next; false when bounds stopped it.
+ */
+function sweepNested(db: Database<unknown, Key>, cams: string[], cutoff: number, c: Ctx): boolean {
+  for (const cam of cams) {
+    let start: Key = [cam];
+    for (;;) {
+      let sub: string | undefined;
+      for (const k of db.getKeys({ start, end: [cam + '\u0000'], limit: 1 })) sub = String(k[1]);
+      if (sub === undefined) break;
+      const keys: Key[] = [];
+      for (const k of db.getKeys({ start: [cam, sub], end: [cam, sub, cutoff], limit: c.left })) keys.push(k);
+      for (const k of keys) {
+        c.last = db.remove(k);
+        c.left--;
+        c.deleted++;
+        if (out(c)) return false;
+      }
+      if (out(c)) return false;
+      start = [cam, sub + '\u0000'];
+    }
+  }
+  return true;
+}
+
 /** Deletes objects (and their index entries) last seen before `cutoff`. */
 function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
   for (const cam of cams) {
@@ -98,8 +124,11 @@ function sweepTo(store: MemoryStore, d: Dbs, cut: { raw: number; events: number;
   const cams = store.cameras();
   return (
     sweepDb(d.frames, cams, cut.raw, c) &&
+    sweepNested(d.zocc, cams, cut.raw, c) &&
     sweepDb(d.segs, cams, cut.raw, c, (k) => void d.keyframes.remove(k)) &&
     sweepDb(d.events, cams, cut.events, c) &&
+    sweepNested(d.etypes, cams, cut.events, c) &&
+    sweepNested(d.elines, cams, cut.events, c) &&
     sweepObjects(d, cams, cut.events, c) &&
     sweepDb(d.minutes, cams, cut.minutes, c) &&
     sweepDb(d.hours, cams, cut.hours, c) &&

@@ -4,17 +4,22 @@
  * - `frames` `[camera, ts]` -> FrameRecord (exact per-frame counts);
  * - `objects` `objectId` -> ObjectRecord (space-dominant), `spans` `[camera, firstSeen, objectId]` -> lastSeen,
  *   `lspans` `[camera, label, firstSeen, objectId]` -> lastSeen (per-label index);
- * - `events` `[camera, ts, seq]` -> EventRecord;
+ * - `events` `[camera, ts, seq]` -> EventRecord, indexed by `etypes` `[camera, type, ts, seq]` and
+ *   `elines` `[camera, line, ts, seq]` (line events) -> the same record, so filtered reads decode only matches;
+ * - `zocc` `[camera, zone, ts]` -> objects in the zone in that frame (one entry per frame and zone);
  * - `coverage` `[camera, start]` -> CoverageRange;
  * - `minutes`, `hours` `[camera, start]` -> RollupRecord (summaries, and the index for long windows);
- * - `meta` -> small bookkeeping (longest object span per camera).
+ * - `meta` -> small bookkeeping (longest object span per camera, which indexes are complete).
+ * Objects also carry derived facts: `segmentsSeen` (with first/last segment start, from segments'
+ * `objectIds`) and a fact `description`.
  * Writes are batched by lmdb-js (committed within milliseconds); `flush()` waits for durability.
  * Reads are synchronous and never span an `await`. A full disk stops writing (see `health()`).
  */
 import { mkdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import type { Observation } from '../ingest/observations.js';
+import type { ObjectFact, Observation } from '../ingest/observations.js';
+import { describeObject } from './describe.js';
 import { addObservation, emptyRollup, floorTo, HOUR_MS, mergeRollup, MINUTE_MS, snapshot, type OpenRollup } from './rollup.js';
 import { DEFAULT_RETENTION, sweep, type SweepOptions, type SweepResult } from './retention.js';
 import type { CoverageRange, EventRecord, FrameRecord, MemoryHealth, ObjectRecord, RetentionOptions, RollupRecord, SegmentRecord } from './types.js';
@@ -41,7 +46,7 @@ export interface MemoryOptions {
 }
 
 /** Stable error codes of the memory. */
-export type MemoryErrorCode = 'MEMORY_NOT_OPEN' | 'MEMORY_NOT_WRITABLE' | 'MEMORY_WRITE_FAILED';
+export type MemoryErrorCode = 'MEMORY_NOT_OPEN' | 'MEMORY_NOT_WRITABLE' | 'MEMORY_WRITE_FAILED' | 'MEMORY_BAD_INPUT';
 
 /** An error of the memory, with a stable code. */
 export class MemoryError extends Error {
@@ -56,6 +61,65 @@ export class MemoryError extends Error {
 
 type Key = (string | number)[];
 
+/** Secondary indexes that may need building from their primary database (stores from before they existed). */
+export type IndexName = 'events' | 'zones';
+
+/** Per-object segment statistics kept while segments arrive. */
+interface SegStats {
+  n: number;
+  first: number;
+  last: number;
+  /** The object record is stored (so segment updates rewrite it). */
+  stored: boolean;
+  /** Its final (`end`) record is stored: later segments rewrite it at once. */
+  ended: boolean;
+  /** Stats changed since the record was last written. */
+  dirty: boolean;
+}
+
+/** Objects whose segment statistics are kept in memory. */
+const MAX_SEG_STATS = 20_000;
+
+const noop = (): void => undefined;
+const isFinite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Why an observation cannot be stored, or null when it can. */
+export function invalidObservation(o: unknown): string | null {
+  if (!isRecord(o)) return 'observation must be an object';
+  if (typeof o.camera !== 'string' || o.camera === '') return 'camera must be a non-empty string';
+  switch (o.kind) {
+    case 'frame':
+      if (!isFinite(o.ts)) return 'frame ts must be a finite number';
+      if (!isRecord(o.counts) || !isRecord(o.occupancy) || !Array.isArray(o.objects)) return 'frame needs counts, occupancy and objects';
+      if (!o.objects.every((x: unknown) => isRecord(x) && typeof x.objectId === 'string')) return 'frame objects need an objectId';
+      return null;
+    case 'event':
+      if (!isFinite(o.ts)) return 'event ts must be a finite number';
+      if (typeof o.type !== 'string' || o.type === '') return 'event type must be a non-empty string';
+      if (o.line !== undefined && typeof o.line !== 'string') return 'event line must be a string';
+      return null;
+    case 'object': {
+      if (!isFinite(o.ts)) return 'object ts must be a finite number';
+      const ob = o.object;
+      if (!isRecord(ob)) return 'object observation needs an object';
+      if (typeof ob.objectId !== 'string' || ob.objectId === '') return 'objectId must be a non-empty string';
+      if (typeof ob.camera !== 'string' || ob.camera === '') return 'object camera must be a non-empty string';
+      if (typeof ob.label !== 'string' || ob.label === '') return 'object label must be a non-empty string';
+      if (!isFinite(ob.firstSeen) || !isFinite(ob.lastSeen)) return 'object firstSeen and lastSeen must be finite numbers';
+      if (!Array.isArray(ob.zones) || !Array.isArray(ob.crossings)) return 'object needs zones and crossings arrays';
+      return null;
+    }
+    case 'segment':
+    case undefined:
+      if (!isFinite(o.start) || !isFinite(o.end) || !isFinite(o.firstFrameAt) || !isFinite(o.lastFrameAt)) return 'segment start, end, firstFrameAt and lastFrameAt must be finite numbers';
+      if (o.objectIds !== undefined && (!Array.isArray(o.objectIds) || !o.objectIds.every((x: unknown) => typeof x === 'string'))) return 'segment objectIds must be strings';
+      return null;
+    default:
+      return `unknown observation kind ${JSON.stringify(o.kind)}`;
+  }
+}
+
 /** The databases of one environment. */
 export interface Dbs {
   segs: Database<SegmentRecord, Key>;
@@ -65,6 +129,9 @@ export interface Dbs {
   spans: Database<number, Key>;
   lspans: Database<number, Key>;
   events: Database<EventRecord, Key>;
+  etypes: Database<EventRecord, Key>;
+  elines: Database<EventRecord, Key>;
+  zocc: Database<number, Key>;
   cov: Database<CoverageRange, Key>;
   minutes: Database<RollupRecord, Key>;
   hours: Database<RollupRecord, Key>;
@@ -88,6 +155,11 @@ export class MemoryStore {
   private diskFull = false;
   private lastCheck = 0;
   private cams: Set<string> | null = null;
+  private covCache: Map<string, CoverageRange[]> | null = null;
+  private readonly segStats = new Map<string, SegStats>();
+  private readonly ready: Record<IndexName, boolean> = { events: false, zones: false };
+  private migrating: Promise<void> = Promise.resolve();
+  private closing = false;
   /** Retention in effect. */
   readonly retention: RetentionOptions;
 
@@ -104,8 +176,9 @@ export class MemoryStore {
   open(): void {
     const path = this.path;
     if (!this.opts.readOnly) mkdirSync(path, { recursive: true });
-    const root = open({ path, readOnly: this.opts.readOnly ?? false, maxDbs: 16, compression: false });
+    const root = open({ path, readOnly: this.opts.readOnly ?? false, maxDbs: 24, compression: false });
     this.root = root;
+    this.closing = false;
     this.d = {
       segs: root.openDB({ name: 'segments' }),
       keyframes: root.openDB({ name: 'keyframes', encoding: 'binary' }),
@@ -114,11 +187,74 @@ export class MemoryStore {
       spans: root.openDB({ name: 'spans' }),
       lspans: root.openDB({ name: 'lspans' }),
       events: root.openDB({ name: 'events' }),
+      etypes: root.openDB({ name: 'etypes' }),
+      elines: root.openDB({ name: 'elines' }),
+      zocc: root.openDB({ name: 'zocc' }),
       cov: root.openDB({ name: 'coverage' }),
       minutes: root.openDB({ name: 'minutes' }),
       hours: root.openDB({ name: 'hours' }),
       meta: root.openDB({ name: 'meta' }),
     };
+    const d = this.d;
+    const jobs: Promise<void>[] = [];
+    for (const name of ['events', 'zones'] as IndexName[]) {
+      this.ready[name] = d.meta.get(['index', name]) === 1;
+      if (this.ready[name] || this.opts.readOnly) continue;
+      const src = name === 'events' ? d.events : d.frames;
+      let empty = true;
+      for (const _ of src.getKeys({ limit: 1 })) empty = false;
+      if (empty) {
+        d.meta.putSync(['index', name], 1);
+        this.ready[name] = true;
+      } else {
+        jobs.push(this.rebuild(root, name));
+      }
+    }
+    this.migrating = Promise.all(jobs).then(noop);
+  }
+
+  /** Whether a secondary index is complete (queries scan the primary database until it is). */
+  indexed(name: IndexName): boolean {
+    return this.ready[name];
+  }
+
+  /** Resolves when indexes being built for data stored before they existed are complete. */
+  indexesBuilt(): Promise<void> {
+    return this.migrating;
+  }
+
+  /** Builds an index from its primary database in chunks (data written before the index existed). */
+  private async rebuild(root: RootDatabase, name: IndexName): Promise<void> {
+    const chunk = 5000;
+    let start: Key | undefined;
+    for (;;) {
+      const d = this.d;
+      if (this.closing || this.root !== root || !d) return;
+      let n = 0;
+      let last: Promise<boolean> = Promise.resolve(true);
+      if (name === 'events') {
+        for (const { key, value } of d.events.getRange({ start, exclusiveStart: start !== undefined, limit: chunk })) {
+          start = key;
+          n++;
+          const [cam, ts, seq] = key as [string, number, number];
+          last = d.etypes.put([cam, value.type, ts, seq], value);
+          if (typeof value.line === 'string') last = d.elines.put([cam, value.line, ts, seq], value);
+        }
+      } else {
+        for (const { key, value } of d.frames.getRange({ start, exclusiveStart: start !== undefined, limit: chunk })) {
+          start = key;
+          n++;
+          const [cam, ts] = key as [string, number];
+          for (const [zone, c] of Object.entries(value.occupancy)) last = d.zocc.put([cam, zone, ts], c);
+        }
+      }
+      await last.catch(noop);
+      if (n < chunk) break;
+    }
+    const d = this.d;
+    if (this.closing || this.root !== root || !d) return;
+    await d.meta.put(['index', name], 1).catch(noop);
+    this.ready[name] = true;
   }
 
   /** The open databases (for the query layer). */
@@ -205,6 +341,8 @@ export class MemoryStore {
   /** Stores one observation. Resolves when its batch is committed; rejects (MEMORY_NOT_WRITABLE) while writing is stopped. */
   write(o: Observation): Promise<boolean> {
     const d = this.dbs();
+    const bad = invalidObservation(o);
+    if (bad !== null) return Promise.reject(new MemoryError('MEMORY_BAD_INPUT', `memory rejected an observation: ${bad}`));
     this.checkDisk(Date.now());
     if (!this.writable) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', `memory is not writable: ${this.reason ?? 'unknown'}`));
     this.cams?.add(o.camera);
@@ -212,12 +350,13 @@ export class MemoryStore {
     let w: Promise<boolean>;
     switch (o.kind) {
       case 'frame':
+        for (const zone in o.occupancy) void d.zocc.put([o.camera, zone, o.ts], o.occupancy[zone] ?? 0).catch(noop);
         w = d.frames.put([o.camera, o.ts], { counts: o.counts, objectIds: o.objects.map((x) => x.objectId), occupancy: o.occupancy });
         break;
       case 'segment':
         return this.writeSegment(o, true);
       case 'object': {
-        const ob = o.object;
+        const ob = this.derive(o.object, o.event === 'end');
         void this.guard(d.objects.put(ob.objectId, ob)).catch(() => undefined);
         void this.guard(d.lspans.put([ob.camera, ob.label, ob.firstSeen, ob.objectId], ob.lastSeen)).catch(() => undefined);
         const span = ob.lastSeen - ob.firstSeen;
@@ -230,13 +369,76 @@ export class MemoryStore {
       }
       case 'event': {
         const { kind: _k, ...rec } = o;
-        w = d.events.put([o.camera, o.ts, this.seq++], rec);
+        const seq = this.seq++;
+        void d.etypes.put([o.camera, o.type, o.ts, seq], rec).catch(noop);
+        if (typeof o.line === 'string') void d.elines.put([o.camera, o.line, o.ts, seq], rec).catch(noop);
+        w = d.events.put([o.camera, o.ts, seq], rec);
         break;
       }
     }
     w = this.guard(w);
     this.lastWrite = w;
     return w;
+  }
+
+  /** Segment statistics of an object: from memory, else from its stored record, else empty. */
+  private statsOf(id: string): SegStats {
+    let st = this.segStats.get(id);
+    if (st) {
+      // most recently used last: eviction drops the oldest
+      this.segStats.delete(id);
+    } else {
+      const prev = this.dbs().objects.get(id);
+      st = { n: prev?.segmentsSeen ?? 0, first: prev?.firstSegmentAt ?? NaN, last: prev?.lastSegmentAt ?? NaN, stored: prev !== undefined, ended: prev !== undefined, dirty: false };
+    }
+    this.segStats.set(id, st);
+    if (this.segStats.size > MAX_SEG_STATS) {
+      for (const [k, v] of this.segStats) {
+        if (this.segStats.size <= MAX_SEG_STATS) break;
+        if (v.dirty && v.stored) this.rewriteObject(k, v);
+        this.segStats.delete(k);
+      }
+    }
+    return st;
+  }
+
+  /** The record stored for an object fact: its segment statistics and description added. */
+  private derive(ob: ObjectFact, ended: boolean): ObjectRecord {
+    const st = this.statsOf(ob.objectId);
+    st.stored = true;
+    st.ended = ended;
+    st.dirty = false;
+    const rec: ObjectRecord = { ...ob, segmentsSeen: st.n, description: describeObject(ob) };
+    if (st.n > 0) {
+      rec.firstSegmentAt = st.first;
+      rec.lastSegmentAt = st.last;
+    }
+    return rec;
+  }
+
+  /** Counts a segment for each object it names; final records are updated at once, others on their next write or flush. */
+  private countSegment(start: number, ids: readonly string[]): void {
+    for (const id of ids) {
+      const st = this.statsOf(id);
+      if (start === st.first || start === st.last) continue;
+      st.n++;
+      if (!(start >= st.first)) st.first = start;
+      if (!(start <= st.last)) st.last = start;
+      if (!st.stored) continue;
+      if (st.ended) this.rewriteObject(id, st);
+      else st.dirty = true;
+    }
+  }
+
+  /** Rewrites a stored object with its current segment statistics. */
+  private rewriteObject(id: string, st: SegStats): void {
+    const d = this.dbs();
+    const prev = d.objects.get(id);
+    st.dirty = false;
+    if (!prev) return;
+    const rec: ObjectRecord = { ...prev, segmentsSeen: st.n, firstSegmentAt: st.first, lastSegmentAt: st.last };
+    this.lastWrite = this.guard(d.objects.put(id, rec));
+    this.lastWrite.catch(noop);
   }
 
   /** Longest object life stored for a camera (bounds span scans), in ms. */
@@ -253,12 +455,15 @@ export class MemoryStore {
   writeSegment(seg: Omit<SegmentRecord, 'keyframe'> & { keyframe?: Buffer | boolean; kind?: string }, rolled = false): Promise<boolean> {
     const d = this.dbs();
     if (!rolled) {
+      const bad = invalidObservation({ ...seg, kind: 'segment' });
+      if (bad !== null) return Promise.reject(new MemoryError('MEMORY_BAD_INPUT', `memory rejected a segment: ${bad}`));
       this.checkDisk(Date.now());
       if (!this.writable) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', `memory is not writable: ${this.reason ?? 'unknown'}`));
       this.rollup({ ...seg, kind: 'segment' } as Observation);
       this.cams?.add(seg.camera);
     }
     const { keyframe, kind: _k, ...rest } = seg;
+    if (rest.objectIds && rest.objectIds.length > 0) this.countSegment(seg.start, [...new Set(rest.objectIds)]);
     if (Buffer.isBuffer(keyframe)) void this.guard(d.keyframes.put([seg.camera, seg.start], keyframe)).catch(() => undefined);
     const w = this.guard(d.segs.put([seg.camera, seg.start], { ...rest, keyframe: Boolean(keyframe) }));
     this.extendCoverage(seg.camera, seg.firstFrameAt, seg.lastFrameAt);
@@ -355,6 +560,16 @@ export class MemoryStore {
       range = { camera, start: first, end: last };
     }
     this.openRange.set(camera, range);
+    if (this.covCache) {
+      const list = this.covCache.get(camera) ?? [];
+      this.covCache.set(camera, list);
+      const i = list.findIndex((r) => r.start === range.start);
+      if (i >= 0) list[i] = { ...range };
+      else {
+        list.push({ ...range });
+        list.sort((a, b) => a.start - b.start);
+      }
+    }
     void this.guard(d.cov.put([range.camera, range.start], { ...range })).catch(() => undefined);
   }
 
@@ -391,6 +606,23 @@ export class MemoryStore {
 
   /** Coverage ranges, ordered by start. */
   coverage(camera?: string): CoverageRange[] {
+    // the writer knows every change: it answers from memory (a read-only store may see another process write)
+    if (!this.opts.readOnly) {
+      if (!this.covCache) {
+        const all = new Map<string, CoverageRange[]>();
+        for (const { value } of this.dbs().cov.getRange({})) {
+          const list = all.get(value.camera) ?? [];
+          all.set(value.camera, list);
+          list.push({ ...value });
+        }
+        for (const list of all.values()) list.sort((a, b) => a.start - b.start);
+        this.covCache = all;
+      }
+      if (camera) return (this.covCache.get(camera) ?? []).map((r) => ({ ...r }));
+      const out: CoverageRange[] = [];
+      for (const list of this.covCache.values()) for (const r of list) out.push({ ...r });
+      return out.sort((a, b) => a.start - b.start);
+    }
     const out: CoverageRange[] = [];
     for (const { value } of this.dbs().cov.getRange(camera ? { start: [camera], end: [camera, Infinity] } : {})) out.push(value);
     return out.sort((a, b) => a.start - b.start);
@@ -423,13 +655,17 @@ export class MemoryStore {
    */
   async sweep(o: SweepOptions = {}): Promise<SweepResult> {
     const r = await sweep(this, this.dbs(), o);
-    if (r.deleted > 0) this.checkDisk(Date.now(), true);
+    if (r.deleted > 0) {
+      this.covCache = null;
+      this.checkDisk(Date.now(), true);
+    }
     return r;
   }
 
   /** Resolves when every write so far is durable on disk; open roll-ups are stored (marked partial). */
   async flush(): Promise<void> {
     if (this.d && !this.opts.readOnly && this.writable) {
+      for (const [id, st] of this.segStats) if (st.dirty && st.stored) this.rewriteObject(id, st);
       for (const [camera, open] of this.minute) {
         const byHour = new Map<number, RollupRecord[]>();
         for (const m of open.values()) {
@@ -447,6 +683,7 @@ export class MemoryStore {
   /** Flushes and closes. */
   async close(): Promise<void> {
     if (!this.root) return;
+    this.closing = true;
     await this.flush();
     this.openRange.clear();
     this.minute.clear();
@@ -454,6 +691,9 @@ export class MemoryStore {
     this.maxSpan.clear();
     this.closed.clear();
     this.cams = null;
+    this.covCache = null;
+    this.segStats.clear();
+    await this.migrating.catch(noop);
     await this.root.close();
     this.root = null;
     this.d = null;

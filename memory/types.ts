@@ -19,6 +19,12 @@ export interface SegmentRecord {
   caption?: string;
   /** True when a keyframe JPEG is stored under the same key. */
   keyframe?: boolean;
+  /** Embedding of the segment's text (caption, OCR), stored as given. */
+  textEmbedding?: number[];
+  /** Visual embedding of the segment (e.g. of its keyframe), stored as given; vector search uses it. */
+  visualEmbedding?: number[];
+  /** Older name of `visualEmbedding` (still searched when `visualEmbedding` is absent). */
+  embedding?: number[];
 }
 
 /** Per-frame facts, for exact counts at an instant and maximum simultaneous. */
@@ -28,8 +34,17 @@ export interface FrameRecord {
   occupancy: Record<string, number>;
 }
 
-/** A space-dominant record: one re-identified object. */
-export type ObjectRecord = ObjectFact;
+/** A space-dominant record: one re-identified object, with what the store derives for it. */
+export interface ObjectRecord extends ObjectFact {
+  /** Number of stored segments (2 s windows) whose `objectIds` name the object. */
+  segmentsSeen?: number;
+  /** Start of the first such segment. */
+  firstSegmentAt?: number;
+  /** Start of the last such segment. */
+  lastSegmentAt?: number;
+  /** A description built from the facts only, e.g. "person, 42 s, visited bench2 (30 s), crossed B forward". */
+  description?: string;
+}
 
 /** An event record. */
 export type EventRecord = Omit<EventObservation, 'kind'>;

@@ -1,15 +1,16 @@
 /**
  * Vector search over the memory: the k records whose embedding is nearest a query vector by
- * cosine similarity. Objects carry an appearance `embedding`; segments are searched when their
- * records carry an `embedding` too (records without one, or of another dimension, are skipped).
+ * cosine similarity. Objects carry an appearance `embedding`; segments are searched by their
+ * `visualEmbedding` (or the older `embedding`), or by `textEmbedding` when asked (records without
+ * one, or of another dimension, are skipped).
  * Exact (a linear scan); synchronous on LMDB's snapshot like the typed queries.
  */
 import { MemoryQueries, type Window } from './queries.js';
 import type { MemoryStore } from './store.js';
 import type { ObjectRecord, SegmentRecord } from './types.js';
 
-/** A segment record that may carry an embedding. */
-export type EmbeddedSegment = SegmentRecord & { embedding?: number[] };
+/** A segment record that may carry embeddings (`SegmentRecord` declares them). */
+export type EmbeddedSegment = SegmentRecord;
 
 /** Vector query. */
 export interface VectorQuery {
@@ -21,6 +22,8 @@ export interface VectorQuery {
   camera?: string;
   /** Objects of this class; segments in which this class was seen. */
   label?: string;
+  /** Segments: which embedding to compare, `visual` (default: `visualEmbedding`, else `embedding`) or `text`. */
+  field?: 'visual' | 'text';
 }
 
 /** A hit: object id or `camera/start` of a segment, cosine similarity in [-1, 1], the record. */
@@ -72,8 +75,9 @@ export function topK(store: MemoryStore, q: VectorQuery): VectorHit[] {
     else for (const { value } of d.objects.getRange({})) consider(value);
   } else {
     const consider = (s: EmbeddedSegment): void => {
-      if ((q.camera && s.camera !== q.camera) || (q.label && !((s.counts?.[q.label] ?? 0) > 0)) || !usable(s.embedding)) return;
-      offer({ id: `${s.camera}/${s.start}`, score: cosine(q.vector, s.embedding, norm), record: s });
+      const e = q.field === 'text' ? s.textEmbedding : (s.visualEmbedding ?? s.embedding);
+      if ((q.camera && s.camera !== q.camera) || (q.label && !((s.counts?.[q.label] ?? 0) > 0)) || !usable(e)) return;
+      offer({ id: `${s.camera}/${s.start}`, score: cosine(q.vector, e, norm), record: s });
     };
     if (q.window) for (const s of store.segments(q.window.from, q.window.to, q.camera)) consider(s);
     else for (const cam of q.camera ? [q.camera] : store.cameras()) for (const { value } of d.segs.getRange({ start: [cam], end: [cam, Infinity] })) consider(value);

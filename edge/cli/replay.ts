@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { locateFfmpeg } from '../../ingest/ffmpeg/locate.js';
 import { replayFrames } from '../../ingest/replay.js';
 import { MemoryComponent } from '../components/memory.js';
-import { cameraPerception, detectorFor, ocrFor, type PerceptionConfig } from '../components/perception.js';
+import { cameraPerception, detectorFor, encoderFor, ocrFor, type PerceptionConfig } from '../components/perception.js';
 import { loadConfig } from '../config/load.js';
 import { createLogger } from '../log.js';
 import { int, isoTime, parse, str, UsageError } from './args.js';
@@ -53,7 +53,9 @@ export async function replayCommand(argv: string[]): Promise<number> {
   await detector?.load();
   const reader = ocrFor(pcfg);
   await reader?.load();
-  const perception = cameraPerception(pcfg, detector, reader);
+  const encoder = encoderFor(pcfg);
+  await encoder?.load();
+  const perception = cameraPerception(pcfg, detector, reader, encoder);
   await memory.start();
   const abort = new AbortController();
   const onSignal = (): void => abort.abort();
@@ -73,6 +75,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
   } finally {
     await detector?.dispose();
     await reader?.dispose();
+    await encoder?.dispose();
     await memory.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

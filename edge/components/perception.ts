@@ -6,7 +6,9 @@ import type { Observation } from '../../ingest/observations.js';
 import { createDetector, type DetectorConfig } from '../../ingest/perception/detectors.js';
 import { WorkerDetector } from '../../ingest/perception/worker-detector.js';
 import { CameraPerception } from '../../ingest/perception/pipeline.js';
+import { OnnxEmbedder } from '../../ingest/perception/onnx-embedder.js';
 import { PaddleOcrReader } from '../../ingest/perception/ocr.js';
+import { DEFAULT_REID } from '../../ingest/perception/reid.js';
 import type { TextReader } from '../../ingest/perception/pipeline.js';
 import type { Detector } from '../../ingest/perception/types.js';
 import type { Frame, Logger } from '../../ingest/types.js';
@@ -14,7 +16,7 @@ import type { CameraConfig } from '../config/schema.js';
 import type { Component } from '../lifecycle.js';
 
 /** The perception part of a camera's config. */
-export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'> & Partial<Pick<CameraConfig, 'ocr'>>;
+export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'> & Partial<Pick<CameraConfig, 'ocr' | 'reid'>>;
 
 /** Detector state reported in /healthz. */
 export interface DetectorStatus {
@@ -29,8 +31,12 @@ function detectorKey(c: PerceptionConfig): string {
 }
 
 /** Builds the pipeline of one camera around an already created detector. */
-export function cameraPerception(c: PerceptionConfig, detector: Detector | null, reader: TextReader | null = null): CameraPerception {
+export function cameraPerception(c: PerceptionConfig, detector: Detector | null, reader: TextReader | null = null, encoder: OnnxEmbedder | null = null): CameraPerception {
   const d = c.detector;
+  const r = c.reid;
+  const reid = { ...DEFAULT_REID, ...(encoder ? { low: 0.6, high: 0.75 } : {}) };
+  if (r?.low != null) reid.low = r.low;
+  if (r?.high != null) reid.high = r.high;
   return new CameraPerception({
     camera: c.id,
     detector,
@@ -39,7 +45,15 @@ export function cameraPerception(c: PerceptionConfig, detector: Detector | null,
     zones: c.zones,
     lines: c.lines,
     ocr: reader && c.ocr?.enabled ? { reader, everyMs: c.ocr.everySeconds * 1000 } : null,
+    reid,
+    encoder,
   });
+}
+
+/** Creates (unloaded) the camera's re-ID image encoder, if configured. */
+export function encoderFor(c: PerceptionConfig): OnnxEmbedder | null {
+  const e = c.reid?.encoder;
+  return e ? new OnnxEmbedder({ path: e.path, inputSize: e.inputSize, providers: e.providers }) : null;
 }
 
 /** Creates an OCR reader for a camera with OCR enabled, else null. */
@@ -76,6 +90,7 @@ export class PerceptionComponent implements Component {
   private readonly pipes = new Map<string, CameraPerception>();
   private readonly detectors = new Map<string, { det: Detector | null; status: DetectorStatus }>();
   private readonly readers: PaddleOcrReader[] = [];
+  private readonly encoders: OnnxEmbedder[] = [];
 
   constructor(
     private readonly cameras: readonly PerceptionConfig[],
@@ -106,7 +121,22 @@ export class PerceptionComponent implements Component {
         }
       }
       entry.status.cameras.push(c.id);
-      this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c)));
+      this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c), await this.loadEncoder(c)));
+    }
+  }
+
+  /** Loads a camera's re-ID encoder if configured; on failure the built-in features are used. */
+  private async loadEncoder(c: PerceptionConfig): Promise<OnnxEmbedder | null> {
+    try {
+      const enc = encoderFor(c);
+      if (!enc) return null;
+      await enc.load();
+      this.encoders.push(enc);
+      this.deps.log.info({ camera: c.id, dim: enc.dim }, 're-ID encoder loaded');
+      return enc;
+    } catch (e) {
+      this.deps.log.error({ camera: c.id, err: (e as Error).message }, 're-ID encoder failed to load; using the built-in features');
+      return null;
     }
   }
 
@@ -146,6 +176,7 @@ export class PerceptionComponent implements Component {
     for (const p of this.pipes.values()) for (const o of p.flush(now)) this.deps.write(o);
     for (const { det } of this.detectors.values()) await det?.dispose();
     for (const r of this.readers.splice(0)) await r.dispose();
+    for (const e of this.encoders.splice(0)) await e.dispose();
     this.detectors.clear();
     this.pipes.clear();
   }

@@ -60,6 +60,22 @@ const camera = z
       .array(z.strictObject({ id: z.string().regex(CAMERA_ID), from: point, to: point }))
       .default([])
       .describe('Directed lines; crossing from the left to the right side of from->to is "forward".'),
+    reid: z
+      .strictObject({
+        low: z.number().min(-1).max(1).nullable().default(null).describe('Every member of an object must be more similar than this (null: 0.90 built-in, 0.60 with an encoder).'),
+        high: z.number().min(-1).max(1).nullable().default(null).describe('At least one member must be more similar than this (null: 0.955 built-in, 0.75 with an encoder).'),
+        encoder: z
+          .strictObject({
+            path: z.string().min(1).describe('ONNX image encoder (CLIP image tower or DINOv2), input [N,3,H,W].'),
+            inputSize: z.number().int().min(32).max(1024).default(224).describe('Input size for models with dynamic spatial size.'),
+            providers: z.array(z.enum(['cpu', 'cuda', 'tensorrt'])).default(['cpu']).describe('ONNX Runtime execution providers, in order.'),
+          })
+          .nullable()
+          .default(null)
+          .describe('Optional image encoder for re-ID embeddings; null uses the built-in colour+shape features. Recalibrate low/high for it.'),
+      })
+      .prefault({})
+      .describe('Re-identification (VideoAgent grouping rule).'),
     ocr: z
       .strictObject({
         enabled: z.boolean().default(false).describe('Read text with PaddleOCR (about 180 ms per 640x360 frame and 370 MB once loaded).'),

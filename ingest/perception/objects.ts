@@ -25,11 +25,26 @@ export class ObjectBook {
   private readonly objects = new Map<string, ObjectFact>();
   private readonly reid: ReidGrouper;
 
+  /**
+   * @param camera camera id
+   * @param reid grouping thresholds
+   * @param external embeddings come from an image encoder (passed to start/update), never from
+   *   the built-in colour+shape features: the two spaces must not mix
+   */
   constructor(
     private readonly camera: string,
     reid?: ReidOptions,
+    private readonly external = false,
   ) {
     this.reid = new ReidGrouper(camera, reid);
+  }
+
+  /** Whether the next update of a track should carry a new embedding sample. */
+  wantsSample(trackId: number): boolean {
+    const st = this.tracks.get(trackId);
+    if (!st) return false;
+    const n = st.frames + 1;
+    return n <= DENSE_SAMPLES || n % 4 === 0;
   }
 
   /** Object id of a live track, if assigned. */
@@ -47,9 +62,10 @@ export class ObjectBook {
    * A track was confirmed: embed it and assign it to an object (existing after re-ID, or new).
    * Returns the object and whether it is new.
    */
-  start(t: Track, img: RgbImage): { object: ObjectFact; isNew: boolean } {
+  start(t: Track, img: RgbImage, encoded?: Float32Array): { object: ObjectFact; isNew: boolean } {
     const emb = new EmbeddingMean();
-    for (const p of t.trajectory.slice(-3)) emb.add(appearanceEmbedding(img, p.box));
+    if (encoded) emb.add(encoded);
+    else if (!this.external) for (const p of t.trajectory.slice(-3)) emb.add(appearanceEmbedding(img, p.box));
     const vec = emb.value() ?? new Float32Array(0);
     const objectId = this.reid.assign({ trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: vec });
     this.tracks.set(t.id, { objectId, emb, frames: 1 });
@@ -66,13 +82,14 @@ export class ObjectBook {
   }
 
   /** A matched track at this frame: extend its object. */
-  update(t: Track, img: RgbImage): void {
+  update(t: Track, img: RgbImage, encoded?: Float32Array): void {
     const st = this.tracks.get(t.id);
     if (!st) return;
     const o = this.objects.get(st.objectId);
     if (!o) return;
     st.frames++;
-    if (st.frames <= DENSE_SAMPLES || st.frames % 4 === 0) st.emb.add(appearanceEmbedding(img, t.box));
+    if (encoded) st.emb.add(encoded);
+    else if (!this.external && (st.frames <= DENSE_SAMPLES || st.frames % 4 === 0)) st.emb.add(appearanceEmbedding(img, t.box));
     this.addPoint(o, t.lastSeen, t.box, img);
     this.touch(o, t);
   }

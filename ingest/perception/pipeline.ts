@@ -10,8 +10,13 @@ import { ByteTracker, type ByteTrackerOptions, type Track } from './bytetrack.js
 import { DEFAULT_MOTION, MotionGate, type MotionOptions } from './motion.js';
 import { ObjectBook } from './objects.js';
 import type { ReidOptions } from './reid.js';
-import type { DetectOptions, Detector } from './types.js';
+import type { Box, DetectOptions, Detector } from './types.js';
 import { ZoneTracker, type LineSpec, type ZoneSpec } from './zones.js';
+
+/** An image encoder for re-ID embeddings (e.g. an ONNX CLIP or DINOv2 image tower). */
+export interface ImageEncoder {
+  embedMany(image: Frame, boxes: Box[]): Promise<Float32Array[]>;
+}
 
 /** Reads text from a frame (OCR), on the pipeline's schedule. */
 export interface TextReader {
@@ -43,6 +48,8 @@ export interface PerceptionOptions {
   /** Encode a keyframe JPEG per segment. */
   keyframes?: boolean;
   ocr?: { reader: TextReader; everyMs: number } | null;
+  /** Re-ID embeddings from this encoder instead of the built-in colour+shape features. */
+  encoder?: ImageEncoder | null;
 }
 
 /** Milliseconds spent per stage (sums; divide by `frames` or `detections`). */
@@ -72,7 +79,7 @@ export class CameraPerception {
   constructor(private readonly o: PerceptionOptions) {
     this.gate = new MotionGate(o.motion ?? DEFAULT_MOTION);
     this.tracker = new ByteTracker({ ...DETECTOR_TRACKING, ...o.tracker });
-    this.book = new ObjectBook(o.camera, o.reid);
+    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder));
     this.zones = new ZoneTracker(o.zones ?? [], o.lines ?? []);
     this.segmenter = new Segmenter(o.camera, o.segmentMs ?? 2000);
   }
@@ -98,13 +105,19 @@ export class CameraPerception {
       this.confirming = this.tracker.snapshot().some((x) => x.state === 'tentative');
       ms.track += performance.now() - t;
       t = performance.now();
-      for (const s of tr.started) {
-        const { object, isNew } = this.book.start(s, frame);
+      const enc = this.o.encoder;
+      const startEmb = enc && tr.started.length ? await enc.embedMany(frame, tr.started.map((s) => s.box)) : [];
+      for (const [i, s] of tr.started.entries()) {
+        const { object, isNew } = this.book.start(s, frame, startEmb[i]);
         out.push({ kind: 'object', camera: this.o.camera, ts: frame.ts, event: isNew ? 'new' : 'update', object });
         out.push(this.event(frame.ts, 'appear', object.objectId, s.label));
       }
       const started = new Set(tr.started.map((s) => s.id));
-      for (const a of tr.active) if (!started.has(a.id)) this.book.update(a, frame);
+      const updates = tr.active.filter((a) => !started.has(a.id));
+      const sampled = enc ? updates.filter((a) => this.book.wantsSample(a.id)) : [];
+      const sampledEmb = enc && sampled.length ? await enc.embedMany(frame, sampled.map((a) => a.box)) : [];
+      const byId = new Map(sampled.map((a, i) => [a.id, sampledEmb[i]]));
+      for (const a of updates) this.book.update(a, frame, byId.get(a.id));
       ms.reid += performance.now() - t;
       out.push(...this.zoneEvents(tr.active, frame));
       for (const e of tr.ended) out.push(...this.endTrack(e));

@@ -115,3 +115,64 @@ test('below the free-space reserve writing stops cleanly, health says why, and i
   assert.equal(new MemoryQueries(s).countAt(T0 + 1000, { label: 'person' }).count, 2);
   await s.close();
 });
+
+test('sweeps delete the event and zone indexes with their records', async () => {
+  const s = new MemoryStore({ dir: tmp() });
+  s.open();
+  const now = T0 + 30 * 3600_000;
+  for (let t = T0; t < T0 + 60_000; t += 500) void s.write(frame('a', t, ['old'], { door: 1, bench: 0 }));
+  for (let t = now - 30_000; t < now; t += 500) void s.write(frame('a', t, ['new'], { door: 1 }));
+  void s.write(event('a', T0 + 1000, 'line_cross', { line: 'gate', direction: 'forward' }));
+  void s.write(event('a', T0 + 2000, 'zone_enter', { zone: 'door' }));
+  void s.write(event('a', now - 1000, 'line_cross', { line: 'gate', direction: 'backward' }));
+  await s.flush();
+  const { zocc, etypes, elines } = s.dbs();
+  assert.equal(zocc.getKeysCount(), 120 * 2 + 60);
+  assert.deepEqual([etypes.getKeysCount(), elines.getKeysCount()], [3, 2]);
+  const q = new MemoryQueries(s);
+  let r = await s.sweep({ now, maxKeys: 40 });
+  while (!r.done) r = await s.sweep({ now, maxKeys: 40 });
+  assert.equal(zocc.getKeysCount(), 60, 'zone entries of expired frames deleted, recent kept');
+  assert.equal(q.occupancyTimeline({ from: T0, to: now }, 'door').length, 60);
+  assert.deepEqual(q.occupancyTimeline({ from: T0, to: now }, 'bench'), []);
+  assert.deepEqual([etypes.getKeysCount(), elines.getKeysCount()], [3, 2], 'events are kept 7 days');
+  r = await s.sweep({ now: T0 + 9 * 86_400_000 });
+  while (!r.done) r = await s.sweep({ now: T0 + 9 * 86_400_000 });
+  assert.deepEqual([etypes.getKeysCount(), elines.getKeysCount(), zocc.getKeysCount()], [0, 0, 0]);
+  assert.deepEqual(q.crossings({ from: T0, to: now }, 'gate').events, []);
+  await s.close();
+});
+
+test('a store from before the indexes builds them on open; queries scan until then', async () => {
+  const dir = tmp();
+  const s = new MemoryStore({ dir });
+  s.open();
+  for (let t = T0; t < T0 + 20_000; t += 500) void s.write(frame('a', t, ['p'], { door: t < T0 + 10_000 ? 1 : 0 }));
+  void s.write(event('a', T0 + 1000, 'line_cross', { line: 'gate', direction: 'forward' }));
+  void s.write(event('b', T0 + 2000, 'line_cross', { line: 'gate', direction: 'backward' }));
+  void s.write(event('a', T0 + 3000, 'appear'));
+  await s.flush();
+  const q = new MemoryQueries(s);
+  const w = { from: T0, to: T0 + 60_000 };
+  const before = { x: q.crossings(w, 'gate'), e: q.events(w, { type: 'appear' }), o: q.occupancyTimeline(w, 'door') };
+  // as an older version left it: no index entries, no flags
+  const d = s.dbs();
+  await d.zocc.clearAsync();
+  await d.etypes.clearAsync();
+  await d.elines.clearAsync();
+  await d.meta.remove(['index', 'events']);
+  await d.meta.remove(['index', 'zones']);
+  await s.close();
+  const r = new MemoryStore({ dir });
+  r.open();
+  assert.equal(r.indexed('events'), false);
+  const rq = new MemoryQueries(r);
+  assert.deepEqual(rq.crossings(w, 'gate'), before.x, 'scans while the index is built');
+  await r.indexesBuilt();
+  assert.deepEqual([r.indexed('events'), r.indexed('zones')], [true, true]);
+  assert.deepEqual(rq.crossings(w, 'gate'), before.x);
+  assert.deepEqual(rq.events(w, { type: 'appear' }), before.e);
+  assert.deepEqual(rq.occupancyTimeline(w, 'door'), before.o);
+  assert.equal(rq.occupancyTimeline(w, 'door').length, 40);
+  await r.close();
+});

@@ -59,3 +59,17 @@ test('topK finds the nearest objects and segments by cosine, filtered by window,
   assert.throws(() => topK(s, { vector: [], kind: 'object', k: 3 }), RangeError);
   await s.close();
 });
+
+test('segments are searched by visualEmbedding (else embedding), or by textEmbedding when asked', async () => {
+  const s = new MemoryStore({ dir: mkdtempSync(join(tmpdir(), 'vigil-vec-')) });
+  s.open();
+  void s.write({ ...segment('a', T0), visualEmbedding: [1, 0], textEmbedding: [0, 1] } as ReturnType<typeof segment>);
+  void s.write({ ...segment('a', T0 + 2000), visualEmbedding: [0, 1], embedding: [1, 0] } as ReturnType<typeof segment>);
+  void s.write({ ...segment('a', T0 + 4000), embedding: [0.9, 0.1] } as ReturnType<typeof segment>);
+  await s.flush();
+  const [seg] = s.segments(T0, T0 + 2000, 'a');
+  assert.deepEqual([seg?.visualEmbedding, seg?.textEmbedding], [[1, 0], [0, 1]], 'stored as given');
+  assert.deepEqual(topK(s, { vector: [1, 0], kind: 'segment', k: 3 }).map((h) => h.id), [`a/${T0}`, `a/${T0 + 4000}`, `a/${T0 + 2000}`]);
+  assert.deepEqual(topK(s, { vector: [0, 1], kind: 'segment', k: 3, field: 'text' }).map((h) => h.id), [`a/${T0}`]);
+  await s.close();
+});
