@@ -4,7 +4,7 @@
  * hue-saturation histogram plus a brightness histogram for the grey pixels. The vector is
  * L2-normalised, so cosine similarity is a dot product.
  */
-import { shapeEmbedding } from './shape.js';
+import { hellinger, shapeEmbedding } from './shape.js';
 import type { Box, RgbImage } from './types.js';
 
 const BANDS = 3;
@@ -70,16 +70,7 @@ export function colourEmbedding(img: RgbImage, box: Box): Float32Array {
       v[base + hb * SAT_BINS + sb]! += 1;
     }
   }
-  // square-root (Hellinger) then L2 normalisation: robust to a few dominant bins
-  let norm = 0;
-  for (let i = 0; i < v.length; i++) {
-    const s = Math.sqrt(v[i] ?? 0);
-    v[i] = s;
-    norm += s * s;
-  }
-  norm = Math.sqrt(norm) || 1;
-  for (let i = 0; i < v.length; i++) v[i] = (v[i] ?? 0) / norm;
-  return v;
+  return hellinger(v);
 }
 
 /** Cosine similarity of two L2-normalised vectors. */

@@ -12,6 +12,7 @@ import { basename } from 'node:path';
 import type * as Ort from 'onnxruntime-node';
 import { COCO_LABELS } from './coco.js';
 import { letterbox } from './letterbox.js';
+import { createOnnxSession } from './onnx-session.js';
 import {
   classScoreThresholds,
   decodeDetr,
@@ -148,7 +149,7 @@ export class OnnxDetector implements Detector {
     // Imported on first load so the native binding is only loaded when an ONNX model is used.
     const ort = (this.ort ??= await import('onnxruntime-node'));
     const bytes = await readFile(this.opts.path);
-    const session = await createSession(ort, bytes, this.providers);
+    const session = await createOnnxSession(ort, bytes, this.providers);
     try {
       const input = session.inputMetadata.find((m) => m.isTensor && m.shape.length === 4);
       const dims = input?.isTensor ? input.shape : [];
@@ -238,27 +239,3 @@ export class OnnxDetector implements Detector {
   }
 }
 
-/** Creates a session, turning a missing execution provider into a readable error. */
-async function createSession(ort: typeof Ort, bytes: Uint8Array, providers: readonly string[]): Promise<Ort.InferenceSession> {
-  const known = ort.listSupportedBackends().map((b) => b.name);
-  const unknown = providers.filter((p) => !known.includes(p));
-  if (unknown.length > 0) {
-    throw new Error(`ONNX execution provider ${unknown.join(', ')} is not supported by onnxruntime-node here (supported: ${known.join(', ')})`);
-  }
-  try {
-    return await ort.InferenceSession.create(bytes, { executionProviders: [...providers], graphOptimizationLevel: 'all' });
-  } catch (err) {
-    const msg = err instanceof Error ? err.message : String(err);
-    const m = /AppendExecutionProvider_(\w+)/.exec(msg);
-    const which = m?.[1] ? m[1].toLowerCase() : providers.filter((p) => p !== 'cpu').join(', ');
-    if (which && /shared library|load/i.test(msg)) {
-      throw new Error(
-        `ONNX execution provider "${which}" is not available: its libraries are not installed ` +
-          `(onnxruntime-node ships CPU only unless installed with onnxruntime-node-install=cuda12 and a CUDA/TensorRT runtime). ` +
-          `Use providers ['cpu'] or install them. (${msg})`,
-        { cause: err },
-      );
-    }
-    throw err;
-  }
-}

@@ -19,6 +19,7 @@
 import { readFile } from 'node:fs/promises';
 import type * as Ort from 'onnxruntime-node';
 import { resizeRgb } from './letterbox.js';
+import { createOnnxSession } from './onnx-session.js';
 import { SerialQueue } from './postprocess.js';
 import type { Box, RgbImage } from './types.js';
 
@@ -120,7 +121,7 @@ export class OnnxEmbedder {
     }
     // Imported on first load so the native binding is only loaded when an ONNX model is used.
     const ort = (this.ort ??= await import('onnxruntime-node'));
-    const session = await createSession(ort, bytes, this.providers, path);
+    const session = await createOnnxSession(ort, bytes, this.providers, path);
     try {
       this.configureInput(session);
       this.outputName = pickOutput(session.outputNames, this.opts.output, path);
@@ -281,29 +282,4 @@ function l2(v: Float32Array): Float32Array {
   const n = Math.sqrt(s);
   if (n > 0) for (let i = 0; i < v.length; i++) v[i] = v[i]! / n;
   return v;
-}
-
-/** Creates a session, turning a missing execution provider into a readable error (as onnx-detector does). */
-async function createSession(ort: typeof Ort, bytes: Uint8Array, providers: readonly string[], path: string): Promise<Ort.InferenceSession> {
-  const known = ort.listSupportedBackends().map((b) => b.name);
-  const unknown = providers.filter((p) => !known.includes(p));
-  if (unknown.length > 0) {
-    throw new Error(`ONNX execution provider ${unknown.join(', ')} is not supported by onnxruntime-node here (supported: ${known.join(', ')})`);
-  }
-  try {
-    return await ort.InferenceSession.create(bytes, { executionProviders: [...providers], graphOptimizationLevel: 'all' });
-  } catch (err) {
-    const msg = err instanceof Error ? err.message : String(err);
-    const m = /AppendExecutionProvider_(\w+)/.exec(msg);
-    const which = m?.[1] ? m[1].toLowerCase() : providers.filter((p) => p !== 'cpu').join(', ');
-    if (which && /shared library|load/i.test(msg)) {
-      throw new Error(
-        `ONNX execution provider "${which}" is not available: its libraries are not installed ` +
-          `(onnxruntime-node ships CPU only unless installed with onnxruntime-node-install=cuda12 and a CUDA/TensorRT runtime). ` +
-          `Use providers ['cpu'] or install them. (${msg})`,
-        { cause: err },
-      );
-    }
-    throw new Error(`${path}: cannot create an ONNX Runtime session: ${msg}`, { cause: err });
-  }
 }

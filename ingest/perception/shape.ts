@@ -47,6 +47,14 @@ export function shapeEmbedding(img: RgbImage, box: Box): Float32Array {
       v[cell * BINS + bin] = (v[cell * BINS + bin] ?? 0) + mag;
     }
   }
+  return hellinger(v);
+}
+
+/**
+ * Square-root (Hellinger) then L2 normalisation of a histogram, in place: robust to a few
+ * dominant bins, and makes cosine similarity a dot product.
+ */
+export function hellinger(v: Float32Array): Float32Array {
   let n = 0;
   for (let i = 0; i < v.length; i++) {
     const s = Math.sqrt(v[i] ?? 0);

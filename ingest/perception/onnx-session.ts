@@ -1,0 +1,34 @@
+/**
+ * ONNX Runtime session creation with readable provider errors.
+ */
+import type * as Ort from 'onnxruntime-node';
+
+/**
+ * Creates an ONNX Runtime session, turning a missing or unknown execution provider into a
+ * readable error. Shared by the ONNX detector and the re-ID encoder.
+ * @param path the model file, named in other errors when given
+ */
+export async function createOnnxSession(ort: typeof Ort, bytes: Uint8Array, providers: readonly string[], path?: string): Promise<Ort.InferenceSession> {
+  const known = ort.listSupportedBackends().map((b) => b.name);
+  const unknown = providers.filter((p) => !known.includes(p));
+  if (unknown.length > 0) {
+    throw new Error(`ONNX execution provider ${unknown.join(', ')} is not supported by onnxruntime-node here (supported: ${known.join(', ')})`);
+  }
+  try {
+    return await ort.InferenceSession.create(bytes, { executionProviders: [...providers], graphOptimizationLevel: 'all' });
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    const m = /AppendExecutionProvider_(\w+)/.exec(msg);
+    const which = m?.[1] ? m[1].toLowerCase() : providers.filter((p) => p !== 'cpu').join(', ');
+    if (which && /shared library|load/i.test(msg)) {
+      throw new Error(
+        `ONNX execution provider "${which}" is not available: its libraries are not installed ` +
+          `(onnxruntime-node ships CPU only unless installed with onnxruntime-node-install=cuda12 and a CUDA/TensorRT runtime). ` +
+          `Use providers ['cpu'] or install them. (${msg})`,
+        { cause: err },
+      );
+    }
+    if (path === undefined) throw err;
+    throw new Error(`${path}: cannot create an ONNX Runtime session: ${msg}`, { cause: err });
+  }
+}
