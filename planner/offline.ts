@@ -103,10 +103,12 @@ interface Parts {
   camera?: string;
   direction?: 'forward' | 'backward';
   max: boolean;
+  /** A place the memory does not know (the question is still parsed, so a bad class is reported first). */
+  bad?: string;
 }
 
 /** Takes zone, line, camera, direction and "at once" phrases out of the question. */
-function extractParts(rest: string, v: Vocabulary): Parts | { bad: string } {
+function extractParts(rest: string, v: Vocabulary): Parts {
   let s = ` ${rest.replace(/[?!.]+$/g, '').replace(/[’`]/g, "'").replace(/[,;]/g, ' ')} `;
   const p: Parts = { s: '', max: false };
   if (MAX_PHRASES.test(s)) {
@@ -122,29 +124,28 @@ function extractParts(rest: string, v: Vocabulary): Parts | { bad: string } {
   const cam = /\b(?:on|in|from|at|by)?\s*(?:the\s+)?camera\s+([a-z0-9][a-z0-9_-]*)/.exec(s);
   if (cam) {
     const id = v.cameras.find((c) => norm(c) === norm(cam[1] ?? ''));
-    if (!id) return { bad: `there is no camera called "${cam[1] ?? ''}" in the memory (cameras: ${v.cameras.join(', ') || 'none'})` };
-    p.camera = id;
+    if (id) p.camera = id;
+    else p.bad ??= `there is no camera called "${cam[1] ?? ''}" in the memory (cameras: ${v.cameras.join(', ') || 'none'})`;
     s = s.replace(cam[0], ' ');
   }
   const line = /\b(?:the\s+)?line\s+([a-z0-9][a-z0-9_-]*)/.exec(s);
   if (line) {
     const id = matchName(line[1] ?? '', v.lines);
-    if (!id) return { bad: `there is no line called "${line[1] ?? ''}" in the memory (lines: ${[...v.lines].sort().join(', ') || 'none'})` };
-    p.line = id;
+    // an unknown line is still a line: the shape is parsed as a crossing question
+    p.line = id ?? line[1] ?? '';
+    if (!id) p.bad ??= `there is no line called "${line[1] ?? ''}" in the memory (lines: ${[...v.lines].sort().join(', ') || 'none'})`;
     s = s.replace(line[0], ' ');
   }
   const zone =
-    /\b(?:in|inside|into|within|at|on|near|by|visited|visit|entered|enter|left|leave|exited|exit|of|from)\s+(?:the\s+)?(?:(?:zone|area|region)\s+)?([a-z][a-z0-9_-]*(?:\s+\d+)?|\d+)\b/.exec(s) ??
-    /\b(?:zone|area|region)\s+([a-z0-9][a-z0-9_-]*(?:\s+\d+)?)\b/.exec(s);
-  if (zone && !NOT_PLACES.has(zone[1] ?? '')) {
-    const spoken = zone[1] ?? '';
+    /\b(?:in|inside|into|within|at|on|near|by|(visited|visit|entered|enter|left|leave|exited|exit)|of|from)\s+(?:the\s+)?(?:(?:zone|area|region)\s+)?([a-z][a-z0-9_-]*(?:\s+\d+)?|\d+)\b/.exec(s) ??
+    /\b()(?:zone|area|region)\s+([a-z0-9][a-z0-9_-]*(?:\s+\d+)?)\b/.exec(s);
+  if (zone && !NOT_PLACES.has(zone[2] ?? '')) {
+    const spoken = zone[2] ?? '';
     const id = matchName(spoken, v.zones);
-    if (id) {
-      p.zone = id;
-      s = s.replace(zone[0], ' ');
-    } else {
-      return { bad: `there is no zone called "${spoken}" in the memory (zones: ${[...v.zones].sort().join(', ') || 'none'})` };
-    }
+    if (id) p.zone = id;
+    else p.bad ??= `there is no zone called "${spoken}" in the memory (zones: ${[...v.zones].sort().join(', ') || 'none'})`;
+    // a verb that named the place stays ("left bench 2" -> "left")
+    s = s.replace(zone[0], ` ${zone[1] ?? ''} `);
   }
   p.s = s.replace(/\s+/g, ' ').trim();
   return p;
@@ -268,7 +269,6 @@ export function answerOffline(question: string, memory: MemoryStore, opts: Offli
   });
 
   const parts = extractParts(t.rest, v);
-  if ('bad' in parts) return cannot(parts.bad);
   const intent = parseShape(parts, t.instant !== undefined);
   if (intent.kind === 'badClass') {
     const known = [...v.labels].sort();
@@ -279,10 +279,11 @@ export function answerOffline(question: string, memory: MemoryStore, opts: Offli
       coverage,
     };
   }
+  if (parts.bad) return cannot(parts.bad);
   if (intent.kind === 'unparsed') {
     return cannot(`${intent.why ?? 'I do not recognise this question'}. I can answer questions shaped like: ${SUPPORTED_SHAPES.join('; ')}`);
   }
-  const span = t.instant !== undefined ? `at ${at(t.instant)}` : t.phrase ? `between ${at(w.from)} and ${at(w.to)}` : `in the whole memory (${at(w.from)} to ${at(w.to - 1)})`;
+  const span = t.instant !== undefined ? `at ${at(t.instant)}` : t.phrase ? `between ${at(w.from)} and ${w.to === opts.now + 1 ? `now (${at(opts.now)})` : at(w.to)}` : `in the whole memory (${at(w.from)} to ${at(w.to - 1)})`;
   if (!coverage.from || !coverage.to) {
     return { answer: `The memory has no recording ${span}, so I cannot answer. ${covers}`, value: null, evidence: [], coverage };
   }
@@ -386,7 +387,7 @@ export function answerOffline(question: string, memory: MemoryStore, opts: Offli
       const rows = parts.zone ? qy.dwell(w, parts.zone, filt) : qy.presence(w, filt);
       if (rows.length === 0) return done(`No ${intent.label ?? 'object'} was seen${where} ${span}.`, null, coverageEvidence(ranges, w));
       const top = rows[0] as { object: ObjectRecord; seconds: number };
-      const stayed = parts.zone ? `stayed in zone ${parts.zone}` : 'was in view';
+      const stayed = parts.zone ? `stayed in zone ${parts.zone}` : rows.length > 1 && intent.kind === 'dwell' ? 'were in view' : 'was in view';
       const ev = objectEvidence(rows.map((r) => r.object), w, intent.kind === 'longest' ? 1 : 20);
       if (rows.length === 1 || intent.kind === 'longest') {
         const more = rows.length > 1 ? ` (of ${rows.length} ${name(intent.label, rows.length)}; next ${rows.slice(1, 4).map((r) => `${r.object.objectId} ${secs(r.seconds)}`).join(', ')})` : '';
@@ -429,5 +430,6 @@ export function parseQuestion(question: string, vocab: { labels?: string[]; zone
   const v: Vocabulary = { labels: new Set(vocab.labels), zones: new Set(vocab.zones), lines: new Set(vocab.lines), cameras: vocab.cameras ?? [] };
   const t: ResolvedTime = resolveTime(question, { now: 0, timeZone: 'UTC' });
   const p = extractParts(t.rest, v);
-  return 'bad' in p ? { kind: 'bad', why: p.bad } : parseShape(p, t.instant !== undefined);
+  const shape = parseShape(p, t.instant !== undefined);
+  return p.bad && shape.kind !== 'badClass' ? { kind: 'bad', why: p.bad } : shape;
 }
