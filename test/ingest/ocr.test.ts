@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { locateFfmpeg } from '../../ingest/ffmpeg/locate.js';
 import type { OcrText } from '../../ingest/observations.js';
 import { normalizeText, PaddleOcrReader, TextDeduper } from '../../ingest/perception/ocr.js';
 import type { Box } from '../../ingest/perception/types.js';
 import type { Frame } from '../../ingest/types.js';
+import { SHARED_VIDEOS } from '../helpers/rtsp-server.js';
 
-/** The repository root: the nearest folder up from here whose package.json is named "vigil". */
-function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'vigil') return dir;
-    const up = dirname(dir);
-    if (up === dir) throw new Error('package.json named "vigil" not found above the test');
-    dir = up;
-  }
-}
 
-const CLIP = join(repoRoot(), '..', 'shared', 'videos', 'bottle-detection.mp4');
+const CLIP = join(SHARED_VIDEOS, 'bottle-detection.mp4');
 const W = 640;
 const H = 360;
 

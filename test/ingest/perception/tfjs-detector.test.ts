@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { locateFfmpeg } from '../../../ingest/ffmpeg/locate.js';
 import { createDetector } from '../../../ingest/perception/detectors.js';
 import { initTfjs } from '../../../ingest/perception/tfjs-backend.js';
@@ -11,20 +9,10 @@ import { TfjsDetector } from '../../../ingest/perception/tfjs-detector.js';
 import { WorkerDetector } from '../../../ingest/perception/worker-detector.js';
 import type { RgbImage } from '../../../ingest/perception/types.js';
 import { detectorConformance, options, type Scene } from './detector-conformance.js';
+import { SHARED_VIDEOS } from '../../helpers/rtsp-server.js';
 
-/** The repository root: the nearest folder up from here whose package.json is named "vigil". */
-function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = join(dir, 'package.json');
-    if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'vigil') return dir;
-    const up = dirname(dir);
-    if (up === dir) throw new Error('package.json named "vigil" not found above the test');
-    dir = up;
-  }
-}
 
-const VIDEOS = join(repoRoot(), '..', 'shared', 'videos');
+const VIDEOS = SHARED_VIDEOS;
 
 /** One frame at `t` seconds, scaled to 640 wide, as packed RGB. */
 function frame(clip: string, t: number): RgbImage {
