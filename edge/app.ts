@@ -32,7 +32,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   let ffmpeg: FfmpegInfo | undefined;
   const getFfmpeg = (): FfmpegInfo => (ffmpeg ??= locateFfmpeg());
   const memory = new MemoryComponent(resolve(cfg.data), log.child({ ns: 'memory' }), cfg.memory);
-  const perception = new PerceptionComponent(cfg.cameras.filter((c) => c.enabled), { log: log.child({ ns: 'ingest:perception' }), write: memory.write });
+  const perception = new PerceptionComponent(cfg.cameras.filter((c) => c.enabled), { log: log.child({ ns: 'ingest:perception' }), write: memory.write, vision: cfg.models.vision });
   const online = new Map<string, boolean>();
   const cameras = new CameraManager(cameraSpecs(cfg), {
     ffmpeg: getFfmpeg,

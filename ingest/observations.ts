@@ -109,8 +109,10 @@ export interface SegmentObservation {
   /** Most objects in each zone at once. */
   occupancy: Record<string, number>;
   ocr: OcrText[];
-  /** Caption built only from perception's facts. */
+  /** Caption built from perception's facts; `facts — vision` once a vision caption arrived. */
   caption: string;
+  /** One sentence from a vision model about the keyframe (set on a late copy of the segment). */
+  visionCaption?: string;
   /** JPEG of a representative frame. */
   keyframe?: Buffer;
 }

@@ -346,6 +346,8 @@ export class MemoryStore {
     this.checkDisk(Date.now());
     if (!this.writable) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', `memory is not writable: ${this.reason ?? 'unknown'}`));
     this.cams?.add(o.camera);
+    // a segment written again (e.g. with a late vision caption) replaces the record only
+    if (o.kind === 'segment' && d.segs.doesExist([o.camera, o.start])) return this.reviseSegment(o);
     this.rollup(o);
     let w: Promise<boolean>;
     switch (o.kind) {
@@ -467,6 +469,16 @@ export class MemoryStore {
     if (Buffer.isBuffer(keyframe)) void this.guard(d.keyframes.put([seg.camera, seg.start], keyframe)).catch(() => undefined);
     const w = this.guard(d.segs.put([seg.camera, seg.start], { ...rest, keyframe: Boolean(keyframe) }));
     this.extendCoverage(seg.camera, seg.firstFrameAt, seg.lastFrameAt);
+    this.lastWrite = w;
+    return w;
+  }
+
+  /** Replaces a stored segment's record (caption, vision caption); roll-ups, coverage and object statistics are not counted again. */
+  private reviseSegment(seg: Omit<SegmentRecord, 'keyframe'> & { keyframe?: Buffer | boolean; kind?: string }): Promise<boolean> {
+    const d = this.dbs();
+    const { keyframe, kind: _k, ...rest } = seg;
+    const prev = d.segs.get([seg.camera, seg.start]);
+    const w = this.guard(d.segs.put([seg.camera, seg.start], { ...rest, keyframe: Boolean(keyframe) || Boolean(prev?.keyframe) }));
     this.lastWrite = w;
     return w;
   }

@@ -17,6 +17,8 @@ export interface SegmentRecord {
   occupancy?: Record<string, number>;
   ocr?: OcrText[];
   caption?: string;
+  /** Vision model's sentence about the keyframe (already part of `caption`). */
+  visionCaption?: string;
   /** True when a keyframe JPEG is stored under the same key. */
   keyframe?: boolean;
   /** Embedding of the segment's text (caption, OCR), stored as given. */

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { locateFfmpeg } from '../../ingest/ffmpeg/locate.js';
 import { replayFrames } from '../../ingest/replay.js';
 import { MemoryComponent } from '../components/memory.js';
-import { cameraPerception, detectorFor, encoderFor, ocrFor, type PerceptionConfig } from '../components/perception.js';
+import { cameraPerception, captionError, detectorFor, encoderFor, ocrFor, visionCaptionerFor, type PerceptionConfig } from '../components/perception.js';
 import { loadConfig } from '../config/load.js';
 import { createLogger } from '../log.js';
 import { int, isoTime, parse, str, UsageError } from './args.js';
@@ -47,6 +47,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
   if (model && !['centernet', 'nanodet', 'none'].includes(model)) throw new UsageError('--detector must be centernet, nanodet or none');
   const pcfg: PerceptionConfig = { ...base, id: camera, detector: { ...base.detector, ...(model ? { model: model as 'centernet' | 'nanodet' | 'none' } : {}) } };
 
+  const abort = new AbortController();
   const log = createLogger(process.env.VIGIL_LOG__LEVEL ?? 'warn');
   const memory = new MemoryComponent(resolve(data), log);
   const detector = detectorFor(pcfg);
@@ -55,9 +56,22 @@ export async function replayCommand(argv: string[]): Promise<number> {
   await reader?.load();
   const encoder = encoderFor(pcfg);
   await encoder?.load();
-  const perception = cameraPerception(pcfg, detector, reader, encoder);
+  const captioner = visionCaptionerFor(pcfg, cfg.models.vision);
+  let captionFailures = 0;
+  const perception = cameraPerception(
+    pcfg,
+    detector,
+    reader,
+    encoder,
+    captioner && {
+      captioner: { caption: (jpeg, facts) => captioner.caption(jpeg, facts, abort.signal) },
+      onLate: (o) => memory.write(o),
+      onLateError: (e, start) => {
+        if (captionFailures++ % 20 === 0) log.warn({ camera, segment: start, err: captionError(e), failed: captionFailures }, 'vision caption failed; segment keeps its fact caption');
+      },
+    },
+  );
   await memory.start();
-  const abort = new AbortController();
   const onSignal = (): void => abort.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -73,6 +87,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     }
     for (const o of perception.flush(lastTs)) memory.write(o);
   } finally {
+    await perception.flushLate();
     await detector?.dispose();
     await reader?.dispose();
     await encoder?.dispose();
@@ -82,8 +97,9 @@ export async function replayCommand(argv: string[]): Promise<number> {
   }
   const secs = (Date.now() - t0) / 1000;
   const st = perception.stats;
+  const vis = captioner ? `, vision captions ${st.captions.ok} (failed ${st.captions.failed}, skipped while busy ${st.captions.skipped}; ${captioner.stats.calls} calls, ${captioner.stats.promptTokens + captioner.stats.completionTokens} tokens)` : '';
   process.stderr.write(
-    `\rreplay ${camera}: ${frames} frames in ${secs.toFixed(1)} s (detector ${detector ? `${detector.model}/${detector.backend}` : 'none'} on ${st.detected} frames), memory written to ${resolve(data)}\n`,
+    `\rreplay ${camera}: ${frames} frames in ${secs.toFixed(1)} s (detector ${detector ? `${detector.model}/${detector.backend}` : 'none'} on ${st.detected} frames)${vis}, memory written to ${resolve(data)}\n`,
   );
   return abort.signal.aborted ? 130 : 0;
 }

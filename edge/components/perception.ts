@@ -12,11 +12,35 @@ import { DEFAULT_REID } from '../../ingest/perception/reid.js';
 import type { TextReader } from '../../ingest/perception/pipeline.js';
 import type { Detector } from '../../ingest/perception/types.js';
 import type { Frame, Logger } from '../../ingest/types.js';
-import type { CameraConfig } from '../config/schema.js';
+import type { CameraConfig, Config } from '../config/schema.js';
+import { VisionCaptioner } from '../../planner/vision-caption.js';
+import type { SegmentCaptioner } from '../../ingest/perception/pipeline.js';
+
+/** The vision model part of the config. */
+export type VisionModelConfig = NonNullable<Config['models']['vision']>;
 import type { Component } from '../lifecycle.js';
 
 /** The perception part of a camera's config. */
-export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'> & Partial<Pick<CameraConfig, 'ocr' | 'reid'>>;
+export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'> & Partial<Pick<CameraConfig, 'ocr' | 'reid' | 'captions'>>;
+
+/** Late-caption wiring of a camera's pipeline. */
+export interface CaptionWiring {
+  captioner: SegmentCaptioner;
+  onLate: (o: Observation) => void;
+  onLateError: (e: unknown, segmentStart: number) => void;
+}
+
+/** The vision captioner for a camera, or null (no models.vision, or captions.vision off). */
+export function visionCaptionerFor(c: PerceptionConfig, vision: VisionModelConfig | null): VisionCaptioner | null {
+  if (!vision || c.captions?.vision === false) return null;
+  return new VisionCaptioner({ baseUrl: vision.baseUrl, model: vision.model, ...(vision.apiKey ? { apiKey: vision.apiKey } : {}), timeoutMs: vision.timeoutMs, retries: vision.retries });
+}
+
+/** Error text of a failed caption call, without request details. */
+export function captionError(e: unknown): string {
+  const err = e as { status?: unknown; message?: unknown; name?: unknown };
+  return typeof err.status === 'number' ? `HTTP ${err.status}` : String(err.message ?? err.name ?? e);
+}
 
 /** Detector state reported in /healthz. */
 export interface DetectorStatus {
@@ -31,7 +55,7 @@ function detectorKey(c: PerceptionConfig): string {
 }
 
 /** Builds the pipeline of one camera around an already created detector. */
-export function cameraPerception(c: PerceptionConfig, detector: Detector | null, reader: TextReader | null = null, encoder: OnnxEmbedder | null = null): CameraPerception {
+export function cameraPerception(c: PerceptionConfig, detector: Detector | null, reader: TextReader | null = null, encoder: OnnxEmbedder | null = null, captions: CaptionWiring | null = null): CameraPerception {
   const d = c.detector;
   const r = c.reid;
   const reid = { ...DEFAULT_REID, ...(encoder ? { low: 0.6, high: 0.75 } : {}) };
@@ -47,6 +71,7 @@ export function cameraPerception(c: PerceptionConfig, detector: Detector | null,
     ocr: reader && c.ocr?.enabled ? { reader, everyMs: c.ocr.everySeconds * 1000 } : null,
     reid,
     encoder,
+    ...(captions ? { captioner: captions.captioner, onLate: captions.onLate, onLateError: captions.onLateError } : {}),
   });
 }
 
@@ -94,8 +119,26 @@ export class PerceptionComponent implements Component {
 
   constructor(
     private readonly cameras: readonly PerceptionConfig[],
-    private readonly deps: { log: Logger; write: (o: Observation) => void },
+    private readonly deps: { log: Logger; write: (o: Observation) => void; vision?: VisionModelConfig | null },
   ) {}
+
+  /** Vision captioners by camera. */
+  private readonly captioners = new Map<string, VisionCaptioner>();
+
+  /** Caption wiring of a camera: late segments go to the same write function; failures are logged (once per burst). */
+  private captionsFor(c: PerceptionConfig): CaptionWiring | null {
+    const captioner = visionCaptionerFor(c, this.deps.vision ?? null);
+    if (!captioner) return null;
+    this.captioners.set(c.id, captioner);
+    let failed = 0;
+    return {
+      captioner: { caption: (jpeg, facts) => captioner.caption(jpeg, facts) },
+      onLate: (o) => this.deps.write(o),
+      onLateError: (e, start) => {
+        if (failed++ % 20 === 0) this.deps.log.warn({ camera: c.id, segment: start, err: captionError(e), failed }, 'vision caption failed; segment keeps its fact caption');
+      },
+    };
+  }
 
   /** Loads each distinct detector once; a detector that fails to load leaves its cameras motion-only. */
   async start(signal: AbortSignal): Promise<void> {
@@ -121,7 +164,7 @@ export class PerceptionComponent implements Component {
         }
       }
       entry.status.cameras.push(c.id);
-      this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c), await this.loadEncoder(c)));
+      this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c)));
     }
   }
 
@@ -171,9 +214,17 @@ export class PerceptionComponent implements Component {
     return Object.fromEntries([...this.pipes].map(([id, p]) => [id, p.stats]));
   }
 
+  /** Per-camera vision model counters (calls, failures, tokens, ms). */
+  visionStats(): Record<string, VisionCaptioner['stats']> {
+    return Object.fromEntries([...this.captioners].map(([id, v]) => [id, v.stats]));
+  }
+
   async stop(): Promise<void> {
     const now = Date.now();
     for (const p of this.pipes.values()) for (const o of p.flush(now)) this.deps.write(o);
+    // the memory stops after perception: late captions still land
+    // wait briefly for captions in flight; a slow vision model must not hold up shutdown
+    await Promise.race([Promise.all([...this.pipes.values()].map((p) => p.flushLate())), new Promise<void>((r) => setTimeout(r, 3000).unref())]);
     for (const { det } of this.detectors.values()) await det?.dispose();
     for (const r of this.readers.splice(0)) await r.dispose();
     for (const e of this.encoders.splice(0)) await e.dispose();

@@ -12,6 +12,9 @@ export interface JsonSchemaNode {
   properties?: Record<string, JsonSchemaNode>;
   items?: JsonSchemaNode;
   enum?: unknown[];
+  /** Alternatives, e.g. a nullable object is `anyOf: [object, null]`. */
+  anyOf?: JsonSchemaNode[];
+  oneOf?: JsonSchemaNode[];
 }
 
 /** JSON Schema of the config input (defaults and descriptions included). */
@@ -29,6 +32,7 @@ export function configKeyNames(): string[] {
       walk(v);
     }
     walk(n.items);
+    for (const alt of [...(n.anyOf ?? []), ...(n.oneOf ?? [])]) walk(alt);
   };
   walk(configJsonSchema());
   return [...names];

@@ -87,8 +87,24 @@ const camera = z
       })
       .prefault({})
       .describe('Text reading (OCR).'),
+    captions: z
+      .strictObject({
+        vision: z.boolean().default(true).describe('Add a vision model sentence to segment captions (only when models.vision is set).'),
+      })
+      .prefault({})
+      .describe('Segment captions.'),
   })
   .describe('One camera.');
+
+const visionModel = z
+  .strictObject({
+    baseUrl: z.string().url().describe('Base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:8000/v1.'),
+    model: z.string().min(1).describe('Vision model name sent with each request.'),
+    apiKey: z.string().nullable().default(null).describe('Bearer key (never logged); also VIGIL_MODELS__VISION__APIKEY. null sends none.'),
+    timeoutMs: z.number().int().min(100).max(600_000).default(20000).describe('Timeout of each request in ms.'),
+    retries: z.number().int().min(0).max(10).default(2).describe('Retries of a failed request (backoff with jitter, honouring retry-after).'),
+  })
+  .describe('OpenAI-compatible vision model that captions segment keyframes.');
 
 /** The whole configuration. */
 export const configSchema = z
@@ -131,6 +147,12 @@ export const configSchema = z
       })
       .prefault({})
       .describe('MQTT.'),
+    models: z
+      .strictObject({
+        vision: visionModel.nullable().default(null),
+      })
+      .prefault({})
+      .describe('Model endpoints (OpenAI-compatible). null: not used.'),
     cameras: z
       .array(camera)
       .prefault([{ id: 'demo', url: DEMO_URL }])

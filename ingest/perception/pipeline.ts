@@ -2,7 +2,7 @@
  * Perception for one camera: motion gate -> detector -> ByteTrack -> re-ID -> zones/lines ->
  * segmenter. Turns frames into typed observations; imports nothing from memory or planner.
  */
-import type { EventObservation, FrameObservation, Observation, OcrText } from '../observations.js';
+import type { EventObservation, FrameObservation, Observation, OcrText, SegmentObservation } from '../observations.js';
 import { Segmenter } from '../segmenter.js';
 import { frameToJpeg } from '../snapshot.js';
 import type { Frame } from '../types.js';
@@ -21,6 +21,11 @@ export interface ImageEncoder {
 /** Reads text from a frame (OCR), on the pipeline's schedule. */
 export interface TextReader {
   read(frame: Frame): Promise<OcrText[]>;
+}
+
+/** Captions a segment's keyframe (e.g. a vision model); `facts` is the fact caption. */
+export interface SegmentCaptioner {
+  caption(jpeg: Buffer, facts: string): Promise<string>;
 }
 
 /**
@@ -50,6 +55,12 @@ export interface PerceptionOptions {
   ocr?: { reader: TextReader; everyMs: number } | null;
   /** Re-ID embeddings from this encoder instead of the built-in colour+shape features. */
   encoder?: ImageEncoder | null;
+  /** Captions closed segments' keyframes asynchronously (at most one call in flight per camera). */
+  captioner?: SegmentCaptioner | null;
+  /** Receives late observations: copies of segments with their vision caption. */
+  onLate?: (o: Observation) => void;
+  /** Receives captioner failures (the caller logs them); they never reach `process`. */
+  onLateError?: (e: unknown, segmentStart: number) => void;
 }
 
 /** Milliseconds spent per stage (sums; divide by `frames` or `detections`). */
@@ -74,7 +85,8 @@ export class CameraPerception {
   private stableCounts: Record<string, number> = {};
   private pendingCounts: { counts: Record<string, number>; seen: number } | null = null;
   /** Frames processed and frames the detector ran on. */
-  readonly stats = { frames: 0, detected: 0, ms: { motion: 0, detect: 0, track: 0, reid: 0, ocr: 0 } };
+  readonly stats = { frames: 0, detected: 0, ms: { motion: 0, detect: 0, track: 0, reid: 0, ocr: 0 }, captions: { ok: 0, failed: 0, skipped: 0 } };
+  private inflight: Promise<void> | null = null;
 
   constructor(private readonly o: PerceptionOptions) {
     this.gate = new MotionGate(o.motion ?? DEFAULT_MOTION);
@@ -138,7 +150,10 @@ export class CameraPerception {
       ms.ocr += performance.now() - t;
     }
     const seg = this.segmenter.push({ obs, ...(ocr ? { ocr } : {}), ...(this.o.keyframes === false ? {} : { jpeg: () => frameToJpeg(frame, 70) }) });
-    if (seg) out.push(seg);
+    if (seg) {
+      out.push(seg);
+      this.captionLater(seg);
+    }
     return out;
   }
 
@@ -147,8 +162,49 @@ export class CameraPerception {
     const out: Observation[] = [];
     for (const t of this.tracker.flush(ts)) if (t.state !== 'tentative') out.push(...this.endTrack(t));
     const seg = this.segmenter.flush();
-    if (seg) out.push(seg);
+    if (seg) {
+      out.push(seg);
+      this.captionLater(seg);
+    }
     return out;
+  }
+
+  /** Resolves once no caption call is in flight (its late observation, if any, delivered). */
+  async flushLate(): Promise<void> {
+    while (this.inflight) await this.inflight;
+  }
+
+  /**
+   * Starts a caption call for a closed segment with a keyframe, unless one is in flight for this
+   * camera (then the segment keeps its fact caption and is counted as skipped).
+   */
+  private captionLater(seg: SegmentObservation): void {
+    const cap = this.o.captioner;
+    const jpeg = seg.keyframe;
+    if (!cap || !jpeg) return;
+    if (this.inflight) {
+      this.stats.captions.skipped++;
+      return;
+    }
+    const facts = seg.caption;
+    const run = (async (): Promise<void> => {
+      try {
+        const vision = await cap.caption(jpeg, facts);
+        this.stats.captions.ok++;
+        this.o.onLate?.({ ...seg, visionCaption: vision, caption: `${facts} — ${vision}` });
+      } catch (e) {
+        this.stats.captions.failed++;
+        try {
+          this.o.onLateError?.(e, seg.start);
+        } catch {
+          // a failing error handler must not surface as an unhandled rejection
+        }
+      }
+    })();
+    this.inflight = run;
+    void run.finally(() => {
+      if (this.inflight === run) this.inflight = null;
+    });
   }
 
   private frameObs(ts: number, motion: number, detected: boolean, active: Track[]): FrameObservation {
