@@ -3,15 +3,17 @@
  * analysis with the motion gate on and off, motion-gate savings and accuracy on the shared clips.
  * Writes bench/results/perception.json.
  *
- * Env: BENCH_PROBE_SECONDS (per camera-count probe, default 30), BENCH_MAX_CAMERAS (default 6).
+ * Env: BENCH_PROBE_SECONDS (per camera-count probe, default 30), BENCH_MAX_CAMERAS (default 6),
+ * BENCH_ONLY=ocr (measure only OCR and merge it into the last results).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../edge/paths.js';
 import { locateFfmpeg } from '../ingest/ffmpeg/locate.js';
 import { DETECTOR_TRACKING, CameraPerception } from '../ingest/perception/pipeline.js';
 import { createDetector } from '../ingest/perception/detectors.js';
+import { PaddleOcrReader } from '../ingest/perception/ocr.js';
 import { WorkerDetector } from '../ingest/perception/worker-detector.js';
 import type { Detector } from '../ingest/perception/types.js';
 import { replayFrames } from '../ingest/replay.js';
@@ -89,7 +91,32 @@ async function maxCameras(detector: Detector, gate: boolean, log: Record<string,
   return best;
 }
 
+/** Median ms of PaddleOCR on full 640x360 frames of the bottle clip (10 reads after warm-up). */
+async function ocrMs(): Promise<number> {
+  const reader = new PaddleOcrReader();
+  await reader.load();
+  const times: number[] = [];
+  let i = 0;
+  for await (const f of replayFrames({ ffmpeg: locateFfmpeg(), file: CLIPS[1] ?? '', camera: 'c', startMs: 0, fps: 2, width: 640, realtime: false })) {
+    const t = performance.now();
+    await reader.read(f);
+    if (i++ > 0) times.push(performance.now() - t);
+    if (times.length >= 10) break;
+  }
+  await reader.dispose();
+  return Math.round(median(times));
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'ocr') {
+    // measure only the OCR stage and merge it into the last full run's results
+    const file = join(packageRoot(), 'bench', 'results', 'perception.json');
+    const prev = JSON.parse(readFileSync(file, 'utf8')) as { stage_ms: Record<string, unknown> };
+    prev.stage_ms.ocr = await ocrMs();
+    console.log(`ocr ${String(prev.stage_ms.ocr)} ms per frame`);
+    writeFileSync(file, `${JSON.stringify(prev, null, 2)}\n`);
+    return;
+  }
   const centernet = createDetector({ model: 'centernet' });
   const nanodet = createDetector({ model: 'nanodet' });
   await centernet.load();
@@ -115,7 +142,7 @@ async function main(): Promise<void> {
     detect: { centernet: Math.round(per(p0, 'detect', 'detected')), nanodet: Math.round(per(pn, 'detect', 'detected')) },
     track: Math.round(per(p0, 'track', 'detected') * 100) / 100,
     reid: Math.round(per(p0, 'reid', 'detected') * 100) / 100,
-    ocr: null as number | null,
+    ocr: await ocrMs(),
   };
   console.log('stage ms', JSON.stringify(stageMs));
   const gateSavings = {
