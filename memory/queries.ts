@@ -66,17 +66,9 @@ export class MemoryQueries {
    * Scans spans that start at most the camera's longest stored object life before the window.
    */
   private objectIdsIn(w: Window, opts: { label?: string; camera?: string }): string[] {
-    const { spans, lspans } = this.store.dbs();
     const ids = new Set<string>();
     for (const cam of this.cams(opts.camera)) {
-      const from = w.from - Math.min(this.store.spanOf(cam), MAX_OBJECT_SPAN_MS);
-      const range = opts.label
-        ? lspans.getRange({ start: [cam, opts.label, from], end: [cam, opts.label, w.to] })
-        : spans.getRange({ start: [cam, from], end: [cam, w.to] });
-      const idAt = opts.label ? 3 : 2;
-      for (const { key, value: lastSeen } of range) {
-        if (lastSeen >= w.from) ids.add(String(key[idAt]));
-      }
+      for (const s of this.spanEntries(cam, w, opts.label)) if (s.lastSeen >= w.from) ids.add(s.id);
     }
     return [...ids];
   }
@@ -168,21 +160,26 @@ export class MemoryQueries {
     return { first: objs[0] ?? null, last };
   }
 
+  /**
+   * Span-index entries of one camera (by class when `label` is given) that start before the
+   * window ends, from the camera's longest stored object life before it.
+   */
+  private *spanEntries(cam: string, w: Window, label?: string): Generator<{ id: string; firstSeen: number; lastSeen: number }> {
+    const { spans, lspans } = this.store.dbs();
+    const from = w.from - Math.min(this.store.spanOf(cam), MAX_OBJECT_SPAN_MS);
+    const range = label ? lspans.getRange({ start: [cam, label, from], end: [cam, label, w.to] }) : spans.getRange({ start: [cam, from], end: [cam, w.to] });
+    const idAt = label ? 3 : 2;
+    for (const { key, value: lastSeen } of range) yield { id: String(key[idAt]), firstSeen: Number(key[idAt - 1]), lastSeen };
+  }
+
   /** The span-index answer of `firstLastSeen`, or null when a stale span entry makes it unsure. */
   private firstLastFromSpans(w: Window, opts: { label?: string; camera?: string }): { first: ObjectRecord | null; last: ObjectRecord | null } | null {
-    const { spans, lspans, objects } = this.store.dbs();
+    const { objects } = this.store.dbs();
     let first: { id: string; at: number } | null = null;
     let last: { id: string; at: number } | null = null;
     for (const cam of this.cams(opts.camera)) {
-      const from = w.from - Math.min(this.store.spanOf(cam), MAX_OBJECT_SPAN_MS);
-      const range = opts.label
-        ? lspans.getRange({ start: [cam, opts.label, from], end: [cam, opts.label, w.to] })
-        : spans.getRange({ start: [cam, from], end: [cam, w.to] });
-      const idAt = opts.label ? 3 : 2;
-      for (const { key, value: lastSeen } of range) {
+      for (const { id, firstSeen, lastSeen } of this.spanEntries(cam, w, opts.label)) {
         if (lastSeen < w.from) continue;
-        const firstSeen = Number(key[idAt - 1]);
-        const id = String(key[idAt]);
         // ties: the earlier camera, then the earlier key (as objectsIn orders them)
         if (!first || firstSeen < first.at) first = { id, at: firstSeen };
         if (!last || lastSeen > last.at) last = { id, at: lastSeen };

@@ -1,33 +1,24 @@
 /**
  * Record types of the memory. Observations from ingest are stored as these records.
  */
-import type { EventObservation, ObjectFact, OcrText } from '../ingest/observations.js';
+import type { EventObservation, ObjectFact, SegmentObservation } from '../ingest/observations.js';
 
-/** A time-dominant record: one fixed window of one camera. */
-export interface SegmentRecord {
-  camera: string;
-  start: number;
-  end: number;
-  frames: number;
-  firstFrameAt: number;
-  lastFrameAt: number;
-  counts?: Record<string, number>;
-  objectIds?: string[];
-  motion?: number;
-  occupancy?: Record<string, number>;
-  ocr?: OcrText[];
-  caption?: string;
-  /** Vision model's sentence about the keyframe (already part of `caption`). */
-  visionCaption?: string;
-  /** True when a keyframe JPEG is stored under the same key. */
-  keyframe?: boolean;
-  /** Embedding of the segment's text (caption, OCR), stored as given. */
-  textEmbedding?: number[];
-  /** Visual embedding of the segment (e.g. of its keyframe), stored as given; vector search uses it. */
-  visualEmbedding?: number[];
-  /** Older name of `visualEmbedding` (still searched when `visualEmbedding` is absent). */
-  embedding?: number[];
-}
+/**
+ * A time-dominant record: one fixed window of one camera. The segment observation's fields
+ * (perception facts optional, as older or minimal writers omit them), with the keyframe stored
+ * apart (`keyframe` says whether there is one) and optional embeddings.
+ */
+export type SegmentRecord = Pick<SegmentObservation, 'camera' | 'start' | 'end' | 'frames' | 'firstFrameAt' | 'lastFrameAt'> &
+  Partial<Pick<SegmentObservation, 'counts' | 'objectIds' | 'motion' | 'occupancy' | 'ocr' | 'caption' | 'visionCaption'>> & {
+    /** True when a keyframe JPEG is stored under the same key. */
+    keyframe?: boolean;
+    /** Embedding of the segment's text (caption, OCR), stored as given. */
+    textEmbedding?: number[];
+    /** Visual embedding of the segment (e.g. of its keyframe), stored as given; vector search uses it. */
+    visualEmbedding?: number[];
+    /** Older name of `visualEmbedding` (still searched when `visualEmbedding` is absent). */
+    embedding?: number[];
+  };
 
 /** Per-frame facts, for exact counts at an instant and maximum simultaneous. */
 export interface FrameRecord {

@@ -3,33 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it, test } from 'node:test';
-import protobuf from 'protobufjs';
 import { createDetector } from '../../../ingest/perception/detectors.js';
 import { letterbox, letterboxBox, letterboxGeometry, resizeRgb, unletterboxBox } from '../../../ingest/perception/letterbox.js';
 import { OnnxDetector, parseLabels } from '../../../ingest/perception/onnx-detector.js';
 import { classScoreThresholds, decodeYolo, iou, nms, postprocess } from '../../../ingest/perception/postprocess.js';
 import type { Box, Detection, RgbImage } from '../../../ingest/perception/types.js';
 import { detectorConformance, options } from './detector-conformance.js';
+import { FLOAT, INT64, OnnxModel as ModelProto } from '../../fixtures/onnx-proto.js';
 
-// The subset of onnx.proto (field numbers as in ONNX) needed to write small test graphs.
-const ONNX_PROTO = `syntax = "proto3"; package onnx;
-message ModelProto { int64 ir_version = 1; string producer_name = 2; GraphProto graph = 7;
-  repeated OperatorSetIdProto opset_import = 8; repeated StringStringEntryProto metadata_props = 14; }
-message OperatorSetIdProto { string domain = 1; int64 version = 2; }
-message StringStringEntryProto { string key = 1; string value = 2; }
-message GraphProto { repeated NodeProto node = 1; string name = 2; repeated TensorProto initializer = 5;
-  repeated ValueInfoProto input = 11; repeated ValueInfoProto output = 12; }
-message NodeProto { repeated string input = 1; repeated string output = 2; string op_type = 4; repeated AttributeProto attribute = 5; }
-message AttributeProto { string name = 1; int64 i = 3; int32 type = 20; }
-message TensorProto { repeated int64 dims = 1; int32 data_type = 2; repeated float float_data = 4; repeated int64 int64_data = 7; string name = 8; }
-message ValueInfoProto { string name = 1; TypeProto type = 2; }
-message TypeProto { TensorTypeProto tensor_type = 1; }
-message TensorTypeProto { int32 elem_type = 1; TensorShapeProto shape = 2; }
-message TensorShapeProto { repeated Dim dim = 1; }
-message Dim { int64 dim_value = 1; string dim_param = 2; }`;
-const ModelProto = protobuf.parse(ONNX_PROTO).root.lookupType('onnx.ModelProto');
-const FLOAT = 1;
-const INT64 = 7;
 
 const valueInfo = (name: string, type: number, dims: (number | string)[]) => ({
   name,
