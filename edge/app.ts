@@ -3,6 +3,7 @@
  * (memory, perception, cameras, HTTP) and stops them in reverse.
  */
 import { resolve } from 'node:path';
+import { Answerer } from '../planner/answerer.js';
 import { locateFfmpeg, type FfmpegInfo } from '../ingest/ffmpeg/locate.js';
 import type { CameraSpec, Logger } from '../ingest/types.js';
 import { CameraManager } from './components/cameras.js';
@@ -20,6 +21,8 @@ export interface Daemon {
   cameras: CameraManager;
   memory: MemoryComponent;
   perception: PerceptionComponent;
+  /** Answers questions over the memory (WebSocket, MQTT). */
+  answerer: Answerer;
 }
 
 /** Camera specs with the demo URL resolved. */
@@ -58,6 +61,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'edge:http' }),
   });
+  const answerer = new Answerer(memory.store, { ...(cfg.timezone ? { timeZone: cfg.timezone } : {}) });
   const lifecycle = new Lifecycle([memory, perception, cameras, http], log.child({ ns: 'edge' }));
-  return { lifecycle, http, cameras, memory, perception };
+  return { lifecycle, http, cameras, memory, perception, answerer };
 }

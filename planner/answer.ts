@@ -1,5 +1,6 @@
 /**
- * The answer object every interface returns (`vigil ask --json`, WebSocket, MQTT).
+ * The answer object every interface returns (`vigil ask --json`, WebSocket, MQTT), and the
+ * progress messages streamed while it is worked out.
  */
 import type { Coverage } from '../memory/types.js';
 
@@ -9,6 +10,21 @@ export interface Evidence {
   start: string;
   end: string;
   trackIds?: string[];
+  /** Snapshot (keyframe) reference, e.g. `/api/cameras/cam1/keyframe.jpg?ts=...`, when one is stored. */
+  snapshot?: string;
+}
+
+/** Planners a question can be answered with. */
+export type PlannerName = 'offline' | 'react' | 'mcts';
+
+/** What answering one question cost. */
+export interface AnswerCost {
+  /** Model tokens (prompt + completion) over every call. */
+  tokens: number;
+  /** Model calls (language, vision and embedding). */
+  calls: number;
+  /** Wall-clock milliseconds. */
+  ms: number;
 }
 
 /** An answer with its grounding. */
@@ -22,4 +38,23 @@ export interface Answer {
   value: number | boolean | string | { start: string; end: string } | null;
   evidence: Evidence[];
   coverage: Coverage;
+  /** The planner that produced it. */
+  planner: PlannerName;
+  cost: AnswerCost;
 }
+
+/**
+ * Progress while a question is answered. `type` discriminates; consumers (WebSocket, dashboard)
+ * forward messages they do not understand unchanged.
+ */
+export type AskProgress =
+  | { type: 'plan'; planner: PlannerName; text: string }
+  | { type: 'thought'; step: number; text: string }
+  | { type: 'tool'; step: number; tool: string; input: unknown; ok: boolean; output: string; ms: number }
+  | { type: 'partial'; text: string }
+  | { type: 'tree'; nodes: { id: number; parent: number | null; action: string; reward: number; visits: number; status: 'open' | 'success' | 'failure' }[] }
+  | { type: 'critic'; round: number; scores: { criterion: string; score: number }[]; feedback: string }
+  | { type: 'final'; answer: Answer };
+
+/** An answer before the planner and cost are attached (what a single planner step produces). */
+export type DraftAnswer = Omit<Answer, 'planner' | 'cost'>;

@@ -8,7 +8,7 @@ import { summariseCoverage } from '../memory/coverage.js';
 import { MemoryQueries, type Window } from '../memory/queries.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { Coverage, CoverageRange, EventRecord, ObjectRecord } from '../memory/types.js';
-import type { Answer, Evidence } from './answer.js';
+import type { DraftAnswer as Answer, Evidence } from './answer.js';
 import { plural, readClass } from './classes.js';
 import { formatLocal, resolveTime, type ResolvedTime } from './time.js';
 

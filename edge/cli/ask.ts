@@ -30,7 +30,7 @@ export async function askCommand(argv: string[]): Promise<number> {
   const store = new MemoryStore({ dir, readOnly: true });
   store.open();
   try {
-    const a = ask(question, store, { ...(now !== undefined ? { now } : {}), ...(timeZone ? { timeZone } : {}) });
+    const a = await ask(question, store, { ...(now !== undefined ? { now } : {}), ...(timeZone ? { timeZone } : {}) });
     process.stdout.write(values.json ? `${JSON.stringify(a)}\n` : `${a.answer}\n`);
   } finally {
     await store.close();

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Observation } from '../../ingest/observations.js';
 import { MemoryStore } from '../../memory/store.js';
-import type { Answer } from '../../planner/answer.js';
-import { ask } from '../../planner/ask.js';
+import type { DraftAnswer as Answer } from '../../planner/answer.js';
+import { askOffline } from '../../planner/ask.js';
 import { parseQuestion } from '../../planner/offline.js';
 import { event, frame, object, segment } from '../memory/fixtures.js';
 
@@ -47,7 +47,7 @@ after(async () => {
   await store.close();
 });
 
-const q = (question: string, timeZone = 'UTC', now?: number): Answer => ask(question, store, { timeZone, ...(now !== undefined ? { now } : {}) });
+const q = (question: string, timeZone = 'UTC', now?: number): Answer => askOffline(question, store, { timeZone, ...(now !== undefined ? { now } : {}) });
 
 test('counts: distinct, at once, at an instant, in a zone', () => {
   assert.equal(q('how many people came?').value, 3);
