@@ -75,7 +75,18 @@ export class MemoryQueries {
 
   /** Number of distinct objects (after re-ID) of a class in the window. */
   countDistinct(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): number {
-    return opts.zone ? this.objectsIn(w, opts).length : this.objectIdsIn(w, opts).length;
+    if (opts.zone) return this.objectsIn(w, opts).length;
+    // Objects first seen inside the window are counted by LMDB without decoding an entry; only
+    // those first seen before it (at most the camera's longest object life) are read, to check
+    // they were still there when the window opened. Each object has one span entry.
+    const { spans, lspans } = this.store.dbs();
+    const label = opts.label;
+    let n = 0;
+    for (const cam of this.cams(opts.camera)) {
+      n += label ? lspans.getKeysCount({ start: [cam, label, w.from], end: [cam, label, w.to] }) : spans.getKeysCount({ start: [cam, w.from], end: [cam, w.to] });
+      for (const s of this.spanEntries(cam, { from: w.from, to: w.from }, label)) if (s.lastSeen >= w.from) n++;
+    }
+    return n;
   }
 
   /** Objects of a class visible at an instant (the last frame at or before it, within 2 s), per camera summed. */
