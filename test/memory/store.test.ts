@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { summariseCoverage } from '../../memory/coverage.js';
+import { MemoryQueries } from '../../memory/queries.js';
 import { MemoryStore } from '../../memory/store.js';
+import { object } from './fixtures.js';
 
 const T0 = Date.parse('2026-11-21T09:00:00Z');
 
@@ -39,4 +41,21 @@ test('segments and coverage survive close and reopen; a long gap splits coverage
 
 test('coverage of an empty memory is null with no gaps', () => {
   assert.deepEqual(summariseCoverage([]), { from: null, to: null, gaps: [] });
+});
+
+test('an object whose first sighting moves keeps one span entry: distinct counts stay exact', async () => {
+  const s = new MemoryStore({ dir: mkdtempSync(join(tmpdir(), 'vigil-span-')) });
+  s.open();
+  await s.write(object('a', 'a:person:1', 'person', T0 + 10_000, T0 + 20_000));
+  await s.write(object('a', 'a:person:2', 'person', T0 + 5_000, T0 + 8_000));
+  // re-ID merged an earlier track into person 1: its first sighting moves earlier
+  await s.write(object('a', 'a:person:1', 'person', T0 + 2_000, T0 + 25_000));
+  await s.flush();
+  const q = new MemoryQueries(s);
+  assert.equal(q.countDistinct({ from: T0, to: T0 + 60_000 }, { label: 'person' }), 2);
+  assert.equal(q.countDistinct({ from: T0, to: T0 + 60_000 }), 2);
+  // window opening after both first sightings: person 1 (still there) counts, person 2 (gone) not
+  assert.equal(q.countDistinct({ from: T0 + 9_000, to: T0 + 60_000 }, { label: 'person' }), 1);
+  assert.equal(q.countDistinct({ from: T0 + 30_000, to: T0 + 60_000 }, { label: 'person' }), 0);
+  await s.close();
 });
