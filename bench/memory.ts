@@ -342,6 +342,17 @@ async function main(): Promise<void> {
     queries[name] = { lmdb_p50_ms: round(l50), lmdb_p99_ms: round(pct(tl, 99)), sqlite_p50_ms: round(s50), sqlite_p99_ms: round(pct(tq, 99)), sqlite_ratio: round(s50 / l50, 2) };
   }
 
+  // ---- freshness: from write() of a frame until a typed query sees it, while 8 cameras write
+  const visible: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const t = END + i * 500;
+    for (const cam of cams) void store.write({ kind: 'frame', camera: cam, ts: t, counts: { person: 1 }, objects: [], occupancy: {}, motion: 0.02, detected: true }).catch(() => undefined);
+    const t0 = performance.now();
+    void store.write({ kind: 'frame', camera: 'fresh', ts: t, counts: { person: 1 + (i % 3) }, objects: [], occupancy: {}, motion: 0.02, detected: true }).catch(() => undefined);
+    while (q.countAt(t, { camera: 'fresh' }).frames.length === 0 || q.countAt(t, { camera: 'fresh' }).frames[0]?.ts !== t) await new Promise((r) => setImmediate(r));
+    visible.push(performance.now() - t0);
+  }
+
   // ---- sweep 25 h later: raw data expires
   const now = END + 25 * 3600_000;
   const sweeps: number[] = [];
@@ -365,13 +376,14 @@ async function main(): Promise<void> {
     sweep: { calls: sweeps.length, deleted, ms: sweeps.map((x) => round(x, 1)) },
     sqlite: { driver: 'better-sqlite3 (on disk, WAL, synchronous=NORMAL)', write_records_per_s: Math.round(n / sqlWriteS), disk_mb: round(sqlDiskMb, 1) },
     samples: SAMPLES,
+    visible_ms: { p50: round(pct(visible, 50)), p95: round(pct(visible, 95)), samples: visible.length },
     queries,
   };
   const here = dirname(fileURLToPath(import.meta.url));
   const outDir = join(here, '..', '..', 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'memory.json'), JSON.stringify(result, null, 2) + '\n');
-  console.log(`\nwrite ${result.write_records_per_s} records/s, disk ${result.disk_mb} MB (sqlite ${result.sqlite.disk_mb} MB, ${result.sqlite.write_records_per_s} records/s), sweep median ${result.sweep_ms} ms`);
+  console.log(`\nwrite ${result.write_records_per_s} records/s, disk ${result.disk_mb} MB (sqlite ${result.sqlite.disk_mb} MB, ${result.sqlite.write_records_per_s} records/s), sweep median ${result.sweep_ms} ms, write-to-query visibility p50 ${result.visible_ms.p50} ms p95 ${result.visible_ms.p95} ms`);
   console.log('| query | LMDB p50 ms | LMDB p99 ms | SQLite p50 ms | SQLite p99 ms | SQLite/LMDB (p50) |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const [k, v] of Object.entries(queries)) console.log(`| ${k} | ${v.lmdb_p50_ms} | ${v.lmdb_p99_ms} | ${v.sqlite_p50_ms} | ${v.sqlite_p99_ms} | ${v.sqlite_ratio} |`);
