@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { Answerer } from '../planner/answerer.js';
 import { locateFfmpeg, type FfmpegInfo } from '../ingest/ffmpeg/locate.js';
 import type { CameraSpec, Logger } from '../ingest/types.js';
+import { AudioComponent } from './components/audio.js';
 import { CameraManager } from './components/cameras.js';
 import { HttpComponent } from './components/http.js';
 import { MemoryComponent } from './components/memory.js';
@@ -21,6 +22,7 @@ export interface Daemon {
   cameras: CameraManager;
   memory: MemoryComponent;
   perception: PerceptionComponent;
+  audio: AudioComponent;
   /** Answers questions over the memory (WebSocket, MQTT). */
   answerer: Answerer;
 }
@@ -50,6 +52,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
       memory.write({ kind: 'event', camera: s.id, ts: Date.now(), type: up ? 'camera_online' : 'camera_offline', ...(s.error ? { error: s.error } : {}) });
     },
   });
+  const audio = new AudioComponent(cameraSpecs(cfg).map((spec, i) => ({ ...cfg.cameras[i]!, url: spec.url })), { ffmpeg: getFfmpeg, log: log.child({ ns: 'ingest:audio' }), write: memory.write });
   const http = new HttpComponent({
     host: cfg.http.host,
     port: cfg.http.port,
@@ -58,10 +61,11 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     cameras,
     perception,
     memory,
+    audio,
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'edge:http' }),
   });
   const answerer = new Answerer(memory.store, { ...(cfg.timezone ? { timeZone: cfg.timezone } : {}) });
-  const lifecycle = new Lifecycle([memory, perception, cameras, http], log.child({ ns: 'edge' }));
-  return { lifecycle, http, cameras, memory, perception, answerer };
+  const lifecycle = new Lifecycle([memory, perception, audio, cameras, http], log.child({ ns: 'edge' }));
+  return { lifecycle, http, cameras, memory, perception, audio, answerer };
 }

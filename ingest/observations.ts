@@ -70,7 +70,9 @@ export interface EventObservation {
   kind: 'event';
   camera: string;
   ts: number;
-  type: 'zone_enter' | 'zone_exit' | 'line_cross' | 'appear' | 'disappear' | 'count_change' | 'camera_online' | 'camera_offline';
+  type: 'zone_enter' | 'zone_exit' | 'line_cross' | 'appear' | 'disappear' | 'count_change' | 'camera_online' | 'camera_offline' | 'loud_sound';
+  /** For loud_sound: the short-term level that crossed the threshold, dBFS. */
+  dbfs?: number;
   /** For camera_offline: the camera's error. */
   error?: string;
   objectId?: string;
@@ -117,5 +119,38 @@ export interface SegmentObservation {
   keyframe?: Buffer;
 }
 
+/** Sound level of one 2 s window of a camera's audio (aligned like segments). */
+export interface AudioObservation {
+  kind: 'audio';
+  camera: string;
+  start: number;
+  end: number;
+  /** RMS level, dBFS. */
+  rmsDbfs: number;
+  /** Peak sample level, dBFS. */
+  peakDbfs: number;
+}
+
+/** One recognised word, epoch ms. */
+export interface SpokenWord {
+  word: string;
+  start: number;
+  end: number;
+  conf?: number;
+}
+
+/** What was said in one utterance, with word times when the engine gives them. */
+export interface SpeechObservation {
+  kind: 'speech';
+  camera: string;
+  /** When the utterance started and ended, epoch ms. */
+  start: number;
+  end: number;
+  text: string;
+  words: SpokenWord[];
+  /** Engine that produced it, e.g. `pocketsphinx` or `openai:whisper-1`. */
+  engine: string;
+}
+
 /** Anything perception emits. */
-export type Observation = FrameObservation | ObjectObservation | EventObservation | SegmentObservation;
+export type Observation = FrameObservation | ObjectObservation | EventObservation | SegmentObservation | AudioObservation | SpeechObservation;

@@ -5,7 +5,8 @@
 import { summariseCoverage } from './coverage.js';
 import type { MemoryStore } from './store.js';
 import { HOUR_MS, MINUTE_MS } from './rollup.js';
-import type { Coverage, EventRecord, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord } from './types.js';
+import { searchTranscripts, type TranscriptHit } from './transcripts.js';
+import type { Coverage, EventRecord, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
 
 /** A query window in epoch ms, `[from, to)`. */
 export interface Window {
@@ -279,6 +280,16 @@ export class MemoryQueries {
   /** Segments in the window. */
   segments(w: Window, camera?: string): SegmentRecord[] {
     return this.store.segments(w.from, w.to, camera);
+  }
+
+  /** Utterances (speech transcripts) overlapping the window, by start. */
+  transcripts(w: Window, camera?: string): SpeechRecord[] {
+    return this.store.speech(w.from, w.to, camera);
+  }
+
+  /** The moments in the window whose transcript best matches `text` (MMCTAgent's query_transcript). */
+  searchTranscript(text: string, w: Window, opts: { camera?: string; k?: number } = {}): TranscriptHit[] {
+    return searchTranscripts(this.store.speech(w.from, w.to, opts.camera), text, opts.k ?? 5);
   }
 
   /** One object with its trajectory. */

@@ -126,7 +126,9 @@ function sweepTo(store: MemoryStore, d: Dbs, cut: { raw: number; events: number;
     sweepDb(d.frames, cams, cut.raw, c) &&
     sweepNested(d.zocc, cams, cut.raw, c) &&
     sweepDb(d.segs, cams, cut.raw, c, (k) => void d.keyframes.remove(k)) &&
+    sweepDb(d.audio, cams, cut.raw, c) &&
     sweepDb(d.events, cams, cut.events, c) &&
+    sweepDb(d.speech, cams, cut.events, c) &&
     sweepNested(d.etypes, cams, cut.events, c) &&
     sweepNested(d.elines, cams, cut.events, c) &&
     sweepObjects(d, cams, cut.events, c) &&

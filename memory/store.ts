@@ -21,8 +21,9 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import type { ObjectFact, Observation } from '../ingest/observations.js';
 import { describeObject } from './describe.js';
 import { addObservation, emptyRollup, floorTo, HOUR_MS, mergeRollup, MINUTE_MS, snapshot, type OpenRollup } from './rollup.js';
+import { joinAudio, speechIn } from './audio.js';
 import { DEFAULT_RETENTION, sweep, type SweepOptions, type SweepResult } from './retention.js';
-import type { CoverageRange, EventRecord, FrameRecord, MemoryHealth, ObjectRecord, RetentionOptions, RollupRecord, SegmentRecord } from './types.js';
+import type { AudioRecord, CoverageRange, EventRecord, FrameRecord, MemoryHealth, ObjectRecord, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
 
 /** Gap between frames, in ms, above which a new coverage range starts. */
 export const COVERAGE_GAP_MS = 5000;
@@ -110,6 +111,14 @@ export function invalidObservation(o: unknown): string | null {
       if (!Array.isArray(ob.zones) || !Array.isArray(ob.crossings)) return 'object needs zones and crossings arrays';
       return null;
     }
+    case 'audio':
+      if (!isFinite(o.start) || !isFinite(o.end) || !isFinite(o.rmsDbfs) || !isFinite(o.peakDbfs)) return 'audio start, end, rmsDbfs and peakDbfs must be finite numbers';
+      return null;
+    case 'speech':
+      if (!isFinite(o.start) || !isFinite(o.end)) return 'speech start and end must be finite numbers';
+      if (typeof o.text !== 'string') return 'speech text must be a string';
+      if (!Array.isArray(o.words)) return 'speech words must be an array';
+      return null;
     case 'segment':
     case undefined:
       if (!isFinite(o.start) || !isFinite(o.end) || !isFinite(o.firstFrameAt) || !isFinite(o.lastFrameAt)) return 'segment start, end, firstFrameAt and lastFrameAt must be finite numbers';
@@ -136,6 +145,10 @@ export interface Dbs {
   minutes: Database<RollupRecord, Key>;
   hours: Database<RollupRecord, Key>;
   meta: Database<number, Key>;
+  /** Sound level per 2 s window: `[camera, start]`. */
+  audio: Database<AudioRecord, Key>;
+  /** Transcribed utterances: `[camera, start]`. */
+  speech: Database<SpeechRecord, Key>;
 }
 
 /**
@@ -201,6 +214,8 @@ export class MemoryStore {
       minutes: root.openDB({ name: 'minutes', ...RECORDS }),
       hours: root.openDB({ name: 'hours', ...RECORDS }),
       meta: root.openDB({ name: 'meta' }),
+      audio: root.openDB({ name: 'audio', ...RECORDS }),
+      speech: root.openDB({ name: 'speech', ...RECORDS }),
     };
     const d = this.d;
     const jobs: Promise<void>[] = [];
@@ -392,6 +407,14 @@ export class MemoryStore {
         w = d.events.put([o.camera, o.ts, seq], rec);
         break;
       }
+      case 'audio':
+        w = d.audio.put([o.camera, o.start], { end: o.end, rmsDbfs: o.rmsDbfs, peakDbfs: o.peakDbfs });
+        break;
+      case 'speech': {
+        const { kind: _k, ...rec } = o;
+        w = d.speech.put([o.camera, o.start], rec);
+        break;
+      }
     }
     w = this.guard(w);
     this.lastWrite = w;
@@ -504,6 +527,7 @@ export class MemoryStore {
    * into its hour) once a camera's observations are `ROLLUP_LAG_MS` past its end.
    */
   private rollup(o: Observation): void {
+    if (o.kind === 'audio' || o.kind === 'speech') return;
     const ts = o.kind === 'segment' ? o.start : o.ts;
     const m0 = floorTo(ts, MINUTE_MS);
     let open = this.minute.get(o.camera);
@@ -608,12 +632,30 @@ export class MemoryStore {
   /** Segments of a camera (or all cameras) overlapping `[from, to)`, by start. */
   segments(from: number, to: number, camera?: string): SegmentRecord[] {
     const out: SegmentRecord[] = [];
+    const d = this.dbs();
     for (const cam of camera ? [camera] : this.cameras()) {
-      for (const { value } of this.dbs().segs.getRange({ start: [cam, from - 60_000], end: [cam, to] })) {
+      const first = out.length;
+      for (const { value } of d.segs.getRange({ start: [cam, from - 60_000], end: [cam, to] })) {
         if (value.end > from && value.start < to) out.push(value);
       }
+      if (out.length > first) this.joinAudio(cam, out, first);
     }
     return out.sort((a, b) => a.start - b.start);
+  }
+
+  /** Adds the sound level and the words spoken to segments `out[first..]` of one camera (by start). */
+  private joinAudio(cam: string, out: SegmentRecord[], first: number): void {
+    joinAudio(this.dbs(), cam, out, first);
+  }
+
+  /** Utterances of a camera (or all) overlapping `[from, to)`, by start. */
+  speech(from: number, to: number, camera?: string): SpeechRecord[] {
+    return speechIn(this.dbs(), camera ? [camera] : this.cameras(), from, to);
+  }
+
+  /** Sound levels of a camera's 2 s windows starting in `[from, to)`. */
+  audioLevels(from: number, to: number, camera: string): (AudioRecord & { start: number })[] {
+    return [...this.dbs().audio.getRange({ start: [camera, from], end: [camera, to] })].map(({ key, value }) => ({ start: Number(key[1]), ...value }));
   }
 
   /** Minute (or hour) roll-ups of a camera (or all) starting in `[from, to)`, by start. */
@@ -660,7 +702,7 @@ export class MemoryStore {
     if (!this.cams) {
       const d = this.dbs();
       const ids = new Set<string>();
-      for (const db of [d.cov, d.frames, d.segs, d.events, d.spans, d.minutes, d.hours] as Database<unknown, Key>[]) {
+      for (const db of [d.cov, d.frames, d.segs, d.events, d.spans, d.minutes, d.hours, d.audio, d.speech] as Database<unknown, Key>[]) {
         // hop from one camera prefix to the next: [cam + '\0'] sorts after every [cam, ...]
         // (no start at first: an empty-array start would return the shared-structures symbol key)
         let start: Key | undefined;
@@ -727,3 +769,4 @@ export class MemoryStore {
     this.d = null;
   }
 }
+

@@ -1,7 +1,7 @@
 /**
  * Record types of the memory. Observations from ingest are stored as these records.
  */
-import type { EventObservation, ObjectFact, SegmentObservation } from '../ingest/observations.js';
+import type { SpeechObservation, EventObservation, ObjectFact, SegmentObservation } from '../ingest/observations.js';
 
 /**
  * A time-dominant record: one fixed window of one camera. The segment observation's fields
@@ -12,6 +12,10 @@ export type SegmentRecord = Pick<SegmentObservation, 'camera' | 'start' | 'end' 
   Partial<Pick<SegmentObservation, 'counts' | 'objectIds' | 'motion' | 'occupancy' | 'ocr' | 'caption' | 'visionCaption'>> & {
     /** True when a keyframe JPEG is stored under the same key. */
     keyframe?: boolean;
+    /** Sound level of the window, when the camera has audio (joined on read). */
+    audio?: { rmsDbfs: number; peakDbfs: number };
+    /** Words spoken during the window, when transcribed (joined on read). */
+    transcript?: string;
     /** Embedding of the segment's text (caption, OCR), stored as given. */
     textEmbedding?: number[];
     /** Visual embedding of the segment (e.g. of its keyframe), stored as given; vector search uses it. */
@@ -101,3 +105,13 @@ export interface RetentionOptions {
   /** Hour roll-ups and coverage. Default 90 days. */
   hoursMs: number;
 }
+
+/** Stored sound level of one 2 s window (`audio` database, key `[camera, start]`). */
+export interface AudioRecord {
+  end: number;
+  rmsDbfs: number;
+  peakDbfs: number;
+}
+
+/** A stored utterance (`speech` database, key `[camera, start]`). */
+export type SpeechRecord = Omit<SpeechObservation, 'kind'>;

@@ -10,6 +10,7 @@ import type { MemoryStore } from '../memory/store.js';
 import type { Coverage, CoverageRange, EventRecord, ObjectRecord } from '../memory/types.js';
 import type { DraftAnswer as Answer, Evidence } from './answer.js';
 import { plural, readClass } from './classes.js';
+import { answerSpeech, parseSpeechQuestion } from './speech.js';
 import { formatLocal, resolveTime, type ResolvedTime } from './time.js';
 
 /** Options of the offline planner. */
@@ -30,6 +31,7 @@ export const SUPPORTED_SHAPES = [
   'how long did the <class> stay [in zone Z]; who stayed longest',
   'was there a <class> [time]',
   'what happened between 14:00 and 14:30',
+  'when was <words> mentioned; what was said [about <words>] [time]; did anyone say <words>',
 ];
 
 /** What the memory knows by name: classes, zones, lines, cameras. */
@@ -268,6 +270,11 @@ export function answerOffline(question: string, memory: MemoryStore, opts: Offli
     coverage,
   });
 
+  const spoken = parseSpeechQuestion(t.rest);
+  if (spoken) {
+    const span = t.instant !== undefined ? `at ${at(t.instant)}` : t.phrase ? `between ${at(w.from)} and ${at(Math.min(w.to, opts.now))}` : `in the whole memory`;
+    return answerSpeech(spoken, memory, { w, coverage, timeZone: tz, span });
+  }
   const parts = extractParts(t.rest, v);
   const intent = parseShape(parts, t.instant !== undefined);
   if (intent.kind === 'badClass') {

@@ -28,6 +28,8 @@ export interface HttpDeps {
   cameras: CameraManager;
   perception: PerceptionComponent;
   memory: MemoryComponent;
+  /** Audio of the cameras that listen (optional: absent in minimal setups). */
+  audio?: { statuses(): object[] };
   ffmpeg: () => FfmpegInfo;
   log: Logger;
 }
@@ -64,7 +66,7 @@ export class HttpComponent implements Component {
   }
 
   /** The `/healthz` body. */
-  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[]; memory: object } {
+  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[]; audio: object[]; memory: object } {
     const cams = this.deps.cameras.statuses();
     const memory = this.deps.memory.health();
     const ok = memory.writable && cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
@@ -75,6 +77,7 @@ export class HttpComponent implements Component {
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
       cameras: cams.map(({ id, state, fps, lastFrameAt, reconnects, error }) => ({ id, state, fps, lastFrameAt, reconnects, error })),
       detectors: this.deps.perception.detectorStatus(),
+      audio: this.deps.audio?.statuses() ?? [],
       memory,
     };
   }

@@ -93,6 +93,22 @@ const camera = z
       })
       .prefault({})
       .describe('Segment captions.'),
+    audio: z
+      .strictObject({
+        enabled: z.boolean().default(true).describe('Decode the sound of the stream when it has any (a camera without audio simply has none).'),
+        loudDbfs: z.number().max(0).default(-10).describe('A 100 ms block louder than this (RMS, dBFS) raises a loud_sound event.'),
+        loudCooldownSeconds: z.number().min(0).default(5).describe('Least time between two loud_sound events of a camera.'),
+        speech: z
+          .enum(['pocketsphinx', 'off'])
+          .default('pocketsphinx')
+          .describe('Speech to text: pocketsphinx (offline; Debian packages pocketsphinx and pocketsphinx-en-us; poor on open vocabulary, see README) or off.'),
+        vocabulary: z
+          .array(z.string().min(1))
+          .default([])
+          .describe('Site vocabulary: words and phrases that matter here. When set, pocketsphinx listens only for these words, which makes them far more reliable.'),
+      })
+      .prefault({})
+      .describe('Sound level, loud-sound events and speech transcripts.'),
   })
   .describe('One camera.');
 

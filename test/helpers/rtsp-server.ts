@@ -88,6 +88,11 @@ export interface RtspServerOptions {
    * (absolute, or relative to the current working directory).
    */
   mounts: { path: string; file: string }[];
+  /**
+   * Mounts that serve both the video (H.264) and the audio (AAC) of an MP4, each client from the
+   * start of the file (no looping, no shared producer).
+   */
+  avMounts?: { path: string; file: string }[];
   /** With `password`: require RTSP Basic auth; no or wrong credentials get 401. */
   user?: string;
   /** See `user`. */
@@ -202,6 +207,7 @@ interface Launched {
 function buildArgs(opts: RtspServerOptions, port: number): string[] {
   const args = [FIXTURE_SCRIPT, '--port', String(port), '--watch-stdin'];
   for (const m of opts.mounts) args.push('--mount', `${normalizeMountPath(m.path)}=${absoluteClip(m.file)}`);
+  for (const m of opts.avMounts ?? []) args.push('--av-mount', `${normalizeMountPath(m.path)}=${absoluteClip(m.file)}`);
   if (opts.user !== undefined && opts.password !== undefined) {
     args.push('--user', opts.user, '--password', opts.password);
   }
@@ -312,7 +318,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * that includes the fixture's command line and stderr.
  */
 export async function startRtspServer(opts: RtspServerOptions): Promise<RtspServerHandle> {
-  if (opts.mounts.length === 0) throw new Error('startRtspServer: at least one mount is required');
+  if (opts.mounts.length === 0 && !opts.avMounts?.length) throw new Error('startRtspServer: at least one mount is required');
   if ((opts.user === undefined) !== (opts.password === undefined)) {
     throw new Error('startRtspServer: user and password go together');
   }
