@@ -17,6 +17,17 @@ if ! command -v ffmpeg >/dev/null 2>&1; then
   fi
 fi
 
+# Offline speech to text (the default engine for cameras with sound): Debian's PocketSphinx.
+if [ ! -x /usr/bin/pocketsphinx_continuous ] || [ ! -d /usr/share/pocketsphinx/model/en-us ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing PocketSphinx (offline speech to text) from the distribution (apt-get)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends pocketsphinx pocketsphinx-en-us >/dev/null
+  else
+    log "PocketSphinx is missing: speech to text stays off (apt-get install pocketsphinx pocketsphinx-en-us)"
+  fi
+fi
+
 log "installing npm dependencies"
 # `npm install` rather than `npm ci`: npm 11 writes lock files without the other platforms' optional
 # binaries and its own `npm ci` then refuses them as out of sync.

@@ -18,6 +18,18 @@ if ! gst_ok; then
   fi
 fi
 
+# The audio tests speak with espeak-ng and transcribe with PocketSphinx (Debian packages).
+if ! command -v espeak-ng >/dev/null 2>&1 || [ ! -x /usr/bin/pocketsphinx_continuous ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "test: installing espeak-ng and PocketSphinx for the audio tests (apt-get)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends espeak-ng pocketsphinx pocketsphinx-en-us >/dev/null
+  else
+    echo "test: espeak-ng and PocketSphinx are missing; install espeak-ng pocketsphinx pocketsphinx-en-us" >&2
+    exit 1
+  fi
+fi
+
 npm run --silent build
 npx eslint . --max-warnings 0
 # Unit tests first (fast), then integration tests (*.int.test.js) one file at a time.

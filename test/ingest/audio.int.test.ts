@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { MemoryQueries } from '../../memory/queries.js';
+import { MemoryStore } from '../../memory/store.js';
+import { freeTcpPort, runCli, startDaemon, tempDir } from '../helpers/daemon.js';
+import { SHARED_VIDEOS, startRtspServer } from '../helpers/rtsp-server.js';
+
+interface AudioHealth {
+  audio: { camera: string; state: string; transcribed: number; loudEvents: number; windows: number }[];
+}
+
+/**
+ * The bottle clip with sound: faint pink noise, "The forklift is parked at bench two." spoken by
+ * espeak-ng at 5 s, "Please check the red valve." at 20 s, and a loud 1 kHz beep at 31 s.
+ */
+function clipWithSpeech(dir: string): string {
+  const s1 = join(dir, 's1.wav');
+  const s2 = join(dir, 's2.wav');
+  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '140', '-w', s1, 'The forklift is parked at bench two.']);
+  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '140', '-w', s2, 'Please check the red valve.']);
+  const out = join(dir, 'bench-with-speech.mp4');
+  const graph = [
+    'anoisesrc=d=40:c=pink:r=16000:a=0.003[n]',
+    '[1]aresample=16000,adelay=5000:all=1[a1]',
+    '[2]aresample=16000,adelay=20000:all=1[a2]',
+    'sine=f=1000:d=0.6:r=16000,volume=6,adelay=31000:all=1[b]',
+    '[n][a1][a2][b]amix=inputs=4:duration=first:normalize=0[a]',
+  ].join(';');
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', join(SHARED_VIDEOS, 'bottle-detection.mp4'), '-i', s1, '-i', s2, '-filter_complex', graph, '-map', '0:v', '-map', '[a]', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '64k', '-ar', '16000', '-ac', '1', '-shortest', out]);
+  return out;
+}
+
+test('a camera with sound over RTSP: levels, a loud-sound event, transcripts at the time they were said, and a question about it', async () => {
+  const dir = tempDir('audio');
+  const clip = clipWithSpeech(dir);
+  const rtsp = await startRtspServer({ mounts: [], avMounts: [{ path: '/bench', file: clip }] });
+  const port = await freeTcpPort();
+  const d = startDaemon({
+    port,
+    config: {
+      node: 'audio',
+      cameras: [
+        {
+          id: 'bench',
+          url: rtsp.url('/bench'),
+          detector: { model: 'none' },
+          audio: { vocabulary: ['forklift', 'parked', 'bench two', 'please check the red valve'] },
+        },
+      ],
+    },
+  });
+  try {
+    await d.waitFor(
+      async () => {
+        const h = await d.getJson<AudioHealth>('/healthz');
+        const a = h.audio.find((x) => x.camera === 'bench');
+        return a && a.transcribed >= 2 && a.loudEvents >= 1 ? a : undefined;
+      },
+      90_000,
+      'two transcribed utterances and the beep',
+    );
+  } finally {
+    assert.equal(await d.stop(), 0);
+    await rtsp.stop();
+  }
+
+  const store = new MemoryStore({ dir: d.data, readOnly: true });
+  store.open();
+  let forkliftAt: number;
+  try {
+    const q = new MemoryQueries(store);
+    const all = { from: 0, to: Date.now() + 1 };
+    const said = q.transcripts(all);
+    assert.ok(said.length >= 2, JSON.stringify(said));
+    assert.ok(said.every((u) => u.engine === 'pocketsphinx' && u.camera === 'bench'));
+    const hit = q.searchTranscript('forklift', all)[0];
+    assert.ok(hit, `"forklift" heard: ${said.map((u) => u.text).join(' | ')}`);
+    forkliftAt = hit.at;
+    const beep = q.events(all, { type: 'loud_sound' })[0];
+    assert.ok(beep, 'the beep raised a loud_sound event');
+    // the clip puts "forklift" at about 5.3 s and the beep at 31.0 s
+    const apart = (beep.ts - forkliftAt) / 1000;
+    assert.ok(Math.abs(apart - 25.7) < 1.0, `beep ${apart.toFixed(2)} s after "forklift" (clip: about 25.7 s)`);
+    const cov = q.coverage(all);
+    const sinceVideoStart = (forkliftAt - Date.parse(cov.from ?? '')) / 1000;
+    assert.ok(sinceVideoStart > 3 && sinceVideoStart < 8, `"forklift" ${sinceVideoStart.toFixed(2)} s after the first frame (clip: about 5.3 s)`);
+    const segs = q.segments(all, 'bench');
+    const spoken = segs.filter((s) => s.transcript?.includes('forklift'));
+    assert.equal(spoken.length, 1, 'the word sits in the segment of its time');
+    assert.ok(spoken[0] && spoken[0].start <= forkliftAt && forkliftAt < spoken[0].end);
+    const levels = segs.map((s) => s.audio?.rmsDbfs).filter((x): x is number => x !== undefined);
+    assert.ok(levels.length >= 10);
+    assert.ok(Math.max(...levels) - Math.min(...levels) > 20, `speech windows stand out from the quiet (${Math.min(...levels)}..${Math.max(...levels)} dBFS)`);
+  } finally {
+    await store.close();
+  }
+
+  const a = await runCli(['ask', 'When was the forklift mentioned?', '--data', d.data, '--json', '--tz', 'UTC']);
+  assert.equal(a.code, 0, a.stderr);
+  const j = JSON.parse(a.stdout) as { answer: string; value: string; evidence: { camera: string }[] };
+  assert.equal(j.value, new Date(forkliftAt).toISOString());
+  assert.match(j.answer, /forklift.*mentioned at .* on bench/);
+  assert.equal(j.evidence[0]?.camera, 'bench');
+});
