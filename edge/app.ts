@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { Answerer } from '../planner/answerer.js';
+import { answererOptions } from '../planner/config.js';
 import { locateFfmpeg, type FfmpegInfo } from '../ingest/ffmpeg/locate.js';
 import type { CameraSpec, Logger } from '../ingest/types.js';
 import { CameraManager } from './components/cameras.js';
@@ -61,7 +62,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'edge:http' }),
   });
-  const answerer = new Answerer(memory.store, { ...(cfg.timezone ? { timeZone: cfg.timezone } : {}) });
+  const answerer = new Answerer(memory.store, answererOptions(cfg));
   const lifecycle = new Lifecycle([memory, perception, cameras, http], log.child({ ns: 'edge' }));
   return { lifecycle, http, cameras, memory, perception, answerer };
 }
