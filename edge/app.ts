@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path';
 import type { Observation } from '../ingest/observations.js';
 import { Answerer } from '../planner/answerer.js';
+import { answererOptions } from '../planner/config.js';
 import { locateFfmpeg, type FfmpegInfo } from '../ingest/ffmpeg/locate.js';
 import type { CameraSpec, Logger } from '../ingest/types.js';
 import { AudioComponent } from './components/audio.js';
@@ -81,7 +82,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     },
   });
   const audio = new AudioComponent(cameraSpecs(cfg).map((spec, i) => ({ ...cfg.cameras[i]!, url: spec.url })), { ffmpeg: getFfmpeg, log: log.child({ ns: 'ingest:audio' }), write });
-  const answerer = new Answerer(memory.store, { ...(cfg.timezone ? { timeZone: cfg.timezone } : {}) });
+  const answerer = new Answerer(memory.store, answererOptions(cfg));
   const rules = new RulesComponent({
     bus,
     log: log.child({ ns: 'edge:rules' }),

@@ -7,7 +7,7 @@ import type { Answer } from './answer.js';
 import { ask, type AskOptions } from './ask.js';
 
 /** Daemon-wide answering settings. */
-export interface AnswererOptions {
+export interface AnswererOptions extends Pick<AskOptions, 'models' | 'budget' | 'maxSteps' | 'mcts' | 'critic' | 'paths' | 'planner'> {
   /** IANA zone of wall times in questions and answers. */
   timeZone?: string;
 }
@@ -21,6 +21,9 @@ export class Answerer {
 
   /** Answers one question; per-question options override the daemon's. */
   ask(question: string, opts: AskOptions = {}): Promise<Answer> {
-    return ask(question, this.memory, { ...(this.opts.timeZone ? { timeZone: this.opts.timeZone } : {}), ...opts });
+    const { timeZone, ...rest } = this.opts;
+    // an option passed as undefined does not unset the daemon's
+    const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as AskOptions;
+    return ask(question, this.memory, { ...rest, ...(timeZone ? { timeZone } : {}), ...given });
   }
 }

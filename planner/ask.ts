@@ -8,7 +8,11 @@
 import { summariseCoverage } from '../memory/coverage.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { Answer, AskProgress, DraftAnswer, PlannerName } from './answer.js';
+import type { Budget } from './meter.js';
+import { answerWithModel, type MctsSettings } from './model-answer.js';
+import type { ModelSet } from './models.js';
 import { answerOffline } from './offline.js';
+import type { Tool, ToolPaths } from './tools/index.js';
 
 export type { AskProgress, PlannerName } from './answer.js';
 
@@ -24,6 +28,25 @@ export interface AskOptions {
   onProgress?: (p: AskProgress) => void;
   /** Cancels the answer (model calls are aborted). */
   signal?: AbortSignal;
+  /** Model endpoints; without `models.llm` only the offline planner runs. */
+  models?: ModelSet;
+  /** Most tokens and model calls this answer may use. */
+  budget?: Budget;
+  /** Step limit of each ReAct chain (default 6). */
+  maxSteps?: number;
+  /** MCTS settings (default N = 2, alpha = 1, beta = 0.5). */
+  mcts?: Partial<MctsSettings>;
+  /** MMCTAgent critic rounds after a model planner's answer (0 or absent: none; true: 1). */
+  critic?: boolean | number;
+  /** Knowledge and recording folders of the tools. */
+  paths?: ToolPaths;
+  /** Tools offered to model planners (default: all usable). */
+  tools?: readonly Tool[];
+}
+
+/** The planner a question gets: the asked one, else offline without a language model and MCTS with one. */
+export function choosePlanner(opts: Pick<AskOptions, 'planner' | 'models'>): PlannerName {
+  return opts.planner ?? (opts.models?.llm ? 'mcts' : 'offline');
 }
 
 /** The process's IANA zone (UTC when unknown). */
@@ -57,11 +80,33 @@ export function askOffline(question: string, memory: MemoryStore, opts: Pick<Ask
  * @param question the person's question
  * @param memory an open store
  */
-export function ask(question: string, memory: MemoryStore, opts: AskOptions = {}): Promise<Answer> {
+export async function ask(question: string, memory: MemoryStore, opts: AskOptions = {}): Promise<Answer> {
   const t0 = performance.now();
-  emitProgress(opts, { type: 'plan', planner: 'offline', text: 'offline planner: match the question to a known shape, then run exact queries' });
+  const planner = choosePlanner(opts);
+  const coverage = summariseCoverage(memory.coverage());
+  if (planner !== 'offline' && opts.models?.llm && coverage.to) {
+    const a = await answerWithModel(question, memory, {
+      planner,
+      models: opts.models,
+      now: opts.now ?? Date.parse(coverage.to),
+      timeZone: opts.timeZone ?? defaultTimeZone(),
+      emit: (p) => emitProgress(opts, p),
+      criticRounds: opts.critic === true ? 1 : typeof opts.critic === 'number' ? opts.critic : 0,
+      ...(opts.budget ? { budget: opts.budget } : {}),
+      ...(opts.maxSteps ? { maxSteps: opts.maxSteps } : {}),
+      ...(opts.mcts ? { mcts: opts.mcts } : {}),
+      ...(opts.paths ? { paths: opts.paths } : {}),
+      ...(opts.tools ? { tools: opts.tools } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+    const answer: Answer = { ...a, coverage };
+    emitProgress(opts, { type: 'final', answer });
+    return answer;
+  }
+  const why = planner === 'offline' ? '' : coverage.to ? ` (${planner} needs a language model: models.llm is not configured)` : ' (the memory is empty)';
+  emitProgress(opts, { type: 'plan', planner: 'offline', text: `offline planner: match the question to a known shape, then run exact queries${why}` });
   const a = askOffline(question, memory, opts);
   const answer: Answer = { ...a, planner: 'offline', cost: { tokens: 0, calls: 0, ms: Math.round((performance.now() - t0) * 10) / 10 } };
   emitProgress(opts, { type: 'final', answer });
-  return Promise.resolve(answer);
+  return answer;
 }

@@ -37,3 +37,13 @@ export function openaiClient(e: ModelEndpoint): OpenAI {
 export function describeEndpoint(e: ModelEndpoint): { baseUrl: string; model: string; key: boolean } {
   return { baseUrl: e.baseUrl, model: e.model, key: Boolean(e.apiKey) };
 }
+
+/** The endpoints answering may use; each is optional. */
+export interface ModelSet {
+  /** Language model with tool calling (planners, sub-task agents, critic criteria). */
+  llm?: ModelEndpoint | null;
+  /** Vision model (visual question answering, the critic's frame grid, captions). */
+  vision?: ModelEndpoint | null;
+  /** Embedding model (segment localisation, document search). */
+  embeddings?: ModelEndpoint | null;
+}

@@ -113,15 +113,39 @@ const camera = z
   })
   .describe('One camera.');
 
-const visionModel = z
+/** One OpenAI-compatible endpoint (language, vision or embedding model). */
+function endpoint(kind: 'LLM' | 'VISION' | 'EMBEDDINGS', what: string, use: string) {
+  return z
+    .strictObject({
+      baseUrl: z.string().url().describe('Base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:8000/v1 (vLLM), https://api.openai.com/v1.'),
+      model: z.string().min(1).describe(`${what} name sent with each request.`),
+      apiKey: z.string().nullable().default(null).describe(`Bearer key (never logged); also VIGIL_MODELS__${kind}__APIKEY. null sends none.`),
+      timeoutMs: z.number().int().min(100).max(600_000).default(20000).describe('Timeout of each request in ms.'),
+      retries: z.number().int().min(0).max(10).default(2).describe('Retries of a failed request (backoff with jitter, honouring retry-after).'),
+    })
+    .describe(`OpenAI-compatible ${what.toLowerCase()} ${use}.`);
+}
+
+const visionModel = endpoint('VISION', 'Vision model', 'that captions segment keyframes and answers visual questions');
+const llmModel = endpoint('LLM', 'Language model', 'with tool calling, used by the ReAct and MCTS planners, sub-task agents and the critic');
+const embeddingModel = endpoint('EMBEDDINGS', 'Embedding model', 'for segment localisation and document search');
+
+const answering = z
   .strictObject({
-    baseUrl: z.string().url().describe('Base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:8000/v1.'),
-    model: z.string().min(1).describe('Vision model name sent with each request.'),
-    apiKey: z.string().nullable().default(null).describe('Bearer key (never logged); also VIGIL_MODELS__VISION__APIKEY. null sends none.'),
-    timeoutMs: z.number().int().min(100).max(600_000).default(20000).describe('Timeout of each request in ms.'),
-    retries: z.number().int().min(0).max(10).default(2).describe('Retries of a failed request (backoff with jitter, honouring retry-after).'),
+    planner: z.enum(['auto', 'offline', 'react', 'mcts']).default('auto').describe('Default planner: auto is offline without models.llm, else mcts.'),
+    budgetTokens: z.number().int().min(1).nullable().default(20000).describe('Most model tokens one answer may use (null: unlimited).'),
+    budgetCalls: z.number().int().min(1).nullable().default(40).describe('Most model calls one answer may make (null: unlimited).'),
+    maxSteps: z.number().int().min(1).max(30).default(6).describe('Step limit of a ReAct chain.'),
+    mctsN: z.number().int().min(1).max(8).default(2).describe('MCTS: answers to collect before voting or summarising (N).'),
+    mctsAlpha: z.number().positive().default(1).describe('MCTS: reward of a successful leaf (+alpha) and of a failed one (-alpha).'),
+    mctsBeta: z.number().min(0).default(0.5).describe('MCTS: decay of back-propagated rewards, exp(beta * (1 - distance)).'),
+    criticRounds: z.number().int().min(0).max(3).default(0).describe('MMCTAgent critic rounds after each model-planned answer (0: off).'),
+    docs: z.string().nullable().default(null).describe('Folder of documents (.md, .txt) the search_docs tool searches (null: none).'),
+    tables: z.string().nullable().default(null).describe('Folder of CSV tables the query_table tool queries (null: none).'),
+    recordings: z.string().nullable().default(null).describe('Folder of recordings <camera>/<startEpochMs>.mp4 the clip tool cuts from (null: none; Vigil itself stores keyframes, not video).'),
   })
-  .describe('OpenAI-compatible vision model that captions segment keyframes.');
+  .prefault({})
+  .describe('Question answering with the models.');
 
 /** The whole configuration. */
 export const configSchema = z
@@ -211,7 +235,10 @@ export const configSchema = z
     rules: z.array(ruleSchema).default([]).describe('Alert rules evaluated on the live stream (more can be added over WebSocket and MQTT).'),
     models: z
       .strictObject({
+        llm: llmModel.nullable().default(null),
         vision: visionModel.nullable().default(null),
+        embeddings: embeddingModel.nullable().default(null),
+        answering,
       })
       .prefault({})
       .describe('Model endpoints (OpenAI-compatible). null: not used.'),

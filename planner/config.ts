@@ -1,0 +1,30 @@
+/**
+ * The daemon's answering settings from its configuration (`models.*`).
+ */
+import type { Config } from '../edge/config/schema.js';
+import type { AnswererOptions } from './answerer.js';
+import type { ModelEndpoint } from './models.js';
+
+type EndpointConfig = NonNullable<Config['models']['llm']>;
+
+/** A configured endpoint as the model layer takes it (null key: none). */
+export function endpointOf(e: EndpointConfig | null): ModelEndpoint | null {
+  if (!e) return null;
+  return { baseUrl: e.baseUrl, model: e.model, timeoutMs: e.timeoutMs, retries: e.retries, ...(e.apiKey ? { apiKey: e.apiKey } : {}) };
+}
+
+/** Answerer options from the configuration. */
+export function answererOptions(cfg: Pick<Config, 'models' | 'timezone'>): AnswererOptions {
+  const m = cfg.models;
+  const a = m.answering;
+  return {
+    ...(cfg.timezone ? { timeZone: cfg.timezone } : {}),
+    ...(a.planner !== 'auto' ? { planner: a.planner } : {}),
+    models: { llm: endpointOf(m.llm), vision: endpointOf(m.vision), embeddings: endpointOf(m.embeddings) },
+    budget: { ...(a.budgetTokens !== null ? { tokens: a.budgetTokens } : {}), ...(a.budgetCalls !== null ? { calls: a.budgetCalls } : {}) },
+    maxSteps: a.maxSteps,
+    mcts: { n: a.mctsN, alpha: a.mctsAlpha, beta: a.mctsBeta },
+    critic: a.criticRounds,
+    paths: { docs: a.docs, tables: a.tables, recordings: a.recordings },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * The ReAct planner (VideoAgent's loop): one chain with a step limit; a failed tool is shown to
+ * the model, which may try another way.
+ */
+import type { AskProgress } from './answer.js';
+import { runChain } from './chain.js';
+import { fromChain, type Planned } from './planned.js';
+import type { Tool, ToolContext } from './tools/index.js';
+
+/** Options of the ReAct planner. */
+export interface ReactOptions {
+  maxSteps: number;
+  feedback?: string;
+  onProgress?: (p: AskProgress) => void;
+}
+
+/** Answers with one ReAct chain. */
+export async function planReact(question: string, ctx: ToolContext, tools: readonly Tool[], o: ReactOptions): Promise<Planned> {
+  const r = await runChain({ question, tools, ctx, maxSteps: o.maxSteps, stopOnToolFailure: false, ...(o.feedback ? { feedback: o.feedback } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
+  return fromChain(r);
+}

@@ -1,0 +1,113 @@
+/**
+ * The MCTS planner end to end against a SCRIPTED OpenAI-compatible server: a failing chain, an
+ * expansion told which actions were tried, numeric rewards in the tree, the vote, and the LLM
+ * summary of differing open answers.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { closeSql } from '../../memory/sql/index.js';
+import type { MemoryStore } from '../../memory/store.js';
+import type { AskProgress } from '../../planner/answer.js';
+import { ask } from '../../planner/ask.js';
+import { planMcts, vote } from '../../planner/mcts.js';
+import { ALL_TOOLS } from '../../planner/tools/index.js';
+import { scriptedEndpoint, startScriptedServer, type ChatReply, type ScriptedServer } from '../helpers/openai-server.js';
+import { fixtureMemory, toolContext } from './fixture.js';
+
+let store: MemoryStore;
+const servers: ScriptedServer[] = [];
+before(async () => {
+  store = await fixtureMemory();
+});
+after(async () => {
+  for (const s of servers) await s.close();
+  await store.close();
+  await closeSql();
+});
+
+async function server(replies: ChatReply[]): Promise<ScriptedServer> {
+  const s = await startScriptedServer({ chat: (_b, n) => replies[n] ?? { content: 'out of script' } });
+  servers.push(s);
+  return s;
+}
+
+const close = (a: number, b: number, what: string): void => assert.ok(Math.abs(a - b) < 1e-4, `${what}: ${a} != ${b}`);
+
+test('MCTS: failure gets -alpha, the expansion avoids tried actions, rewards back-propagate with decay, N = 2 answers are voted', async () => {
+  const srv = await server([
+    // iteration 1, from the root: count, then a bad dwell call ends the chain as a failure
+    { toolCalls: [{ name: 'count', args: { label: 'person' } }] },
+    { toolCalls: [{ name: 'dwell', args: {} }] },
+    // iteration 2, root selected (u = 0.1): first_last_seen, then an answer
+    { toolCalls: [{ name: 'first_last_seen', args: { label: 'person' } }] },
+    { toolCalls: [{ name: 'final_answer', args: { answer: 'Two people.', value: 2 } }] },
+    // iteration 3, the first_last_seen node selected (u = 0.99): an answer
+    { toolCalls: [{ name: 'final_answer', args: { answer: 'Two people came.', value: 2 } }] },
+  ]);
+  const us = [0.1, 0.99];
+  const ctx = toolContext(store, { llm: scriptedEndpoint(srv.baseUrl) });
+  const progress: AskProgress[] = [];
+  const r = await planMcts('how many people came?', ctx, ALL_TOOLS, { n: 2, alpha: 1, beta: 0.5, maxSteps: 4, random: () => us.shift() ?? 0, onProgress: (p) => progress.push(p) });
+  assert.equal(r.ok, true);
+  assert.equal(r.value, 2);
+  assert.equal(r.solutions.length, 2);
+  const t = r.tree;
+  assert.deepEqual(
+    t.nodes.map((n) => [n.id, n.parent, n.status, n.action.split('(')[0]]),
+    [
+      [0, null, 'open', 'question'],
+      [1, 0, 'open', 'count'],
+      [2, 1, 'failure', 'error: TOOL_BAD_INPUT'],
+      [3, 0, 'open', 'first_last_seen'],
+      [4, 3, 'success', 'final_answer'],
+      [5, 3, 'success', 'final_answer'],
+    ],
+  );
+  const e = Math.exp;
+  close(t.get(2).reward, -1, 'failure leaf');
+  close(t.get(1).reward, -e(0.5 * (1 - 1)), 'count node');
+  close(t.get(3).reward, e(0) + e(0), 'first_last_seen node, two successes at d = 1');
+  close(t.get(0).reward, -e(0.5 * (1 - 2)) + e(0.5 * (1 - 2)) + e(0.5 * (1 - 2)), 'root');
+  assert.deepEqual(t.nodes.map((n) => n.visits), [3, 1, 1, 2, 1, 1]);
+
+  const chats = srv.chats();
+  assert.equal(chats.length, 5);
+  const text = (k: number): string => JSON.stringify(chats[k]?.messages);
+  // expansion of the root lists the child's action and asks for a different one
+  assert.match(text(2), /Already tried as the next action here:\\n- count\(\{\\"label\\":\\"person\\"\}\)\\nChoose a different next action/);
+  // expansion of node 3 replays its path and lists its answer child
+  assert.match(text(4), /"name":"first_last_seen"/);
+  assert.match(text(4), /First: lobby:person:1 appeared/);
+  assert.match(text(4), /- final_answer\(2\)/);
+  assert.doesNotMatch(text(0), /Already tried/);
+  const trees = progress.filter((p) => p.type === 'tree');
+  assert.equal(trees.length, 3);
+  assert.equal(ctx.models.meter.calls, 5);
+});
+
+test('MCTS: differing open answers are summarised by the model; a budget-starved search says so', async () => {
+  const srv = await server([
+    { toolCalls: [{ name: 'final_answer', args: { answer: 'A red car.', value: 'red car' } }] },
+    { toolCalls: [{ name: 'final_answer', args: { answer: 'A dark red car.', value: 'dark red car' } }] },
+    { content: 'A red (possibly dark red) car.' },
+  ]);
+  const a = await ask('what was at the entrance?', store, { planner: 'mcts', models: { llm: scriptedEndpoint(srv.baseUrl) } });
+  assert.equal(a.planner, 'mcts');
+  assert.equal(a.answer, 'A red (possibly dark red) car.');
+  assert.equal(a.cost.calls, 3);
+  assert.match(JSON.stringify(srv.chats()[2]?.messages), /Answer 1: A red car\.\\nAnswer 2: A dark red car\./);
+
+  const none = await ask('what was at the entrance?', store, { planner: 'mcts', models: { llm: scriptedEndpoint(srv.baseUrl) }, budget: { calls: 0 } });
+  assert.equal(none.value, null);
+  assert.match(none.answer, /could not answer/);
+  assert.equal(none.cost.calls, 0);
+});
+
+test('vote: the majority typed value wins; differing open text has no vote', () => {
+  const p = (answer: string, value: number | string | null): Parameters<typeof vote>[0][number] => ({ ok: true, answer, value, evidence: [], steps: [], thoughts: [] });
+  assert.equal(vote([p('3', 3), p('2', 2), p('2 people', 2)])?.value, 2);
+  assert.equal(vote([p('3', 3), p('2', 2)])?.value, 3, 'a tie keeps the earlier answer');
+  assert.equal(vote([p('a red car', 'red'), p('a blue car', 'blue')]), null);
+  assert.equal(vote([p('A red car', 'red'), p('a red car', 'red')])?.value, 'red');
+  assert.equal(vote([]), null);
+});

@@ -1,0 +1,203 @@
+/**
+ * Every tool over the fixture memory: exact results, and each error path returned as a failed
+ * result (never thrown, never a claim).
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { closeSql } from '../../memory/sql/index.js';
+import type { MemoryStore } from '../../memory/store.js';
+import { ALL_TOOLS, runTool, toolSpec, type ToolContext } from '../../planner/tools/index.js';
+import { tempDir } from '../helpers/daemon.js';
+import { scriptedEndpoint, startScriptedServer, type ScriptedServer } from '../helpers/openai-server.js';
+import { fixtureMemory, T0, toolContext } from './fixture.js';
+
+let store: MemoryStore;
+let ctx: ToolContext;
+const iso = (min: number, s = 0): string => new Date(T0 + min * 60_000 + s * 1000).toISOString();
+const run = (name: string, input: unknown, c: ToolContext = ctx): ReturnType<typeof runTool> => runTool(ALL_TOOLS, name, input, c);
+
+before(async () => {
+  store = await fixtureMemory();
+  ctx = toolContext(store);
+});
+after(async () => {
+  await store.close();
+  await closeSql();
+});
+
+test('every tool has a name, a description and a JSON object schema', () => {
+  const names = ALL_TOOLS.map((t) => t.name);
+  assert.equal(new Set(names).size, names.length);
+  for (const n of ['count', 'count_at', 'max_simultaneous', 'first_last_seen', 'dwell', 'crossings', 'occupancy', 'caption_retrieval', 'segment_localization', 'visual_question_answering', 'object_memory_querying', 'subtask_when', 'subtask_why', 'subtask_what', 'subtask_how', 'subtask_count', 'subtask_other', 'search_docs', 'query_table', 'snapshot', 'clip']) assert.ok(names.includes(n), n);
+  for (const t of ALL_TOOLS) {
+    const spec = toolSpec(t);
+    assert.equal((spec.function.parameters as { type?: string }).type, 'object', t.name);
+    assert.ok(t.description.length > 10);
+  }
+});
+
+test('runTool: unknown tool, invalid JSON and schema violations are failed results', async () => {
+  const u = await run('teleport', {});
+  assert.equal(u.ok, false);
+  assert.equal(u.code, 'TOOL_UNKNOWN');
+  const j = await run('count', '{label: person');
+  assert.deepEqual([j.ok, j.code], [false, 'TOOL_BAD_INPUT']);
+  const s = await run('count', { label: 3 });
+  assert.deepEqual([s.ok, s.code], [false, 'TOOL_BAD_INPUT']);
+  assert.match(s.output, /^FAILED TOOL_BAD_INPUT: label/);
+  const extra = await run('count', { labelz: 'person' });
+  assert.equal(extra.ok, false);
+});
+
+test('aggregate tools do exact arithmetic', async () => {
+  assert.equal((await run('count', { label: 'person' })).value, 2);
+  assert.equal((await run('count', { label: 'car' })).value, 1);
+  assert.equal((await run('count', { label: 'person', from: iso(4), to: iso(6) })).value, 1);
+  assert.equal((await run('count', { label: 'person', when: 'between 09:02:30 and 09:04' })).value, 2);
+  assert.equal((await run('count_at', { at: iso(2, 30), label: 'person' })).value, 2);
+  assert.equal((await run('count_at', { at: iso(4, 10) })).value, 2);
+  const max = await run('max_simultaneous', { label: 'person' });
+  assert.equal(max.value, 2);
+  assert.equal(max.evidence[0]?.start, iso(2));
+  assert.deepEqual((await run('first_last_seen', { label: 'person' })).value, { start: iso(1), end: iso(3 + 2) });
+  const d = await run('dwell', { zone: 'door' });
+  assert.equal(d.value, 30);
+  assert.deepEqual(d.evidence[0]?.trackIds, ['lobby:person:1']);
+  const c = await run('crossings', { line: 'gate' });
+  assert.equal(c.value, 1);
+  assert.match(c.output, /1 forward, 0 backward/);
+  assert.equal((await run('occupancy', { zone: 'door' })).value, 1);
+});
+
+test('aggregate tools: error paths', async () => {
+  for (const [name, input] of [
+    ['count', { camera: 'nowhere' }],
+    ['count_at', { at: 'yesterday noon' }],
+    ['max_simultaneous', { from: '9 o clock' }],
+    ['first_last_seen', { when: 'whenever' }],
+    ['dwell', {}],
+    ['crossings', { line: 'gate', from: iso(5), to: iso(1) }],
+    ['occupancy', { zone: '' }],
+  ] as const) {
+    const r = await run(name, input);
+    assert.equal(r.ok, false, `${name} ${JSON.stringify(input)}`);
+    assert.equal(r.code, 'TOOL_BAD_INPUT', name);
+    assert.match(r.output, /^FAILED TOOL_BAD_INPUT/);
+  }
+  // an instant with no recording is unknown, not zero
+  const none = await run('count_at', { at: '2026-11-21T08:00:00Z' });
+  assert.equal(none.value, null);
+  assert.match(none.output, /unknown/);
+});
+
+test('VideoAgent tools: captions, localisation, objects, and their failures', async () => {
+  const caps = await run('caption_retrieval', {});
+  assert.ok(caps.ok);
+  const lines = caps.output.split('\n').slice(1);
+  assert.ok(lines.length <= 15 && lines.length >= 3, caps.output);
+  assert.match(caps.output, /1 car/);
+  const short = await run('caption_retrieval', { from: iso(4), to: iso(4, 10) });
+  assert.ok(short.output.split('\n').length - 1 <= 5);
+
+  const loc = await run('segment_localization', { text: 'car at the entrance' });
+  assert.ok(loc.ok);
+  assert.match(loc.output, /by words/);
+  const top = loc.output.split('\n').slice(1);
+  assert.equal(top.length, 5);
+  for (const l of top) assert.match(l, /car/);
+  assert.ok(loc.evidence.every((e) => e.snapshot?.startsWith('/api/cameras/lobby/keyframe.jpg?ts=')));
+  assert.equal((await run('segment_localization', { text: 'the of' })).code, 'TOOL_BAD_INPUT');
+
+  const obj = await run('object_memory_querying', { question: 'who went to the door and crossed the gate?' });
+  assert.ok(obj.ok);
+  assert.deepEqual(obj.evidence[0]?.trackIds, ['lobby:person:1']);
+
+  const noVision = await run('visual_question_answering', { question: 'what colour?', segment: `lobby/${T0 + 60_000}` });
+  assert.deepEqual([noVision.ok, noVision.code], [false, 'PLANNER_NO_MODEL']);
+  assert.equal((await run('visual_question_answering', { question: 'x', segment: 'lobby' })).code, 'TOOL_BAD_INPUT');
+  assert.equal((await run('visual_question_answering', { question: 'x' })).code, 'TOOL_BAD_INPUT');
+});
+
+const servers: ScriptedServer[] = [];
+after(async () => {
+  for (const s of servers) await s.close();
+});
+async function server(o: Parameters<typeof startScriptedServer>[0]): Promise<ScriptedServer> {
+  const s = await startScriptedServer(o);
+  servers.push(s);
+  return s;
+}
+
+test('visual_question_answering sends up to 3 keyframes around the segment to the vision model', async () => {
+  const srv = await server({ chat: () => ({ content: 'The frame is mostly red.' }) });
+  const c = toolContext(store, { vision: scriptedEndpoint(srv.baseUrl, 'vis') });
+  const r = await run('visual_question_answering', { question: 'what colour dominates?', segment: `lobby/${T0 + 60_000}` }, c);
+  assert.ok(r.ok, r.output);
+  assert.match(r.output, /mostly red/);
+  const body = srv.chats()[0];
+  const parts = body?.messages.find((m) => m.role === 'user')?.content as { type: string; image_url?: { url: string } }[];
+  assert.equal(parts.filter((p) => p.type === 'image_url').length, 3);
+  assert.ok(parts.every((p) => p.type !== 'image_url' || p.image_url?.url.startsWith('data:image/jpeg;base64,/9j/')));
+  assert.equal(c.models.meter.calls, 1);
+  assert.ok(c.models.meter.tokens > 0);
+  const far = await run('visual_question_answering', { question: 'x', camera: 'lobby', at: '2026-11-21T07:00:00Z' }, c);
+  assert.deepEqual([far.ok, far.code], [false, 'TOOL_NOTHING_STORED']);
+});
+
+test('knowledge tools: documents by words and by embeddings, CSV tables symbolically', async () => {
+  const dir = tempDir('knowledge');
+  mkdirSync(join(dir, 'docs'));
+  mkdirSync(join(dir, 'tables'));
+  writeFileSync(join(dir, 'docs', 'procedures.md'), '# Night\n\nAfter 22:00 the loading door stays locked; report any person at the door to security.\n\nForklifts park in bay 3.');
+  writeFileSync(join(dir, 'tables', 'shifts.csv'), 'name,start,hours\n"Ada, A.",06:00,8\nBo,14:00,6\nCy,22:00,8\n');
+  const noFolder = await run('search_docs', { query: 'door' });
+  assert.deepEqual([noFolder.ok, noFolder.code], [false, 'TOOL_NOTHING_STORED']);
+  const k = toolContext(store, {}, { docs: join(dir, 'docs'), tables: join(dir, 'tables') });
+  const d = await run('search_docs', { query: 'who to report a person at the door to' }, k);
+  assert.ok(d.ok);
+  assert.match(d.output.split('\n')[0] ?? '', /by words\] .*security/);
+  assert.match(d.output, /procedures\.md/);
+
+  const srv = await server({});
+  const e = toolContext(store, { embeddings: scriptedEndpoint(srv.baseUrl, 'emb') }, { docs: join(dir, 'docs') });
+  const de = await run('search_docs', { query: 'forklifts park bay' }, e);
+  assert.match(de.output.split('\n')[0] ?? '', /by embeddings\] .*bay 3/);
+  assert.equal(e.models.meter.calls, 1);
+  assert.ok(srv.requests.some((r) => r.path === '/v1/embeddings'));
+
+  assert.match((await run('query_table', {}, k)).output, /shifts: name, start, hours/);
+  const rows = await run('query_table', { table: 'shifts', where: [{ column: 'hours', op: '>=', value: '8' }], select: ['name'] }, k);
+  assert.match(rows.output, /^2 rows/);
+  assert.match(rows.output, /Ada, A\./);
+  assert.equal((await run('query_table', { table: 'shifts', aggregate: { op: 'sum', column: 'hours' } }, k)).value, 22);
+  assert.equal((await run('query_table', { table: 'Shifts', where: [{ column: 'name', op: 'contains', value: 'b' }], aggregate: { op: 'count' } }, k)).value, 1);
+  assert.equal((await run('query_table', { table: 'rota' }, k)).code, 'TOOL_BAD_INPUT');
+  assert.equal((await run('query_table', { table: 'shifts', where: [{ column: 'age', op: '=', value: '3' }] }, k)).code, 'TOOL_BAD_INPUT');
+  assert.equal((await run('query_table', { table: 'shifts', aggregate: { op: 'avg' } }, k)).code, 'TOOL_BAD_INPUT');
+});
+
+test('utility tools: snapshot reference, clip from a recording, plain failure without recordings', async () => {
+  const s = await run('snapshot', { camera: 'lobby', at: iso(2, 1) });
+  assert.ok(s.ok);
+  assert.equal(s.value, `/api/cameras/lobby/keyframe.jpg?ts=${T0 + 120_000}`);
+  assert.equal((await run('snapshot', { camera: 'lobby', at: '2026-11-21T06:00:00Z' })).code, 'TOOL_NOTHING_STORED');
+  assert.equal((await run('snapshot', { camera: 'attic', at: iso(2) })).code, 'TOOL_BAD_INPUT');
+
+  const none = await run('clip', { camera: 'lobby', from: iso(1), to: iso(1, 10) });
+  assert.deepEqual([none.ok, none.code], [false, 'TOOL_NOTHING_STORED']);
+  assert.match(none.output, /no recording is stored for lobby.*not video/);
+  assert.equal((await run('clip', { camera: 'lobby', from: iso(2), to: iso(1) })).code, 'TOOL_BAD_INPUT');
+
+  const dir = tempDir('rec');
+  mkdirSync(join(dir, 'recordings', 'lobby'), { recursive: true });
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=10', '-t', '20', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '10', join(dir, 'recordings', 'lobby', `${T0 + 60_000}.mp4`)]);
+  const k = toolContext(store, {}, { recordings: join(dir, 'recordings'), clips: join(dir, 'clips') });
+  const c = await run('clip', { camera: 'lobby', from: iso(1, 5), to: iso(1, 8) }, k);
+  assert.ok(c.ok, c.output);
+  assert.ok(typeof c.value === 'string' && existsSync(c.value));
+  const secs = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', c.value], { encoding: 'utf8' }));
+  assert.ok(secs > 2 && secs < 4.5, `clip of ${secs} s`);
+});
