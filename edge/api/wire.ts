@@ -1,0 +1,387 @@
+/**
+ * The wire API: every WebSocket message and every MQTT payload of the daemon, typed in one module
+ * shared by the server, the browser dashboard and the tests.
+ *
+ * Types only (plus a few constants): no Node imports, so a browser bundle can import it.
+ *
+ * WebSocket (`ws://HOST:PORT/api/ws`, token as `Authorization: Bearer T` or `?token=T`):
+ * - the client sends {@link WsRequest}s, each with a correlation `id` it chooses;
+ * - the server answers each with one {@link WsResult} (`status: "ok"`) or one {@link WsError}
+ *   (`status: "error"`) carrying the same `id`; an `ask` also streams {@link WsProgress} messages
+ *   with that `id` before its result;
+ * - after `subscribe`, the server pushes {@link WsPush} messages (no `id`).
+ *
+ * MQTT: see {@link MQTT_TOPICS} for the topic layout and the `Mqtt*` payload types below.
+ */
+import type { Answer, AskProgress, PlannerName } from '../../planner/answer.js';
+import type { Box } from '../../ingest/perception/types.js';
+import type { EventRecord, ObjectRecord, SegmentRecord } from '../../memory/types.js';
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Stable error codes of the wire API.
+ * - `BAD_JSON`: the message is not JSON (or not a JSON object).
+ * - `BAD_REQUEST`: the message is JSON but its fields are wrong (the message lists them).
+ * - `UNKNOWN_TYPE`: the request `type` is not one of {@link WsRequestType}.
+ * - `PAYLOAD_TOO_LARGE`: the message exceeds {@link WS_MAX_PAYLOAD} (WebSocket close 1009) or the MQTT limit.
+ * - `UNAUTHORIZED`: no token or an unknown token (HTTP 401 on the upgrade).
+ * - `FORBIDDEN`: the token's scope does not allow this request (e.g. `read` managing rules).
+ * - `NOT_FOUND`: unknown camera, object or rule.
+ * - `RULE_INVALID`: a rule fails validation (unknown camera, zone or line, bad numbers).
+ * - `RULES_NO_MODEL`: a natural-language rule needs a language model and none is configured.
+ * - `ASK_FAILED`: answering the question failed.
+ * - `BUSY`: too many requests in flight on this connection.
+ * - `INTERNAL`: a bug; the message says what failed.
+ */
+export type WireErrorCode =
+  | 'BAD_JSON'
+  | 'BAD_REQUEST'
+  | 'UNKNOWN_TYPE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'RULE_INVALID'
+  | 'RULES_NO_MODEL'
+  | 'ASK_FAILED'
+  | 'BUSY'
+  | 'INTERNAL';
+
+/** The one error shape of every API boundary (HTTP body, WebSocket message, MQTT reply). */
+export interface WireErrorBody {
+  status: 'error';
+  code: WireErrorCode;
+  /** Human-readable reason. */
+  message: string;
+}
+
+/** Largest WebSocket message the server accepts, in bytes (larger: close code 1009). */
+export const WS_MAX_PAYLOAD = 64 * 1024;
+/** A client whose unsent data exceeds this many bytes is dropped (close code 1013). */
+export const WS_MAX_BUFFERED = 1024 * 1024;
+/** Server ping interval in ms; a client that misses one pong is terminated. */
+export const WS_HEARTBEAT_MS = 30_000;
+/** WebSocket close code sent to a slow client. */
+export const WS_CLOSE_SLOW = 1013;
+
+// ---------------------------------------------------------------------------------------------
+// Live state
+// ---------------------------------------------------------------------------------------------
+
+/** Camera states (as in `/healthz`). */
+export type CameraStateName = 'connecting' | 'streaming' | 'backoff' | 'stopped' | 'disabled';
+
+/** Live state of one camera; also the retained payload of `vigil/<node>/<camera>/status`. */
+export interface CameraState {
+  camera: string;
+  state: CameraStateName;
+  /** Whether ingest is enabled (can be changed with `camera.enable`). */
+  enabled: boolean;
+  /** Measured analysis frames per second. */
+  fps: number;
+  /** ISO time of the last frame, or null. */
+  lastFrameAt: string | null;
+  reconnects: number;
+  error: string | null;
+}
+
+/** A count of one class in one zone (zone `all` = the whole frame) of one camera. */
+export interface CountState {
+  camera: string;
+  /** Zone id, or `all` for the whole frame. */
+  zone: string;
+  /** Class label, e.g. `person`; `all` for every class (zones only count objects, not classes). */
+  class: string;
+  count: number;
+  /** Capture time of the frame the count comes from, epoch ms. */
+  ts: number;
+}
+
+/** An object as seen in lifecycle events (no embedding, short trajectory). */
+export interface ObjectSummary {
+  objectId: string;
+  camera: string;
+  label: string;
+  score: number;
+  /** Last box in frame pixels. */
+  box: Box;
+  firstSeen: number;
+  lastSeen: number;
+  /** Zones the object is in now. */
+  currentZones: string[];
+  /** Zones visited so far. */
+  enteredZones: string[];
+  /** Seconds since first seen. */
+  ageSeconds: number;
+}
+
+/**
+ * An object lifecycle event; also the payload of `vigil/<node>/<camera>/events`
+ * (Frigate-style: `before` is the previous state, null for `new`).
+ */
+export interface ObjectEvent {
+  type: 'new' | 'update' | 'end';
+  camera: string;
+  /** Capture time, epoch ms. */
+  ts: number;
+  before: ObjectSummary | null;
+  after: ObjectSummary;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Alert rules and alerts
+// ---------------------------------------------------------------------------------------------
+
+/** Comparison of a count rule. */
+export type CountOp = '>=' | '>' | '<=' | '<' | '==';
+
+/**
+ * What makes a rule fire.
+ * - `count`: the number of objects of the class (in the zone, when given) satisfies `op value`,
+ *   continuously for `forSeconds` (default 0). Presence is `{type:'count', op:'>=', value:1}`.
+ * - `dwell`: one object of the class stays in the zone (or in view, without a zone) at least `seconds`.
+ * - `absence`: no object of the class (in the zone) for at least `seconds`.
+ * - `line`: an object of the class crosses the rule's `line` (in `direction`, default any).
+ */
+export type RuleTrigger =
+  | { type: 'count'; op: CountOp; value: number; forSeconds?: number }
+  | { type: 'dwell'; seconds: number }
+  | { type: 'absence'; seconds: number }
+  | { type: 'line'; line: string; direction?: 'forward' | 'backward' | 'any' };
+
+/** Local time-of-day window (in the daemon's `timezone`); `from` > `to` wraps midnight. */
+export interface TimeOfDay {
+  /** `HH:MM`. */
+  from: string;
+  /** `HH:MM`. */
+  to: string;
+  /** ISO weekdays 1 (Monday) .. 7; all days when omitted. */
+  days?: number[];
+}
+
+/** A structured alert rule, as written in config (`rules:`) or sent at runtime. */
+export interface AlertRule {
+  /** Rule id: letters, digits, `_` or `-` (used in the topic `vigil/<node>/alerts/<rule>`). */
+  id: string;
+  /** Human text, e.g. the natural-language rule it was made from. */
+  description?: string;
+  /** Camera the rule watches; every camera when omitted. */
+  camera?: string;
+  /** Class label such as `person`; any class when omitted. */
+  class?: string;
+  /** Zone id of the camera; the whole frame when omitted. */
+  zone?: string;
+  trigger: RuleTrigger;
+  /** Only active in this window. */
+  timeOfDay?: TimeOfDay;
+  /** Seconds after firing before the rule can fire again (per camera). Default 60. */
+  cooldownSeconds?: number;
+  /** Default true. */
+  enabled?: boolean;
+}
+
+/** A rule with where it came from. */
+export interface RuleInfo extends AlertRule {
+  /** `config`: from the config file (cannot be removed at runtime, only replaced until restart); `runtime`: added over WebSocket or MQTT. */
+  source: 'config' | 'runtime';
+  /** Last time it fired, epoch ms, or null. */
+  lastFiredAt: number | null;
+}
+
+/** Evidence of an alert. */
+export interface AlertEvidence {
+  /** ISO time the condition started to hold. */
+  start: string;
+  /** ISO time of the frame that made the rule fire. */
+  end: string;
+  /** Objects involved (may be empty for absence rules). */
+  objectIds: string[];
+  /** Count at firing time (count and absence rules). */
+  count?: number;
+  /** Seconds the object stayed (dwell rules). */
+  dwellSeconds?: number;
+  /** Crossing direction (line rules). */
+  direction?: 'forward' | 'backward';
+  /** Path of a JPEG of the camera, on the daemon's HTTP port. */
+  snapshot: string;
+}
+
+/** An alert; also the payload of `vigil/<node>/alerts/<rule>` (QoS 1, not retained). */
+export interface Alert {
+  /** Unique id of this alert. */
+  id: string;
+  rule: string;
+  node: string;
+  camera: string;
+  class: string | null;
+  zone: string | null;
+  /** One sentence, e.g. "person in table for 3 s". */
+  message: string;
+  /** Capture time of the frame that made the rule fire, epoch ms (latency is measured from it). */
+  frameTs: number;
+  /** When the daemon fired it, epoch ms. */
+  firedAt: number;
+  evidence: AlertEvidence;
+}
+
+// ---------------------------------------------------------------------------------------------
+// WebSocket requests and results
+// ---------------------------------------------------------------------------------------------
+
+/** Live-state channels a client can subscribe to. */
+export type Channel = 'cameras' | 'counts' | 'events' | 'alerts';
+
+/** A time range in epoch ms, `[from, to)`. */
+export interface Range {
+  from: number;
+  to: number;
+}
+
+/**
+ * Every request type with its parameters, its result and the scope it needs.
+ * Requests are `{ id, type, ...params }`.
+ */
+export interface WsRequestMap {
+  /** Answers a question; streams {@link WsProgress} first. `timeZone`/`now` as in `vigil ask`. */
+  ask: { params: { question: string; planner?: PlannerName; now?: number; timeZone?: string }; result: Answer; scope: 'read' };
+  /** Cancels an `ask` in flight (by its request id). */
+  'ask.cancel': { params: { askId: string }; result: { cancelled: boolean }; scope: 'read' };
+  /** Starts pushes on channels (optionally only some cameras). The result is the current state. */
+  subscribe: { params: { channels: Channel[]; cameras?: string[] }; result: { cameras: CameraState[]; counts: CountState[]; rules: RuleInfo[] }; scope: 'read' };
+  /** Stops pushes on channels (all when omitted). */
+  unsubscribe: { params: { channels?: Channel[] }; result: { channels: Channel[] }; scope: 'read' };
+  /** Camera states. */
+  cameras: { params: Record<never, never>; result: { cameras: CameraState[] }; scope: 'read' };
+  /** Enables or disables a camera's ingest. */
+  'camera.enable': { params: { camera: string; enabled: boolean }; result: { camera: CameraState }; scope: 'admin' };
+  /** Segments (2 s windows) in a range, oldest first, at most `limit` (default 200, max 2000). */
+  segments: { params: Range & { camera?: string; limit?: number }; result: { segments: SegmentRecord[]; truncated: boolean }; scope: 'read' };
+  /** Events in a range, oldest first. */
+  events: { params: Range & { camera?: string; types?: EventRecord['type'][]; limit?: number }; result: { events: EventRecord[]; truncated: boolean }; scope: 'read' };
+  /** One object with its trajectory (no embedding). */
+  object: { params: { objectId: string }; result: { object: Omit<ObjectRecord, 'embedding'> }; scope: 'read' };
+  /** Objects present in a range. */
+  objects: { params: Range & { camera?: string; class?: string; zone?: string; limit?: number }; result: { objects: Omit<ObjectRecord, 'embedding' | 'trajectory'>[]; truncated: boolean }; scope: 'read' };
+  /** All rules. */
+  'rules.list': { params: Record<never, never>; result: { rules: RuleInfo[] }; scope: 'read' };
+  /** Adds a rule, or replaces the one with the same id. */
+  'rules.put': { params: { rule: AlertRule }; result: { rule: RuleInfo }; scope: 'admin' };
+  /** Removes a runtime rule (config rules: disables it until restart). */
+  'rules.delete': { params: { ruleId: string }; result: { ruleId: string; deleted: boolean }; scope: 'admin' };
+  /**
+   * Turns a natural-language rule into a structured one with the language model, WITHOUT adding it:
+   * show `rule` to the person, then send `rules.put` to confirm. `RULES_NO_MODEL` without a model.
+   */
+  'rules.compile': { params: { text: string; camera?: string }; result: { rule: AlertRule; explanation: string }; scope: 'admin' };
+  /** Application-level ping for clients that cannot send WebSocket pings (browsers). */
+  ping: { params: Record<never, never>; result: { pong: number }; scope: 'read' };
+}
+
+/** Request type names. */
+export type WsRequestType = keyof WsRequestMap;
+
+/** Every request type, for validation and docs. */
+export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'ping'];
+
+/** A request of one type. */
+export type WsRequestOf<K extends WsRequestType> = { id: string; type: K } & WsRequestMap[K]['params'];
+
+/** Any request from a client. */
+export type WsRequest = { [K in WsRequestType]: WsRequestOf<K> }[WsRequestType];
+
+/** The success reply to a request of type K. */
+export interface WsResultOf<K extends WsRequestType> {
+  id: string;
+  type: K;
+  status: 'ok';
+  result: WsRequestMap[K]['result'];
+}
+
+/** Any success reply. */
+export type WsResult = { [K in WsRequestType]: WsResultOf<K> }[WsRequestType];
+
+/** An error reply; `id` is null when the request had no readable id (e.g. bad JSON). */
+export interface WsError extends WireErrorBody {
+  id: string | null;
+}
+
+/** Progress of an `ask`: the planner's {@link AskProgress} messages, forwarded unchanged. */
+export interface WsProgress {
+  id: string;
+  type: 'progress';
+  progress: AskProgress;
+}
+
+/** Server pushes after `subscribe`. */
+export type WsPush =
+  | { type: 'push'; channel: 'cameras'; data: CameraState }
+  | { type: 'push'; channel: 'counts'; data: CountState }
+  | { type: 'push'; channel: 'events'; data: ObjectEvent }
+  | { type: 'push'; channel: 'alerts'; data: Alert };
+
+/** Sent once after the connection opens. */
+export interface WsHello {
+  type: 'hello';
+  node: string;
+  version: string;
+  /** Scope granted by the token (`admin` when auth is off). */
+  scope: Scope;
+  maxPayload: number;
+}
+
+/** Anything the server sends. */
+export type WsServerMessage = WsHello | WsResult | WsError | WsProgress | WsPush;
+
+/** Token scopes: `read` browses and asks; `admin` also manages rules and cameras. */
+export type Scope = 'read' | 'admin';
+
+// ---------------------------------------------------------------------------------------------
+// MQTT
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * MQTT topics (`<node>` is the config `node`, `<camera>`, `<zone>`, `<class>`, `<rule>` ids):
+ * - `status`: retained `online` / `offline` (plain text; `offline` is the Last Will).
+ * - `cameraStatus`: retained {@link CameraState} JSON.
+ * - `events`: {@link ObjectEvent} JSON (QoS 0).
+ * - `count`: retained plain integer, e.g. `2` (zone `all` = whole frame).
+ * - `alert`: {@link Alert} JSON, QoS 1.
+ * - `ask`: {@link MqttAskRequest} in; {@link MqttAskReply} out.
+ * - `request`: any {@link WsRequest} in (rules, cameras, browsing); {@link WsResult} or {@link WsError} out,
+ *   to the MQTT 5 response topic or to `replyTo`.
+ */
+export const MQTT_TOPICS = {
+  status: (node: string): string => `vigil/${node}/status`,
+  cameraStatus: (node: string, camera: string): string => `vigil/${node}/${camera}/status`,
+  events: (node: string, camera: string): string => `vigil/${node}/${camera}/events`,
+  count: (node: string, camera: string, zone: string, cls: string): string => `vigil/${node}/${camera}/${zone}/${cls}/count`,
+  alert: (node: string, rule: string): string => `vigil/${node}/alerts/${rule}`,
+  ask: (node: string): string => `vigil/${node}/ask`,
+  request: (node: string): string => `vigil/${node}/request`,
+} as const;
+
+/**
+ * A question over MQTT, published to `vigil/<node>/ask`.
+ * MQTT 5 clients set the response topic and correlation data properties;
+ * 3.1.1 clients put `replyTo` (a topic) and `id` in the payload.
+ */
+export interface MqttAskRequest {
+  question: string;
+  planner?: PlannerName;
+  /** 3.1.1: topic to publish the answer to. */
+  replyTo?: string;
+  /** 3.1.1: echoed in the answer as `id`. */
+  id?: string;
+}
+
+/**
+ * The reply to an ask: the same {@link Answer} object `vigil ask --json` prints (plus `id` when the
+ * request carried one), or an error.
+ */
+export type MqttAskReply = (Answer & { id?: string }) | (WireErrorBody & { id?: string });
+
+/** MQTT payload of `vigil/<node>/status`. */
+export type MqttNodeStatus = 'online' | 'offline';
