@@ -141,6 +141,7 @@ export function App() {
         ) : null}
       </header>
       <main class="layout">
+        <div class="col">
         <section id="cameras" class="panel cams" aria-labelledby="h-cameras">
           <h2 id="h-cameras">Cameras</h2>
           <CameraGrid cameras={live.cameras} counts={live.counts} />
@@ -149,19 +150,22 @@ export function App() {
           <h2 id="h-timeline">Last hour</h2>
           <Timeline client={client} ready={hello !== null && link === 'open'} cameras={live.cameras.map((c) => c.camera)} alerts={live.alerts} cursor={cursor} onCursor={setCursor} />
         </section>
-        <section id="ask" class="panel ask" aria-labelledby="h-ask">
-          <h2 id="h-ask">Ask</h2>
-          <AskBox client={client} ready={link === 'open'} onEvidence={jumpTo} />
-        </section>
         <section id="objects" class="panel objects" aria-labelledby="h-objects">
           <h2 id="h-objects">Objects seen</h2>
           <ObjectsView client={client} ready={hello !== null && link === 'open'} tick={live.objectTick} onPick={jumpTo} />
+        </section>
+        </div>
+        <div class="col">
+        <section id="ask" class="panel ask" aria-labelledby="h-ask">
+          <h2 id="h-ask">Ask</h2>
+          <AskBox client={client} ready={link === 'open'} onEvidence={jumpTo} />
         </section>
         <section id="rules" class="panel rules" aria-labelledby="h-rules">
           <h2 id="h-rules">Alerts</h2>
           <AlertFeed alerts={live.alerts} onPick={jumpTo} />
           <RulesView client={client} rules={live.rules} admin={admin} cameras={live.cameras.map((c) => c.camera)} onRules={(rules) => setLive((s) => ({ ...s, rules }))} />
         </section>
+        </div>
       </main>
     </>
   );

@@ -100,7 +100,7 @@ function RuleForm({ cameras, onSave }: { cameras: string[]; onSave: (r: AlertRul
       }}
     >
       <Field id="r-id" label="Rule id">
-        <input id="r-id" required pattern="[A-Za-z0-9_-]+" value={d.id} onInput={set('id')} placeholder="person-at-table" />
+        <input id="r-id" required pattern="[A-Za-z0-9_\-]+" value={d.id} onInput={set('id')} placeholder="person-at-table" />
       </Field>
       <Field id="r-camera" label="Camera">
         <select id="r-camera" value={d.camera} onChange={set('camera')}>

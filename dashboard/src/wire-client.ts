@@ -52,6 +52,7 @@ export class WireClient {
     this.ws = ws;
     ws.onopen = () => {
       this.retryMs = 500;
+      this.on.link('open');
     };
     ws.onmessage = (ev: MessageEvent) => this.receive(String(ev.data));
     ws.onclose = () => {
