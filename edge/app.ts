@@ -2,11 +2,20 @@
  * The composition root: builds every component from the frozen config, starts them in order
  * (memory, perception, cameras, HTTP) and stops them in reverse.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { Observation } from '../ingest/observations.js';
 import { Answerer } from '../planner/answerer.js';
 import { locateFfmpeg, type FfmpegInfo } from '../ingest/ffmpeg/locate.js';
 import type { CameraSpec, Logger } from '../ingest/types.js';
+import { Auth } from './api/auth.js';
+import { ApiHandlers } from './api/handlers.js';
+import { LiveState } from './api/live.js';
+import { WsApi } from './api/ws.js';
+import { EventBus } from './bus.js';
 import { CameraManager } from './components/cameras.js';
+import { RulesComponent } from './components/rules.js';
+import { MqttBridge } from './mqtt/bridge.js';
+import { defaultTimeZone } from '../planner/ask.js';
 import { HttpComponent } from './components/http.js';
 import { MemoryComponent } from './components/memory.js';
 import { PerceptionComponent } from './components/perception.js';
@@ -23,6 +32,11 @@ export interface Daemon {
   perception: PerceptionComponent;
   /** Answers questions over the memory (WebSocket, MQTT). */
   answerer: Answerer;
+  /** Observations, camera status, counts, object events, alerts. */
+  bus: EventBus;
+  rules: RulesComponent;
+  mqtt: MqttBridge;
+  wsApi: WsApi;
 }
 
 /** Camera specs with the demo URL resolved. */
@@ -35,7 +49,20 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   let ffmpeg: FfmpegInfo | undefined;
   const getFfmpeg = (): FfmpegInfo => (ffmpeg ??= locateFfmpeg());
   const memory = new MemoryComponent(resolve(cfg.data), log.child({ ns: 'memory' }), cfg.memory);
-  const perception = new PerceptionComponent(cfg.cameras.filter((c) => c.enabled), { log: log.child({ ns: 'ingest:perception' }), write: memory.write, vision: cfg.models.vision });
+  const bus = new EventBus(log.child({ ns: 'edge:bus' }));
+  const live = new LiveState();
+  // every observation is stored, then goes on the bus (rules, live counts, object events)
+  const write = (o: Observation): void => {
+    memory.write(o);
+    bus.emit('observation', o);
+    if (o.kind === 'frame' || o.kind === 'object') {
+      const { counts, event } = live.observe(o);
+      for (const c of counts) bus.emit('count', c);
+      if (event) bus.emit('object', event);
+    }
+  };
+  // every camera gets a pipeline, so one enabled at runtime is perceived too
+  const perception = new PerceptionComponent(cfg.cameras, { log: log.child({ ns: 'ingest:perception' }), write, vision: cfg.models.vision });
   const online = new Map<string, boolean>();
   const cameras = new CameraManager(cameraSpecs(cfg), {
     ffmpeg: getFfmpeg,
@@ -43,6 +70,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     sink: perception.sink,
     // camera online/offline events go into the memory, once per transition
     onStatus: (s) => {
+      bus.emit('camera', s);
       const up = s.state === 'streaming';
       if (s.state !== 'streaming' && s.state !== 'backoff') return;
       if (online.get(s.id) === up) return;
@@ -50,6 +78,20 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
       memory.write({ kind: 'event', camera: s.id, ts: Date.now(), type: up ? 'camera_online' : 'camera_offline', ...(s.error ? { error: s.error } : {}) });
     },
   });
+  const answerer = new Answerer(memory.store, { ...(cfg.timezone ? { timeZone: cfg.timezone } : {}) });
+  const rules = new RulesComponent({
+    bus,
+    log: log.child({ ns: 'edge:rules' }),
+    rules: cfg.rules,
+    file: join(resolve(cfg.data), 'rules.json'),
+    node: cfg.node,
+    timeZone: cfg.timezone ?? defaultTimeZone(),
+    cameras: Object.fromEntries(cfg.cameras.map((c) => [c.id, { zones: c.zones.map((z) => z.id), lines: c.lines.map((l) => l.id) }])),
+  });
+  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live });
+  const auth = new Auth(cfg.auth.tokens);
+  const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
+  const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, log: log.child({ ns: 'edge:mqtt' }) });
   const http = new HttpComponent({
     host: cfg.http.host,
     port: cfg.http.port,
@@ -60,8 +102,10 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     memory,
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'edge:http' }),
+    auth,
+    wsApi,
   });
-  const answerer = new Answerer(memory.store, { ...(cfg.timezone ? { timeZone: cfg.timezone } : {}) });
-  const lifecycle = new Lifecycle([memory, perception, cameras, http], log.child({ ns: 'edge' }));
-  return { lifecycle, http, cameras, memory, perception, answerer };
+  // rules before perception (no frame is missed), MQTT before cameras (camera status is published)
+  const lifecycle = new Lifecycle([memory, rules, perception, mqtt, cameras, http], log.child({ ns: 'edge' }));
+  return { lifecycle, http, cameras, memory, perception, answerer, bus, rules, mqtt, wsApi };
 }

@@ -15,6 +15,7 @@ export class CameraManager implements Component {
   readonly name = 'cameras';
   private readonly sessions = new Map<string, CameraSession>();
   private readonly pumps: Promise<void>[] = [];
+  private running = false;
 
   constructor(
     private readonly specs: readonly CameraSpec[],
@@ -23,6 +24,7 @@ export class CameraManager implements Component {
 
   /** Builds and starts every session. */
   start(signal: AbortSignal): Promise<void> {
+    this.running = true;
     const ffmpeg = this.deps.ffmpeg();
     this.deps.log.info({ ffmpeg: ffmpeg.path, version: ffmpeg.major, source: ffmpeg.source }, 'ffmpeg found');
     for (const spec of this.specs) {
@@ -47,6 +49,32 @@ export class CameraManager implements Component {
     }
   }
 
+  /**
+   * Enables or disables a camera's ingest at runtime (until restart): the session is stopped and
+   * rebuilt with the new setting. Resolves with the new status; undefined for an unknown camera.
+   */
+  async setEnabled(id: string, enabled: boolean): Promise<CameraStatus | undefined> {
+    const old = this.sessions.get(id);
+    if (!old) return undefined;
+    if (old.spec.enabled === enabled) return old.status();
+    await old.stop();
+    const s = new CameraSession({ ...old.spec, enabled }, { ffmpeg: this.deps.ffmpeg(), log: this.deps.log, ...(this.deps.onStatus ? { onStatus: this.deps.onStatus } : {}) });
+    this.sessions.set(id, s);
+    if (this.running) {
+      s.start();
+      this.pumps.push(this.pump(s));
+    }
+    this.deps.log.info({ camera: id, enabled }, enabled ? 'camera enabled' : 'camera disabled');
+    const st = s.status();
+    this.deps.onStatus?.(st);
+    return st;
+  }
+
+  /** Whether a camera's ingest is enabled. */
+  enabled(id: string): boolean {
+    return this.sessions.get(id)?.spec.enabled ?? false;
+  }
+
   /** A session by camera id. */
   get(id: string): CameraSession | undefined {
     return this.sessions.get(id);
@@ -59,6 +87,7 @@ export class CameraManager implements Component {
 
   /** Stops all sessions in parallel and waits for the pumps to drain. */
   async stop(): Promise<void> {
+    this.running = false;
     await Promise.all([...this.sessions.values()].map((s) => s.stop()));
     await Promise.all(this.pumps);
   }

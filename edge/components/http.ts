@@ -10,6 +10,8 @@ import { PreviewRelay } from '../../ingest/preview.js';
 import { frameToJpeg } from '../../ingest/snapshot.js';
 import type { FfmpegInfo } from '../../ingest/ffmpeg/locate.js';
 import type { Logger } from '../../ingest/types.js';
+import type { Auth } from '../api/auth.js';
+import { WS_PATH, type WsApi } from '../api/ws.js';
 import { EdgeError } from '../errors.js';
 import { renderMetrics } from '../http/metrics.js';
 import { Router, sendJson } from '../http/router.js';
@@ -31,6 +33,15 @@ export interface HttpDeps {
   memory: MemoryComponent;
   ffmpeg: () => FfmpegInfo;
   log: Logger;
+  /** Token check of `/api/*` and `/metrics` (and every WebSocket); absent: open. */
+  auth?: Auth;
+  /** The WebSocket API on `/api/ws`. */
+  wsApi?: WsApi;
+}
+
+/** Paths that need a token when auth is on (health and dashboard files stay open). */
+function protectedPath(path: string): boolean {
+  return path.startsWith('/api/') || path === '/metrics';
 }
 
 /** HTTP + WebSocket front door. */
@@ -87,7 +98,18 @@ export class HttpComponent implements Component {
   }
 
   start(signal: AbortSignal): Promise<void> {
-    const server = createServer((req, res) => void this.router.handle(req, res));
+    const server = createServer((req, res) => {
+      const auth = this.deps.auth;
+      if (auth?.enabled && protectedPath(new URL(req.url ?? '/', 'http://local').pathname)) {
+        const r = auth.checkRequest(req, true);
+        if (!r.ok) {
+          sendJson(res, 401, { status: 'error', code: 'UNAUTHORIZED', message: r.message });
+          return;
+        }
+      }
+      void this.router.handle(req, res);
+    });
+    this.deps.wsApi?.start();
     server.on('upgrade', (req, socket, head) => this.upgrade(req.url ?? '/', req, socket, head));
     this.server = server;
     return new Promise((resolve, reject) => {
@@ -106,7 +128,17 @@ export class HttpComponent implements Component {
   }
 
   private upgrade(rawUrl: string, req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const m = /^\/api\/cameras\/([^/]+)\/preview$/.exec(new URL(rawUrl, 'http://local').pathname);
+    const path = new URL(rawUrl, 'http://local').pathname;
+    if (path === WS_PATH && this.deps.wsApi) {
+      this.deps.wsApi.handleUpgrade(req, socket, head);
+      return;
+    }
+    const auth = this.deps.auth?.checkRequest(req, true);
+    if (auth && !auth.ok) {
+      socket.end(`HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ status: 'error', code: 'UNAUTHORIZED', message: auth.message })}`);
+      return;
+    }
+    const m = /^\/api\/cameras\/([^/]+)\/preview$/.exec(path);
     const session = m ? this.deps.cameras.get(decodeURIComponent(m[1] ?? '')) : undefined;
     if (!session) {
       socket.end('HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\n\r\n{"status":"error","code":"NOT_FOUND","message":"unknown preview path"}');
@@ -126,6 +158,7 @@ export class HttpComponent implements Component {
   }
 
   async stop(): Promise<void> {
+    this.deps.wsApi?.stop();
     await Promise.all([...this.relays.values()].map((r) => r.stop()));
     for (const c of this.wss.clients) c.terminate();
     const s = this.server;

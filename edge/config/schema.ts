@@ -3,6 +3,7 @@
  * generated example config) and validation rules.
  */
 import { z } from 'zod';
+import { ruleSchema } from '../rules/schema.js';
 
 /** Camera id rule: used in MQTT topics, LMDB keys and URLs. */
 const CAMERA_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -141,12 +142,57 @@ export const configSchema = z
       })
       .prefault({})
       .describe('Memory retention and disk use.'),
-    mqtt: z
+    auth: z
       .strictObject({
-        url: z.string().nullable().default(null).describe('Broker URL such as mqtt://127.0.0.1:1883; null runs without an external broker.'),
+        tokens: z
+          .array(
+            z.strictObject({
+              name: z.string().min(1).max(64).describe('Who holds the token (logged instead of the token).'),
+              token: z.string().min(16).describe('The secret (at least 16 characters; never logged). Sent as "Authorization: Bearer <token>" or ?token= on the WebSocket upgrade.'),
+              scope: z.enum(['read', 'admin']).default('read').describe('read: browse, ask, subscribe; admin: also rules and cameras.'),
+            }),
+          )
+          .default([])
+          .describe('API tokens for HTTP and WebSocket. Empty: auth off, every client is admin (keep the port on a trusted network).'),
       })
       .prefault({})
-      .describe('MQTT.'),
+      .describe('Authentication of the HTTP and WebSocket APIs.'),
+    mqtt: z
+      .strictObject({
+        enabled: z.boolean().default(true).describe('Run the MQTT bridge.'),
+        url: z.string().nullable().default(null).describe('Broker URL such as mqtt://127.0.0.1:1883 or mqtts://host:8883; null runs the embedded broker.'),
+        protocolVersion: z.union([z.literal(4), z.literal(5)]).default(5).describe('Protocol of the daemon\'s client: 5 (MQTT 5) or 4 (3.1.1).'),
+        clientId: z.string().nullable().default(null).describe('Client id (default vigil-<node>).'),
+        username: z.string().nullable().default(null).describe('Broker user name; with the embedded broker, clients must log in with it.'),
+        password: z.string().nullable().default(null).describe('Broker password (never logged); also VIGIL_MQTT__PASSWORD.'),
+        tls: z
+          .strictObject({
+            ca: z.string().nullable().default(null).describe('Path of a CA certificate (PEM).'),
+            cert: z.string().nullable().default(null).describe('Path of a client certificate (PEM).'),
+            key: z.string().nullable().default(null).describe('Path of the client key (PEM).'),
+            rejectUnauthorized: z.boolean().default(true).describe('Check the broker certificate.'),
+          })
+          .prefault({})
+          .describe('TLS for mqtts:// URLs.'),
+        embedded: z
+          .strictObject({
+            host: z.string().default('0.0.0.0').describe('Address the embedded broker listens on.'),
+            port: z.number().int().min(0).max(65535).default(1883).describe('Port of the embedded broker; if busy, MQTT is disabled with a warning (set url to use that broker).'),
+          })
+          .prefault({})
+          .describe('Embedded broker (aedes), used when url is null.'),
+        queueSize: z.number().int().min(0).max(100_000).default(1000).describe('Messages kept while the broker is unreachable (oldest dropped first).'),
+        homeAssistant: z
+          .strictObject({
+            discovery: z.boolean().default(false).describe('Publish Home Assistant MQTT discovery for counts and alerts.'),
+            prefix: z.string().default('homeassistant').describe('Discovery prefix.'),
+          })
+          .prefault({})
+          .describe('Home Assistant integration.'),
+      })
+      .prefault({})
+      .describe('MQTT bridge.'),
+    rules: z.array(ruleSchema).default([]).describe('Alert rules evaluated on the live stream (more can be added over WebSocket and MQTT).'),
     models: z
       .strictObject({
         vision: visionModel.nullable().default(null),

@@ -1,0 +1,144 @@
+/**
+ * Request handlers shared by the WebSocket API and the MQTT request topic: each takes a
+ * validated request and resolves with its typed result or throws a WireError.
+ */
+import type { AskOptions } from '../../planner/ask.js';
+import type { Answer } from '../../planner/answer.js';
+import { MemoryQueries } from '../../memory/queries.js';
+import type { MemoryStore } from '../../memory/store.js';
+import type { CameraManager } from '../components/cameras.js';
+import type { RulesComponent } from '../components/rules.js';
+import { WireError } from './errors.js';
+import { cameraState, type LiveState } from './live.js';
+import type { CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
+
+/** What the handlers reach. */
+export interface ApiDeps {
+  node: string;
+  version: string;
+  answerer: { ask(question: string, opts?: AskOptions): Promise<Answer> };
+  cameras: CameraManager;
+  memory: MemoryStore;
+  rules: RulesComponent;
+  live: LiveState;
+}
+
+/** Per-request context. */
+export interface RequestContext {
+  scope: Scope;
+  onProgress?: AskOptions['onProgress'];
+  signal?: AbortSignal;
+}
+
+/** Scope each request needs. */
+export const REQUIRED_SCOPE: { [K in WsRequestType]: WsRequestMap[K]['scope'] } = {
+  ask: 'read',
+  'ask.cancel': 'read',
+  subscribe: 'read',
+  unsubscribe: 'read',
+  cameras: 'read',
+  'camera.enable': 'admin',
+  segments: 'read',
+  events: 'read',
+  object: 'read',
+  objects: 'read',
+  'rules.list': 'read',
+  'rules.put': 'admin',
+  'rules.delete': 'admin',
+  'rules.compile': 'admin',
+  ping: 'read',
+};
+
+const DEFAULT_LIMIT = 200;
+
+/** Handles the stateless requests (everything but subscribe/unsubscribe/ask.cancel, which belong to a connection). */
+export class ApiHandlers {
+  private readonly q: MemoryQueries;
+
+  constructor(private readonly d: ApiDeps) {
+    this.q = new MemoryQueries(d.memory);
+  }
+
+  /** Every rule. */
+  ruleList(): RuleInfo[] {
+    return this.d.rules.engine.list();
+  }
+
+  /** Camera states in config order. */
+  cameraStates(): CameraState[] {
+    return this.d.cameras.statuses().map((s) => cameraState(s, this.d.cameras.enabled(s.id)));
+  }
+
+  /**
+   * Runs one request.
+   * @throws WireError FORBIDDEN, NOT_FOUND, ASK_FAILED, RULE_INVALID, RULES_NO_MODEL...
+   */
+  async handle(req: WsRequest, ctx: RequestContext): Promise<unknown> {
+    if (REQUIRED_SCOPE[req.type] === 'admin' && ctx.scope !== 'admin') throw new WireError('FORBIDDEN', `"${req.type}" needs an admin token`);
+    switch (req.type) {
+      case 'ask':
+        return this.ask(req, ctx);
+      case 'ping':
+        return { pong: Date.now() };
+      case 'cameras':
+        return { cameras: this.cameraStates() };
+      case 'camera.enable': {
+        const s = await this.d.cameras.setEnabled(req.camera, req.enabled);
+        if (!s) throw new WireError('NOT_FOUND', `unknown camera "${req.camera}"`);
+        return { camera: cameraState(s, req.enabled) };
+      }
+      case 'segments': {
+        const all = this.q.segments({ from: req.from, to: req.to }, req.camera);
+        const limit = req.limit ?? DEFAULT_LIMIT;
+        return { segments: all.slice(0, limit).map(({ textEmbedding: _t, visualEmbedding: _v, embedding: _e, ...s }) => s), truncated: all.length > limit };
+      }
+      case 'events': {
+        const all = this.q.events({ from: req.from, to: req.to }, req.camera ? { camera: req.camera } : {}).filter((e) => !req.types || req.types.includes(e.type));
+        const limit = req.limit ?? DEFAULT_LIMIT;
+        return { events: all.slice(0, limit), truncated: all.length > limit };
+      }
+      case 'object': {
+        const o = this.q.object(req.objectId);
+        if (!o) throw new WireError('NOT_FOUND', `unknown object "${req.objectId}"`);
+        const { embedding: _e, ...object } = o;
+        return { object };
+      }
+      case 'objects': {
+        const all = this.q.objectsIn({ from: req.from, to: req.to }, { ...(req.camera ? { camera: req.camera } : {}), ...(req.class ? { label: req.class } : {}), ...(req.zone ? { zone: req.zone } : {}) });
+        const limit = req.limit ?? DEFAULT_LIMIT;
+        return { objects: all.slice(0, limit).map(({ embedding: _e, trajectory: _t, ...o }) => o), truncated: all.length > limit };
+      }
+      case 'rules.list':
+        return { rules: this.d.rules.engine.list() };
+      case 'rules.put':
+        return { rule: this.d.rules.put(req.rule) };
+      case 'rules.delete':
+        return { ruleId: req.ruleId, deleted: this.d.rules.delete(req.ruleId) };
+      case 'rules.compile':
+        return this.compile(req, ctx);
+      default:
+        throw new WireError('UNKNOWN_TYPE', `"${req.type}" is only available on a WebSocket connection`);
+    }
+  }
+
+  private async ask(req: WsRequestOf<'ask'>, ctx: RequestContext): Promise<Answer> {
+    try {
+      return await this.d.answerer.ask(req.question, {
+        ...(req.planner ? { planner: req.planner } : {}),
+        ...(req.now !== undefined ? { now: req.now } : {}),
+        ...(req.timeZone ? { timeZone: req.timeZone } : {}),
+        ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      });
+    } catch (e) {
+      throw new WireError('ASK_FAILED', (e as Error).message);
+    }
+  }
+
+  private async compile(req: WsRequestOf<'rules.compile'>, ctx: RequestContext): Promise<WsRequestMap['rules.compile']['result']> {
+    const out = await this.d.rules.compile(req.text, { cameras: this.d.rules.geometry, ...(req.camera ? { camera: req.camera } : {}) }, ctx.signal);
+    const problems = this.d.rules.engine.check(out.rule);
+    if (problems.length) throw new WireError('RULE_INVALID', `the model proposed an invalid rule: ${problems.join('; ')}`);
+    return out;
+  }
+}

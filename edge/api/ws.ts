@@ -1,0 +1,213 @@
+/**
+ * The WebSocket API (`/api/ws` on the daemon's HTTP port): typed requests with correlation ids,
+ * streamed ask progress, live pushes after `subscribe`, a heartbeat, a payload limit answered
+ * with an error (a hard limit above it closes with 1009) and slow clients dropped (1013).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Logger } from '../../ingest/types.js';
+import type { EventBus } from '../bus.js';
+import type { Auth } from './auth.js';
+import { errorBody, WireError } from './errors.js';
+import type { ApiHandlers } from './handlers.js';
+import { cameraState, type LiveState } from './live.js';
+import { parseRequest } from './validate.js';
+import { WS_CLOSE_SLOW, WS_HEARTBEAT_MS, WS_MAX_BUFFERED, WS_MAX_PAYLOAD, type Channel, type Scope, type WsPush, type WsRequest, type WsServerMessage } from './wire.js';
+
+/** Path of the API socket. */
+export const WS_PATH = '/api/ws';
+/** Requests one connection may have in flight. */
+const MAX_IN_FLIGHT = 8;
+
+/** Options (the limits default to the wire constants; tests shorten them). */
+export interface WsApiOptions {
+  node: string;
+  version: string;
+  handlers: ApiHandlers;
+  live: LiveState;
+  bus: EventBus;
+  auth: Auth;
+  log: Logger;
+  heartbeatMs?: number;
+  maxPayload?: number;
+  maxBuffered?: number;
+}
+
+interface Client {
+  ws: WebSocket;
+  scope: Scope;
+  name: string | null;
+  alive: boolean;
+  channels: Set<Channel>;
+  cameras: Set<string> | null;
+  asks: Map<string, AbortController>;
+  inFlight: number;
+}
+
+/** The API socket server. */
+export class WsApi {
+  private readonly wss: WebSocketServer;
+  private readonly clients = new Set<Client>();
+  private timer: NodeJS.Timeout | null = null;
+  private readonly maxPayload: number;
+  private readonly maxBuffered: number;
+
+  constructor(private readonly o: WsApiOptions) {
+    this.maxPayload = o.maxPayload ?? WS_MAX_PAYLOAD;
+    this.maxBuffered = o.maxBuffered ?? WS_MAX_BUFFERED;
+    // the hard limit closes the socket (1009); below it, an oversized message gets an error reply
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: this.maxPayload * 4 });
+  }
+
+  /** Number of connected clients. */
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  /** Registers bus listeners and the heartbeat. */
+  start(): void {
+    const bus = this.o.bus;
+    bus.on('camera', 'ws', (s) => this.push({ type: 'push', channel: 'cameras', data: cameraState(s, s.state !== 'disabled') }, s.id));
+    bus.on('alert', 'ws', (a) => this.push({ type: 'push', channel: 'alerts', data: a }, a.camera));
+    bus.on('count', 'ws', (c) => this.push({ type: 'push', channel: 'counts', data: c }, c.camera));
+    bus.on('object', 'ws', (e) => this.push({ type: 'push', channel: 'events', data: e }, e.camera));
+    const every = this.o.heartbeatMs ?? WS_HEARTBEAT_MS;
+    this.timer = setInterval(() => {
+      for (const c of this.clients) {
+        if (!c.alive) {
+          this.o.log.info({ client: c.name }, 'WebSocket client missed a pong; terminated');
+          c.ws.terminate();
+          continue;
+        }
+        c.alive = false;
+        c.ws.ping();
+      }
+    }, every);
+    this.timer.unref();
+  }
+
+  /** Handles an upgrade on {@link WS_PATH}: checks the token, then accepts. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const auth = this.o.auth.checkRequest(req, true);
+    if (!auth.ok) {
+      const body = JSON.stringify({ status: 'error', code: 'UNAUTHORIZED', message: auth.message });
+      socket.end(`HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      this.o.log.warn({ remote: req.socket.remoteAddress }, 'WebSocket upgrade refused: bad or missing token');
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, auth.scope, auth.name));
+  }
+
+  private accept(ws: WebSocket, scope: Scope, name: string | null): void {
+    const c: Client = { ws, scope, name, alive: true, channels: new Set(), cameras: null, asks: new Map(), inFlight: 0 };
+    this.clients.add(c);
+    ws.on('pong', () => (c.alive = true));
+    ws.on('message', (data: RawData, isBinary: boolean) => this.onMessage(c, data, isBinary));
+    ws.on('close', () => this.drop(c));
+    ws.on('error', (e) => {
+      this.o.log.info({ client: name, err: e.message }, 'WebSocket client error');
+      this.drop(c);
+    });
+    this.send(c, { type: 'hello', node: this.o.node, version: this.o.version, scope, maxPayload: this.maxPayload });
+  }
+
+  private drop(c: Client): void {
+    if (!this.clients.delete(c)) return;
+    for (const a of c.asks.values()) a.abort();
+    c.asks.clear();
+  }
+
+  private send(c: Client, m: WsServerMessage): void {
+    if (c.ws.readyState !== c.ws.OPEN) return;
+    if (c.ws.bufferedAmount > this.maxBuffered) {
+      this.o.log.warn({ client: c.name, buffered: c.ws.bufferedAmount }, 'slow WebSocket client dropped');
+      c.ws.close(WS_CLOSE_SLOW, 'slow client: too much unsent data');
+      this.drop(c);
+      setTimeout(() => c.ws.terminate(), 1000).unref();
+      return;
+    }
+    c.ws.send(JSON.stringify(m));
+  }
+
+  private push(m: WsPush, camera: string): void {
+    for (const c of this.clients) if (c.channels.has(m.channel) && (!c.cameras || c.cameras.has(camera))) this.send(c, m);
+  }
+
+  private onMessage(c: Client, data: RawData, isBinary: boolean): void {
+    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    if (buf.length > this.maxPayload) {
+      this.send(c, { id: null, status: 'error', code: 'PAYLOAD_TOO_LARGE', message: `message of ${buf.length} bytes exceeds the limit of ${this.maxPayload}` });
+      return;
+    }
+    if (isBinary) {
+      this.send(c, { id: null, status: 'error', code: 'BAD_JSON', message: 'send text frames with JSON requests' });
+      return;
+    }
+    const p = parseRequest(buf.toString('utf8'));
+    if (!p.ok) {
+      this.send(c, { id: p.id, ...p.error });
+      return;
+    }
+    if (c.inFlight >= MAX_IN_FLIGHT) {
+      this.send(c, { id: p.request.id, status: 'error', code: 'BUSY', message: `at most ${MAX_IN_FLIGHT} requests in flight per connection` });
+      return;
+    }
+    c.inFlight++;
+    this.run(c, p.request)
+      .then((result) => this.send(c, { id: p.request.id, type: p.request.type, status: 'ok', result } as WsServerMessage))
+      .catch((e: unknown) => {
+        const body = errorBody(e);
+        if (body.code === 'INTERNAL') this.o.log.error({ type: p.request.type, err: e }, 'WebSocket request failed');
+        this.send(c, { id: p.request.id, ...body });
+      })
+      .finally(() => c.inFlight--);
+  }
+
+  private async run(c: Client, req: WsRequest): Promise<unknown> {
+    switch (req.type) {
+      case 'subscribe': {
+        for (const ch of req.channels) c.channels.add(ch);
+        c.cameras = req.cameras ? new Set(req.cameras) : null;
+        const cams = req.cameras;
+        return {
+          cameras: this.o.handlers.cameraStates().filter((s) => !cams || cams.includes(s.camera)),
+          counts: this.o.live.snapshot(cams),
+          rules: this.o.handlers.ruleList(),
+        };
+      }
+      case 'unsubscribe':
+        for (const ch of req.channels ?? [...c.channels]) c.channels.delete(ch);
+        return { channels: [...c.channels] };
+      case 'ask.cancel': {
+        const a = c.asks.get(req.askId);
+        a?.abort();
+        return { cancelled: Boolean(a) };
+      }
+      case 'ask': {
+        if (c.asks.has(req.id)) throw new WireError('BAD_REQUEST', `an ask with id "${req.id}" is already running`);
+        const ac = new AbortController();
+        c.asks.set(req.id, ac);
+        try {
+          return await this.o.handlers.handle(req, { scope: c.scope, signal: ac.signal, onProgress: (progress) => this.send(c, { id: req.id, type: 'progress', progress }) });
+        } finally {
+          c.asks.delete(req.id);
+        }
+      }
+      default:
+        return this.o.handlers.handle(req, { scope: c.scope });
+    }
+  }
+
+  /** Closes every connection and the heartbeat. */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.o.bus.removeOwner('ws');
+    for (const c of this.clients) {
+      c.ws.close(1001, 'daemon stopping');
+      c.ws.terminate();
+      this.drop(c);
+    }
+  }
+}

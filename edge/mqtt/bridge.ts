@@ -1,0 +1,197 @@
+/**
+ * The MQTT bridge: publishes node and camera status, object events, counts and alerts, and
+ * answers questions and requests. Connects to `mqtt.url`, or to the embedded broker when none is
+ * configured. While the broker is unreachable, messages wait in a bounded queue (oldest dropped).
+ */
+import { readFileSync } from 'node:fs';
+import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient } from 'mqtt';
+import type { Logger } from '../../ingest/types.js';
+import type { ApiHandlers } from '../api/handlers.js';
+import { cameraState } from '../api/live.js';
+import { MQTT_TOPICS, type MqttNodeStatus } from '../api/wire.js';
+import type { EventBus } from '../bus.js';
+import type { Config } from '../config/schema.js';
+import type { Component } from '../lifecycle.js';
+import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
+import { Discovery } from './discovery.js';
+import { MqttRequests } from './requests.js';
+
+/** Replaces characters MQTT topics reserve (`/`, `+`, `#`) and spaces in one topic level. */
+export function topicLevel(s: string): string {
+  return s.replace(/[/+#\s]/g, '_');
+}
+
+/** Resolves when `p` settles or after `ms`, whichever is first. */
+function within(ms: number, p: Promise<void>): Promise<void> {
+  return Promise.race([p, new Promise<void>((r) => setTimeout(r, ms).unref())]);
+}
+
+interface Queued {
+  topic: string;
+  payload: string;
+  opts: IClientPublishOptions;
+}
+
+/** Bridge dependencies. */
+export interface MqttBridgeDeps {
+  cfg: Config['mqtt'];
+  node: string;
+  bus: EventBus;
+  handlers: ApiHandlers;
+  log: Logger;
+}
+
+/** The MQTT component. */
+export class MqttBridge implements Component {
+  readonly name = 'mqtt';
+  private client: MqttClient | null = null;
+  private broker: EmbeddedBroker | null = null;
+  private readonly queue: Queued[] = [];
+  private dropped = 0;
+  private published = 0;
+  /** Why MQTT is off, when it is. */
+  disabledReason: string | null = null;
+  /** URL the client connects to. */
+  url: string | null = null;
+
+  constructor(private readonly d: MqttBridgeDeps) {}
+
+  /** Counters for tests and metrics. */
+  stats(): { connected: boolean; queued: number; dropped: number; published: number; embeddedPort: number | null } {
+    return { connected: this.client?.connected ?? false, queued: this.queue.length, dropped: this.dropped, published: this.published, embeddedPort: this.broker?.port ?? null };
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    const c = this.d.cfg;
+    if (!c.enabled) {
+      this.disabledReason = 'mqtt.enabled is false';
+      return;
+    }
+    let protocolVersion: 4 | 5 = c.protocolVersion;
+    if (c.url) this.url = c.url;
+    else {
+      const b = await startEmbeddedBroker({ host: c.embedded.host, port: c.embedded.port, username: c.username, password: c.password });
+      if ('busy' in b) {
+        this.disabledReason = `embedded MQTT broker not started: ${b.busy}`;
+        this.d.log.warn(`${this.disabledReason}. MQTT is disabled; to publish to that broker set mqtt.url (e.g. mqtt://127.0.0.1:${c.embedded.port}), or choose another mqtt.embedded.port`);
+        return;
+      }
+      this.broker = b;
+      // aedes speaks MQTT 3.1.1 only
+      protocolVersion = 4;
+      this.url = `mqtt://127.0.0.1:${b.port}`;
+      this.d.log.info({ port: b.port, host: b.host }, 'embedded MQTT broker listening');
+    }
+    if (signal.aborted) return;
+    this.connect(protocolVersion);
+    await this.firstConnect(signal, 5000);
+  }
+
+  private connect(protocolVersion: 4 | 5): void {
+    const c = this.d.cfg;
+    const status = MQTT_TOPICS.status(this.d.node);
+    const opts: IClientOptions = {
+      protocolVersion,
+      clientId: c.clientId ?? `vigil-${this.d.node}-${Math.random().toString(16).slice(2, 8)}`,
+      reconnectPeriod: 2000,
+      connectTimeout: 10_000,
+      queueQoSZero: false,
+      will: { topic: status, payload: Buffer.from('offline' satisfies MqttNodeStatus), qos: 1, retain: true },
+      ...(c.username !== null ? { username: c.username } : {}),
+      ...(c.password !== null ? { password: c.password } : {}),
+      ...(c.tls.ca ? { ca: readFileSync(c.tls.ca) } : {}),
+      ...(c.tls.cert ? { cert: readFileSync(c.tls.cert) } : {}),
+      ...(c.tls.key ? { key: readFileSync(c.tls.key) } : {}),
+      rejectUnauthorized: c.tls.rejectUnauthorized,
+    };
+    const client = mqtt.connect(this.url ?? '', opts);
+    this.client = client;
+    const requests = new MqttRequests({ node: this.d.node, handlers: this.d.handlers, log: this.d.log, reply: (t, p, o) => this.publish(t, p, o) });
+    const discovery = c.homeAssistant.discovery ? new Discovery(this.d.node, c.homeAssistant.prefix, (t, p) => this.publish(t, p, { retain: true, qos: 1 })) : null;
+    let wasConnected = false;
+    client.on('connect', () => {
+      this.d.log.info({ url: this.url, protocolVersion, reconnect: wasConnected }, 'MQTT connected');
+      wasConnected = true;
+      this.publish(status, 'online' satisfies MqttNodeStatus, { retain: true, qos: 1 });
+      for (const s of this.d.handlers.cameraStates()) this.publish(MQTT_TOPICS.cameraStatus(this.d.node, s.camera), JSON.stringify(s), { retain: true, qos: 1 });
+      client.subscribe([MQTT_TOPICS.ask(this.d.node), MQTT_TOPICS.request(this.d.node)], { qos: 1 }, (err) => {
+        if (err) this.d.log.error({ err: err.message }, 'MQTT subscribe failed');
+      });
+      discovery?.rules(this.d.handlers.ruleList());
+      this.flush();
+    });
+    client.on('message', (topic, payload, packet) => requests.onMessage(topic, payload, packet));
+    client.on('error', (e) => this.d.log.warn({ err: e.message, url: this.url }, 'MQTT error'));
+    client.on('offline', () => this.d.log.warn({ url: this.url }, 'MQTT broker unreachable; queueing'));
+    const node = this.d.node;
+    const bus = this.d.bus;
+    bus.on('camera', 'mqtt', (s) => this.publish(MQTT_TOPICS.cameraStatus(node, s.id), JSON.stringify(cameraState(s, s.state !== 'disabled')), { retain: true, qos: 1 }));
+    bus.on('object', 'mqtt', (e) => this.publish(MQTT_TOPICS.events(node, e.camera), JSON.stringify(e), { qos: 0 }));
+    bus.on('count', 'mqtt', (n) => {
+      const topic = MQTT_TOPICS.count(node, n.camera, topicLevel(n.zone), topicLevel(n.class));
+      discovery?.count(n, topic);
+      this.publish(topic, String(n.count), { retain: true, qos: 0 });
+    });
+    bus.on('alert', 'mqtt', (a) => this.publish(MQTT_TOPICS.alert(node, a.rule), JSON.stringify(a), { qos: 1 }));
+    bus.on('rule', 'mqtt', () => discovery?.rules(this.d.handlers.ruleList()));
+  }
+
+  private firstConnect(signal: AbortSignal, ms: number): Promise<void> {
+    const client = this.client;
+    if (!client || client.connected) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(t);
+        client.off('connect', done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const t = setTimeout(() => {
+        this.d.log.warn({ url: this.url }, 'MQTT broker not reachable yet; the daemon runs on and keeps retrying');
+        done();
+      }, ms);
+      client.once('connect', done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** Publishes now, or queues (bounded) while disconnected. */
+  publish(topic: string, payload: string, opts: IClientPublishOptions): void {
+    const client = this.client;
+    if (client?.connected) {
+      this.published++;
+      client.publish(topic, payload, opts, (err) => {
+        if (err) this.d.log.warn({ topic, err: err.message }, 'MQTT publish failed');
+      });
+      return;
+    }
+    if (this.d.cfg.queueSize === 0) {
+      this.dropped++;
+      return;
+    }
+    if (this.queue.length >= this.d.cfg.queueSize) {
+      this.queue.shift();
+      if (this.dropped++ % 100 === 0) this.d.log.warn({ dropped: this.dropped, queueSize: this.d.cfg.queueSize }, 'MQTT offline queue full; oldest messages dropped');
+    }
+    this.queue.push({ topic, payload, opts });
+  }
+
+  private flush(): void {
+    const pending = this.queue.splice(0);
+    for (const m of pending) this.publish(m.topic, m.payload, m.opts);
+  }
+
+  async stop(): Promise<void> {
+    this.d.bus.removeOwner('mqtt');
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      // a clean shutdown says offline itself (the Last Will covers crashes); bounded waits
+      if (client.connected) await within(2000, new Promise<void>((r) => client.publish(MQTT_TOPICS.status(this.d.node), 'offline', { retain: true, qos: 1 }, () => r())));
+      await within(2000, new Promise<void>((r) => client.end(false, {}, () => r())));
+      if (!client.disconnected) client.end(true);
+    }
+    await this.broker?.close();
+    this.broker = null;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Natural-language rules: "tell me when someone stays at the table for 10 seconds" becomes a
+ * structured rule, shown back for confirmation (WebSocket `rules.compile`, then `rules.put`).
+ *
+ * The hook: a {@link RuleCompiler}. Until the config has a language model (`models.llm`), the
+ * daemon uses {@link noModelCompiler}, which refuses with `RULES_NO_MODEL`; a model-backed
+ * compiler (planner room) plugs in through `RulesComponent`'s `compile` option and must return a
+ * rule that passes `ruleSchema` (the daemon validates it again before showing it).
+ */
+import type { AlertRule } from '../api/wire.js';
+
+/** Context a compiler gets: the cameras with their zones and lines, and the classes known. */
+export interface RuleContext {
+  cameras: Record<string, { zones: string[]; lines: string[] }>;
+  camera?: string;
+}
+
+/** Turns text into a structured rule and a one-sentence explanation of it. */
+export type RuleCompiler = (text: string, ctx: RuleContext, signal?: AbortSignal) => Promise<{ rule: AlertRule; explanation: string }>;
+
+/** Error of the natural-language path. */
+export class RulesNoModelError extends Error {
+  readonly code = 'RULES_NO_MODEL';
+  constructor() {
+    super('natural-language rules need a language model (models.llm) and none is configured; send a structured rule with rules.put');
+    this.name = 'RulesNoModelError';
+  }
+}
+
+/** The compiler used without a language model: always refuses with RULES_NO_MODEL. */
+export const noModelCompiler: RuleCompiler = () => Promise.reject(new RulesNoModelError());

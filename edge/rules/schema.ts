@@ -1,0 +1,49 @@
+/**
+ * The zod schema of a structured alert rule, shared by the config file and the runtime APIs
+ * (WebSocket `rules.put`, MQTT `vigil/<node>/request`). Its output type is the wire `AlertRule`.
+ */
+import { z } from 'zod';
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const trigger = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('count'),
+    op: z.enum(['>=', '>', '<=', '<', '==']).describe('Comparison of the count with value.'),
+    value: z.number().int().min(0).max(10_000),
+    forSeconds: z.number().min(0).max(86_400).optional().describe('The condition must hold this long (default 0).'),
+  }),
+  z.strictObject({ type: z.literal('dwell'), seconds: z.number().positive().max(86_400).describe('One object stays at least this long.') }),
+  z.strictObject({ type: z.literal('absence'), seconds: z.number().positive().max(86_400).describe('No matching object for at least this long.') }),
+  z.strictObject({
+    type: z.literal('line'),
+    line: z.string().regex(ID).describe('Line id of the camera.'),
+    direction: z.enum(['forward', 'backward', 'any']).optional().describe('Crossing direction (default any).'),
+  }),
+]);
+
+/** One structured alert rule. */
+export const ruleSchema = z
+  .strictObject({
+    id: z.string().regex(ID, 'letters, digits, "_" or "-", 1-64 characters').describe('Rule id, used in the alert topic vigil/<node>/alerts/<id>.'),
+    description: z.string().max(500).optional().describe('Human text, e.g. the natural-language rule it came from.'),
+    camera: z.string().regex(ID).optional().describe('Camera to watch (all when omitted).'),
+    class: z.string().min(1).max(64).optional().describe('Class label such as person (any when omitted).'),
+    zone: z.string().regex(ID).optional().describe('Zone id of the camera (whole frame when omitted).'),
+    trigger: trigger.describe('count (threshold, optionally held forSeconds), dwell, absence or line crossing.'),
+    timeOfDay: z
+      .strictObject({
+        from: z.string().regex(HHMM, 'HH:MM'),
+        to: z.string().regex(HHMM, 'HH:MM'),
+        days: z.array(z.number().int().min(1).max(7)).optional().describe('ISO weekdays 1 (Monday)..7; all when omitted.'),
+      })
+      .optional()
+      .describe('Only active between from and to, local time (timezone); from > to wraps midnight.'),
+    cooldownSeconds: z.number().min(0).max(86_400).optional().describe('Seconds before the rule can fire again for a camera (default 60).'),
+    enabled: z.boolean().optional().describe('Default true.'),
+  })
+  .describe('A structured alert rule.');
+
+/** Default cooldown of a rule, seconds. */
+export const DEFAULT_COOLDOWN_S = 60;
