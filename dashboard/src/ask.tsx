@@ -94,7 +94,7 @@ function CoverageLine({ a }: { a: Answer }) {
   if (!c.from || !c.to) return <p class="coverage">Coverage: the memory is empty.</p>;
   return (
     <p class="coverage">
-      Coverage: {new Date(c.from).toLocaleString()} to {clock(c.to)}
+      Coverage: {new Date(c.from).toLocaleDateString()} {clock(c.from)} to {clock(c.to)}
       {c.gaps.length ? `, with ${c.gaps.length} gap${c.gaps.length === 1 ? '' : 's'} (${c.gaps.slice(0, 3).map((g) => `${g.camera} ${clock(g.start)}–${clock(g.end)}`).join(', ')}${c.gaps.length > 3 ? ', …' : ''})` : ', no gaps'}.
     </p>
   );

@@ -19,6 +19,12 @@ export interface Cursor {
 const HOUR = 3600_000;
 const H = 64;
 const REFRESH_MS = 5000;
+/** Windows the timeline can show (the data is always the last hour). */
+const SPANS: [number, string][] = [
+  [HOUR, '60 min'],
+  [15 * 60_000, '15 min'],
+  [5 * 60_000, '5 min'],
+];
 
 interface CamData {
   segments: SegmentRecord[];
@@ -167,10 +173,18 @@ function Scrub({ cursor, d }: { cursor: Cursor; d: CamData | undefined }) {
 /** The timeline of every camera. */
 export function Timeline(props: { client: WireClient; ready: boolean; cameras: string[]; alerts: Alert[]; cursor: Cursor | null; onCursor: (c: Cursor) => void }) {
   const { data, to, error } = useHour(props.client, props.ready, props.cameras);
-  // a cursor older than the window (an evidence from long ago) widens the window back to it
-  const from = Math.min(to - HOUR, props.cursor ? props.cursor.ts - 60_000 : Infinity);
+  const [span, setSpan] = useState(HOUR);
+  // a cursor before the window (an evidence from long ago) widens the window back to it
+  const from = Math.min(to - span, props.cursor ? props.cursor.ts - span / 60 : Infinity);
   return (
     <div class="tl" aria-busy={!Object.keys(data).length}>
+      <div class="tabs" role="group" aria-label="Time window">
+        {SPANS.map(([ms, label]) => (
+          <button type="button" aria-pressed={span === ms} onClick={() => setSpan(ms)}>
+            {label}
+          </button>
+        ))}
+      </div>
       {error ? <p class="error">{error}</p> : null}
       <div class="tl-axis" aria-hidden="true">
         <span>{clock(from)}</span>

@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { packageRoot } from '../../edge/paths.js';
 
 /** Where Debian installs Chromium (`apt-get install chromium`). */
-export const CHROMIUM = process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Screenshots and logs of the browser tests (git-ignored). */
 export const ARTIFACTS = join(packageRoot(), 'test-artifacts', 'dashboard');
