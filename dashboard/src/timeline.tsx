@@ -148,10 +148,11 @@ function Scrub({ cursor, d }: { cursor: Cursor; d: CamData | undefined }) {
         </p>
         {seg ? (
           <p class="meta">
-            {Object.entries(seg.counts ?? {})
-              .map(([k, v]) => `${v} ${k}`)
-              .join(', ') || 'nothing detected'}
-            {seg.caption ? ` · ${seg.caption}` : ''}
+            {seg.caption ||
+              Object.entries(seg.counts ?? {})
+                .map(([k, v]) => `${v} ${k}`)
+                .join(', ') ||
+              'nothing detected'}
           </p>
         ) : (
           <p class="meta">not covered</p>

@@ -31,7 +31,18 @@ describe('dashboard in Chromium', { timeout: 600_000 }, () => {
       config: {
         node: 'dash',
         mqtt: { enabled: false },
-        cameras: [{ id: 'table', url: rtsp.url('/table'), fps: 2, width: 640, watchdogSeconds: 10, detector: { model: 'centernet', classes: ['person'] } }],
+        cameras: [
+          {
+            id: 'table',
+            url: rtsp.url('/table'),
+            fps: 2,
+            width: 640,
+            watchdogSeconds: 10,
+            detector: { model: 'centernet', classes: ['person'] },
+            // the floor in front of the standing table
+            zones: [{ id: 'table', polygon: [[0.3, 0.45], [0.95, 0.45], [0.95, 1], [0.3, 1]] }],
+          },
+        ],
       },
     });
     await daemon.waitFor(async () => (await daemon.getJson<Health>('/healthz')).cameras[0]?.state === 'streaming', 60_000, 'camera streaming');
@@ -114,6 +125,11 @@ describe('dashboard in Chromium', { timeout: 600_000 }, () => {
 
   it('a rule added in the page fires and shows in the live feed', async () => {
     const { page, errors } = desk;
+    // in words: without a language model the daemon says so, clearly
+    await page.getByRole('button', { name: 'In words' }).click();
+    await page.getByRole('textbox', { name: 'Rule in words' }).fill('tell me when someone stands at the table');
+    await page.getByRole('button', { name: 'Translate' }).click();
+    await page.getByRole('alert').filter({ hasText: 'language model' }).waitFor();
     await page.getByRole('button', { name: 'Structured' }).click();
     const form = page.getByRole('form', { name: 'add a rule' });
     await form.getByLabel('Rule id', { exact: true }).fill('person-seen');
