@@ -144,7 +144,7 @@ export function App() {
         <div class="col">
         <section id="cameras" class="panel cams" aria-labelledby="h-cameras">
           <h2 id="h-cameras">Cameras</h2>
-          <CameraGrid cameras={live.cameras} counts={live.counts} />
+          <CameraGrid cameras={live.cameras} counts={live.counts} client={admin ? client : null} />
         </section>
         <section id="timeline" class="panel timeline" aria-labelledby="h-timeline" ref={timelineRef}>
           <h2 id="h-timeline">Last hour</h2>

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CameraState, CountState } from '../../edge/api/wire.js';
 import { withToken, wsUrl } from './auth.js';
+import type { WireClient } from './wire-client.js';
 
 /** Live preview of one camera; falls back to the latest snapshot until the stream decodes. */
 function Preview({ camera, streaming }: { camera: string; streaming: boolean }) {
@@ -51,8 +52,39 @@ function Preview({ camera, streaming }: { camera: string; streaming: boolean }) 
   );
 }
 
+/** Enables or disables a camera's ingest (admin tokens only). */
+function EnableButton({ cam, client }: { cam: CameraState; client: WireClient }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        class="ghost small"
+        disabled={busy}
+        aria-label={`${cam.enabled ? 'Disable' : 'Enable'} camera ${cam.camera}`}
+        onClick={() => {
+          setBusy(true);
+          client
+            .request('camera.enable', { camera: cam.camera, enabled: !cam.enabled })
+            .then(() => setError(null))
+            .catch((e: Error) => setError(e.message))
+            .finally(() => setBusy(false));
+        }}
+      >
+        {cam.enabled ? 'Disable' : 'Enable'}
+      </button>
+      {error ? (
+        <div class="error" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /** One camera's tile. */
-function CameraTile({ cam, counts }: { cam: CameraState; counts: CountState[] }) {
+function CameraTile({ cam, counts, client }: { cam: CameraState; counts: CountState[]; client: WireClient | null }) {
   const shown = counts.filter((c) => c.zone === 'all' && c.class !== 'all' && c.count > 0);
   return (
     <figure class="cam" data-camera={cam.camera}>
@@ -62,7 +94,8 @@ function CameraTile({ cam, counts }: { cam: CameraState; counts: CountState[] })
         <span class="meta">
           {' '}
           · {cam.fps.toFixed(1)} fps · {cam.reconnects} reconnect{cam.reconnects === 1 ? '' : 's'}
-        </span>
+        </span>{' '}
+        {client ? <EnableButton cam={cam} client={client} /> : null}
         {shown.length ? (
           <ul class="counts" aria-label={`current counts on ${cam.camera}`}>
             {shown.map((c) => (
@@ -78,14 +111,14 @@ function CameraTile({ cam, counts }: { cam: CameraState; counts: CountState[] })
   );
 }
 
-/** The grid of every configured camera. */
-export function CameraGrid({ cameras, counts }: { cameras: CameraState[]; counts: Record<string, CountState> }) {
+/** The grid of every configured camera; `client` (admin tokens) adds enable/disable buttons. */
+export function CameraGrid({ cameras, counts, client }: { cameras: CameraState[]; counts: Record<string, CountState>; client: WireClient | null }) {
   if (!cameras.length) return <p class="empty">No cameras yet.</p>;
   const all = Object.values(counts);
   return (
     <div class="grid" aria-live="polite">
       {cameras.map((c) => (
-        <CameraTile key={c.camera} cam={c} counts={all.filter((x) => x.camera === c.camera)} />
+        <CameraTile key={c.camera} cam={c} counts={all.filter((x) => x.camera === c.camera)} client={client} />
       ))}
     </div>
   );

@@ -174,6 +174,15 @@ describe('dashboard in Chromium', { timeout: 600_000 }, () => {
     assert.deepEqual(phone.errors, []);
     await phone.page.context().close();
   });
+
+  it('a camera is disabled and enabled again from the page', async () => {
+    const { page, errors } = desk;
+    await page.getByRole('button', { name: 'Disable camera table' }).click();
+    await page.locator('.cam[data-camera="table"] .state.disabled').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Enable camera table' }).click();
+    await page.locator('.cam[data-camera="table"] .state.streaming').waitFor({ timeout: 90_000 });
+    assert.deepEqual(errors.filter((e) => !/preview/.test(e)), [], 'no console errors (the preview socket may drop with its camera)');
+  });
 });
 
 describe('dashboard token login', { timeout: 180_000 }, () => {
