@@ -292,6 +292,9 @@ export type WsRequestOf<K extends WsRequestType> = { id: string; type: K } & WsR
 /** Any request from a client. */
 export type WsRequest = { [K in WsRequestType]: WsRequestOf<K> }[WsRequestType];
 
+/** A request before its correlation id is assigned (what a client helper accepts). */
+export type WsRequestDraft = { [K in WsRequestType]: Omit<WsRequestOf<K>, 'id'> & { id?: string } }[WsRequestType];
+
 /** The success reply to a request of type K. */
 export interface WsResultOf<K extends WsRequestType> {
   id: string;

@@ -1,0 +1,182 @@
+/**
+ * The WebSocket and MQTT interfaces end to end: a real RTSP server plays the one-by-one clip, the
+ * real daemon (CLI child process) perceives it and publishes through the real Mosquitto at
+ * 127.0.0.1:1883; separate clients receive the alert and ask questions.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { MqttClient } from 'mqtt';
+import type { Alert, CameraState, WsHello } from '../../edge/api/wire.js';
+import { freeTcpPort, startDaemon, type DaemonHandle } from '../helpers/daemon.js';
+import { SHARED_VIDEOS, startRtspServer, type RtspServerHandle } from '../helpers/rtsp-server.js';
+import { mqttConnect, mqttNext, WsTestClient } from './clients.js';
+
+const BROKER = 'mqtt://127.0.0.1:1883';
+const NODE = `t${randomBytes(4).toString('hex')}`;
+const ADMIN = `admin-${randomBytes(12).toString('hex')}`;
+const READER = `read-${randomBytes(12).toString('hex')}`;
+
+let rtsp: RtspServerHandle;
+let daemon: DaemonHandle;
+let watcher: MqttClient;
+let alertP: Promise<{ topic: string; payload: Buffer }>;
+let wsUrl: string;
+
+before(async () => {
+  rtsp = await startRtspServer({ mounts: [{ path: '/table', file: join(SHARED_VIDEOS, 'one-by-one-person-detection.mp4') }] });
+  // the watcher subscribes before the daemon starts, as an automation box would
+  watcher = await mqttConnect(BROKER, { protocolVersion: 5 });
+  alertP = mqttNext(watcher, `vigil/${NODE}/alerts/#`, 150_000);
+  const port = await freeTcpPort();
+  daemon = startDaemon({
+    port,
+    config: {
+      node: NODE,
+      mqtt: { url: BROKER },
+      auth: { tokens: [{ name: 'ops', token: ADMIN, scope: 'admin' }, { name: 'viewer', token: READER, scope: 'read' }] },
+      cameras: [{ id: 'table', url: rtsp.url('/table'), fps: 2, width: 480, zones: [{ id: 'table', polygon: [[0, 0], [1, 0], [1, 1], [0, 1]] }] }],
+      rules: [{ id: 'at-table', camera: 'table', class: 'person', zone: 'table', trigger: { type: 'dwell', seconds: 2 }, cooldownSeconds: 600 }],
+    },
+  });
+  wsUrl = `ws://127.0.0.1:${port}/api/ws`;
+  await daemon.waitFor(async () => (await fetch(`${daemon.baseUrl}/healthz`)).ok, 60_000, 'healthz');
+});
+
+after(async () => {
+  const code = await daemon?.stop();
+  await rtsp?.stop();
+  // a clean stop leaves the retained status offline (a crash does too, through the Last Will)
+  const st = await mqttNext(watcher, `vigil/${NODE}/status`, 5000, (_t, p) => p.toString() === 'offline');
+  assert.equal(st.payload.toString(), 'offline');
+  watcher?.end(true);
+  assert.equal(code, 0, daemon?.output().slice(-2000));
+  assert.ok(!daemon.output().includes(ADMIN) && !daemon.output().includes(READER), 'tokens never logged');
+});
+
+test('a rule fires when a person stands at the table and a separate MQTT client receives the alert', async () => {
+  const { topic, payload } = await alertP;
+  assert.equal(topic, `vigil/${NODE}/alerts/at-table`);
+  const a = JSON.parse(payload.toString()) as Alert;
+  assert.equal(a.rule, 'at-table');
+  assert.equal(a.camera, 'table');
+  assert.equal(a.node, NODE);
+  assert.equal(a.class, 'person');
+  assert.match(a.evidence.objectIds[0] ?? '', /^table:person:/);
+  assert.ok((a.evidence.dwellSeconds ?? 0) >= 2);
+  assert.equal(a.evidence.snapshot, '/api/cameras/table/snapshot.jpg');
+  assert.ok(a.firedAt - a.frameTs < 5000, `fired ${a.firedAt - a.frameTs} ms after the frame`);
+  // the retained status topics are there for a late subscriber
+  const status = await mqttNext(watcher, `vigil/${NODE}/status`, 5000);
+  assert.equal(status.payload.toString(), 'online');
+  assert.equal(status.retain, true);
+  const cam = await mqttNext(watcher, `vigil/${NODE}/table/status`, 5000);
+  assert.equal((JSON.parse(cam.payload.toString()) as CameraState).state, 'streaming');
+  const count = await mqttNext(watcher, `vigil/${NODE}/table/all/person/count`, 30_000);
+  assert.match(count.payload.toString(), /^\d+$/);
+});
+
+test('a question over MQTT 5 (response topic + correlation data) is answered', async () => {
+  const asker = await mqttConnect(BROKER, { protocolVersion: 5 });
+  try {
+    const responseTopic = `test/${NODE}/answers/v5`;
+    const correlationData = Buffer.from(randomBytes(8));
+    const replyP = mqttNext(asker, responseTopic, 30_000, (_t, _p, props) => Boolean(props.correlationData?.equals(correlationData)));
+    await new Promise((r) => setTimeout(r, 200));
+    await asker.publishAsync(`vigil/${NODE}/ask`, JSON.stringify({ question: 'how many people were at the table?' }), { qos: 1, properties: { responseTopic, correlationData } });
+    const reply = JSON.parse((await replyP).payload.toString()) as { answer: string; coverage: unknown; evidence: unknown[]; planner: string };
+    assert.equal(typeof reply.answer, 'string');
+    assert.ok(reply.answer.length > 0);
+    assert.ok(reply.coverage && Array.isArray(reply.evidence));
+    assert.equal(reply.planner, 'offline');
+  } finally {
+    asker.end(true);
+  }
+});
+
+test('a question over MQTT 3.1.1 (replyTo + id in the payload) is answered; malformed JSON gets an error', async () => {
+  const asker = await mqttConnect(BROKER, { protocolVersion: 4 });
+  try {
+    const replyTo = `test/${NODE}/answers/v311`;
+    const replyP = mqttNext(asker, replyTo, 30_000, (_t, p) => (JSON.parse(p.toString()) as { id?: string }).id === 'q-311');
+    await new Promise((r) => setTimeout(r, 200));
+    await asker.publishAsync(`vigil/${NODE}/ask`, JSON.stringify({ question: 'was anyone at the table?', replyTo, id: 'q-311' }), { qos: 1 });
+    const reply = JSON.parse((await replyP).payload.toString()) as { id: string; answer: string };
+    assert.equal(reply.id, 'q-311');
+    assert.ok(reply.answer.length > 0);
+    // a structured rule added over MQTT's request topic
+    const ruleP = mqttNext(asker, replyTo, 10_000, (_t, p) => (JSON.parse(p.toString()) as { id?: string }).id === 'rq1');
+    await asker.publishAsync(`vigil/${NODE}/request`, JSON.stringify({ id: 'rq1', type: 'rules.put', replyTo, rule: { id: 'crowd', class: 'person', trigger: { type: 'count', op: '>=', value: 5 } } }), { qos: 1 });
+    const rr = JSON.parse((await ruleP).payload.toString()) as { status: string; result: { rule: { id: string; source: string } } };
+    assert.equal(rr.status, 'ok');
+    assert.deepEqual([rr.result.rule.id, rr.result.rule.source], ['crowd', 'runtime']);
+  } finally {
+    asker.end(true);
+  }
+  const v5 = await mqttConnect(BROKER, { protocolVersion: 5 });
+  try {
+    const responseTopic = `test/${NODE}/answers/bad`;
+    const replyP = mqttNext(v5, responseTopic, 10_000);
+    await new Promise((r) => setTimeout(r, 200));
+    await v5.publishAsync(`vigil/${NODE}/ask`, '{"question": ', { qos: 1, properties: { responseTopic } });
+    const err = JSON.parse((await replyP).payload.toString()) as { status: string; code: string };
+    assert.deepEqual([err.status, err.code], ['error', 'BAD_JSON']);
+  } finally {
+    v5.end(true);
+  }
+});
+
+test('WebSocket: ask with streamed result, subscriptions, rules; bad input and bad tokens get clear errors and the daemon keeps serving', async () => {
+  await assert.rejects(WsTestClient.connect(wsUrl), /HTTP 401/);
+  await assert.rejects(WsTestClient.connect(wsUrl, 'not-a-token'), /HTTP 401/);
+  assert.equal((await fetch(`${daemon.baseUrl}/api/cameras`)).status, 401);
+  assert.equal((await fetch(`${daemon.baseUrl}/api/cameras`, { headers: { authorization: `Bearer ${READER}` } })).status, 200);
+
+  const ws = await WsTestClient.connect(`${wsUrl}?token=${READER}`);
+  const hello = (await ws.next((m) => 'type' in m && m.type === 'hello')) as WsHello;
+  assert.deepEqual([hello.node, hello.scope], [NODE, 'read']);
+  const ans = await ws.request({ id: 'ask1', type: 'ask', question: 'how many people were at the table?' });
+  assert.equal(ans.status, 'ok', JSON.stringify(ans));
+  assert.equal(typeof (ans as { result: { answer: string } }).result.answer, 'string');
+  const forbidden = await ws.request({ type: 'rules.put', rule: { id: 'x', trigger: { type: 'count', op: '>=', value: 1 } } });
+  assert.deepEqual([forbidden.status, (forbidden as { code?: string }).code], ['error', 'FORBIDDEN']);
+  assert.equal(((await ws.raw('{"id": 1, "type"')) as { code: string }).code, 'BAD_JSON');
+  assert.equal(((await ws.raw(JSON.stringify({ id: 'u', type: 'self-destruct' }))) as { code: string }).code, 'UNKNOWN_TYPE');
+  assert.equal(((await ws.raw(JSON.stringify({ id: 'big', type: 'ask', question: 'x'.repeat(100_000) }))) as { code: string }).code, 'PAYLOAD_TOO_LARGE');
+  assert.equal((await ws.request({ type: 'ping' })).status, 'ok', 'the connection survives the errors');
+  // far above the limit: the socket is closed with 1009, the daemon keeps serving
+  ws.ws.send(Buffer.alloc(1024 * 1024, 0x20));
+  await new Promise((r) => setTimeout(r, 1000));
+  assert.equal(ws.closed?.code, 1009);
+
+  const admin = await WsTestClient.connect(wsUrl, ADMIN);
+  const sub = await admin.request({ type: 'subscribe', channels: ['alerts', 'counts', 'cameras', 'events'] });
+  assert.equal(sub.status, 'ok');
+  const put = await admin.request({ type: 'rules.put', rule: { id: 'anyone', camera: 'table', class: 'person', trigger: { type: 'count', op: '>=', value: 1 }, cooldownSeconds: 0 } });
+  assert.equal(put.status, 'ok', JSON.stringify(put));
+  const bad = await admin.request({ type: 'rules.put', rule: { id: 'nowhere', zone: 'kitchen', trigger: { type: 'dwell', seconds: 1 } } });
+  assert.equal((bad as { code?: string }).code, 'RULE_INVALID');
+  const nl = await admin.request({ type: 'rules.compile', text: 'tell me when someone sits at the table' });
+  assert.equal((nl as { code?: string }).code, 'RULES_NO_MODEL');
+  const list = (await admin.request({ type: 'rules.list' })) as unknown as { result: { rules: { id: string; source: string }[] } };
+  assert.deepEqual(list.result.rules.map((r) => `${r.id}:${r.source}`).sort(), ['anyone:runtime', 'at-table:config', 'crowd:runtime']);
+  const push = await admin.next((m) => 'type' in m && m.type === 'push' && (m.channel === 'counts' || m.channel === 'events'), 60_000);
+  assert.ok(push);
+  const now = Date.now();
+  const segs = (await admin.request({ type: 'segments', camera: 'table', from: now - 600_000, to: now })) as unknown as { result: { segments: { camera: string }[] } };
+  assert.ok(segs.result.segments.length > 0);
+  const evs = (await admin.request({ type: 'events', from: now - 600_000, to: now, types: ['appear'] })) as unknown as { result: { events: { objectId?: string }[] } };
+  const oid = evs.result.events[0]?.objectId;
+  assert.ok(oid, 'an appear event');
+  const obj = (await admin.request({ type: 'object', objectId: oid })) as unknown as { result: { object: { trajectory: unknown[]; embedding?: unknown } } };
+  assert.ok(Array.isArray(obj.result.object.trajectory) && obj.result.object.embedding === undefined);
+  const missing = await admin.request({ type: 'object', objectId: 'nope' });
+  assert.equal((missing as { code?: string }).code, 'NOT_FOUND');
+  const off = await admin.request({ type: 'camera.enable', camera: 'table', enabled: false });
+  assert.equal((off as unknown as { result: { camera: CameraState } }).result.camera.state, 'disabled');
+  const on = await admin.request({ type: 'camera.enable', camera: 'table', enabled: true });
+  assert.equal((on as unknown as { result: { camera: CameraState } }).result.camera.enabled, true);
+  admin.close();
+  assert.ok((await fetch(`${daemon.baseUrl}/healthz`)).ok, 'still serving');
+});
