@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs lint and every test. Integration tests need a real RTSP server (GStreamer's, through its
-# Python bindings); this installs it from Debian when missing and we are root.
+# Python bindings) and the dashboard tests Debian's Chromium; this installs them from Debian when
+# missing and we are root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,18 @@ if ! command -v espeak-ng >/dev/null 2>&1 || [ ! -x /usr/bin/pocketsphinx_contin
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends espeak-ng pocketsphinx pocketsphinx-en-us >/dev/null
   else
     echo "test: espeak-ng and PocketSphinx are missing; install espeak-ng pocketsphinx pocketsphinx-en-us" >&2
+    exit 1
+  fi
+fi
+
+# The dashboard's browser tests drive Debian's Chromium (never a downloaded browser).
+if ! [ -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "test: installing Debian's chromium for the dashboard tests (apt-get)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+  else
+    echo "test: /usr/bin/chromium is missing; install Debian's chromium package" >&2
     exit 1
   fi
 fi

@@ -15,6 +15,7 @@ import { WS_PATH, type WsApi } from '../api/ws.js';
 import { EdgeError } from '../errors.js';
 import { renderMetrics } from '../http/metrics.js';
 import { Router, sendJson } from '../http/router.js';
+import { serveKeyframe } from '../http/keyframe.js';
 import { serveDashboard } from '../http/static.js';
 import type { Component } from '../lifecycle.js';
 import type { CameraManager } from './cameras.js';
@@ -72,6 +73,7 @@ export class HttpComponent implements Component {
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'no-store', 'x-frame-time': new Date(f.ts).toISOString() });
       res.end(jpg);
     });
+    r.on('GET', '/api/cameras/:id/keyframe.jpg', (q, res, p) => serveKeyframe(deps.memory.store, q, res, p.id ?? ''));
     r.on('GET', '/', (_q, res) => serveDashboard(res, 'index.html'));
     r.on('GET', '/:file', (_q, res, p) => serveDashboard(res, p.file ?? ''));
   }

@@ -79,7 +79,8 @@ export class MqttBridge implements Component {
       this.broker = b;
       // aedes speaks MQTT 3.1.1 only
       protocolVersion = 4;
-      this.url = `mqtt://127.0.0.1:${b.port}`;
+      const local = b.host === '0.0.0.0' || b.host === '::' ? '127.0.0.1' : b.host;
+      this.url = `mqtt://${local.includes(':') ? `[${local}]` : local}:${b.port}`;
       this.d.log.info({ port: b.port, host: b.host }, 'embedded MQTT broker listening');
     }
     if (signal.aborted) return;

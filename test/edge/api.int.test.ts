@@ -45,9 +45,12 @@ before(async () => {
 });
 
 after(async () => {
-  watcher?.end(true);
   const code = await daemon?.stop();
   await rtsp?.stop();
+  // a clean stop leaves the retained status offline (a crash does too, through the Last Will)
+  const st = await mqttNext(watcher, `vigil/${NODE}/status`, 5000, (_t, p) => p.toString() === 'offline');
+  assert.equal(st.payload.toString(), 'offline');
+  watcher?.end(true);
   assert.equal(code, 0, daemon?.output().slice(-2000));
   assert.ok(!daemon.output().includes(ADMIN) && !daemon.output().includes(READER), 'tokens never logged');
 });

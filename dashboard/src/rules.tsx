@@ -1,0 +1,281 @@
+/**
+ * Alert rules (list, enable/disable, remove, add structured or in words) and the live alert feed.
+ */
+import { useState } from 'preact/hooks';
+import type { Alert, AlertRule, CountOp, RuleInfo, RuleTrigger } from '../../edge/api/wire.js';
+import { withToken } from './auth.js';
+import { clock } from './format.js';
+import type { Cursor } from './timeline.js';
+import type { WireClient } from './wire-client.js';
+
+/** A rule's condition in words. */
+export function describeRule(r: AlertRule): string {
+  const what = `${r.class ?? 'any object'}${r.zone ? ` in ${r.zone}` : ''}${r.camera ? ` on ${r.camera}` : ''}`;
+  const t = r.trigger;
+  const cond = t.type === 'count' ? `count ${t.op} ${t.value}${t.forSeconds ? ` for ${t.forSeconds} s` : ''}` : t.type === 'dwell' ? `stays ${t.seconds} s` : t.type === 'absence' ? `absent ${t.seconds} s` : `crosses ${t.line}${t.direction && t.direction !== 'any' ? ` ${t.direction}` : ''}`;
+  return `${what}: ${cond}`;
+}
+
+/** The live alert feed, newest first. */
+export function AlertFeed({ alerts, onPick }: { alerts: Alert[]; onPick: (c: Cursor) => void }) {
+  return (
+    <div class="feed">
+      <h3>Live alerts</h3>
+      {alerts.length ? (
+        <ul class="alerts" aria-live="polite" aria-label="live alerts">
+          {alerts.map((a) => (
+            <li key={a.id} class="alert-item" data-rule={a.rule}>
+              <button type="button" class="ev-thumb small" onClick={() => onPick({ camera: a.camera, ts: a.frameTs })} aria-label={`Show alert ${a.rule} on the timeline`}>
+                <img src={withToken(a.evidence.snapshot)} alt="" loading="lazy" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
+              </button>
+              <div>
+                <strong>{a.rule}</strong> <span class="meta">{clock(a.frameTs)} · {a.camera}</span>
+                <div>{a.message}</div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="empty" aria-live="polite">
+          No alerts since this page opened.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The structured rule form's fields. */
+interface Draft {
+  id: string;
+  camera: string;
+  cls: string;
+  zone: string;
+  kind: RuleTrigger['type'];
+  op: CountOp;
+  value: string;
+  seconds: string;
+  line: string;
+  cooldown: string;
+}
+
+const NEW: Draft = { id: '', camera: '', cls: 'person', zone: '', kind: 'count', op: '>=', value: '1', seconds: '10', line: '', cooldown: '60' };
+
+/** Builds the rule from the form. */
+function toRule(d: Draft): AlertRule {
+  const n = (s: string): number => Number(s);
+  const trigger: RuleTrigger = d.kind === 'count' ? { type: 'count', op: d.op, value: n(d.value), ...(n(d.seconds) > 0 ? { forSeconds: n(d.seconds) } : {}) } : d.kind === 'line' ? { type: 'line', line: d.line } : { type: d.kind, seconds: n(d.seconds) };
+  return {
+    id: d.id.trim(),
+    ...(d.camera ? { camera: d.camera } : {}),
+    ...(d.cls.trim() ? { class: d.cls.trim() } : {}),
+    ...(d.zone.trim() ? { zone: d.zone.trim() } : {}),
+    trigger,
+    cooldownSeconds: n(d.cooldown),
+    enabled: true,
+  };
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: preact.ComponentChildren }) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+/** The structured rule form. */
+function RuleForm({ cameras, onSave }: { cameras: string[]; onSave: (r: AlertRule) => Promise<void> }) {
+  const [d, setD] = useState<Draft>(NEW);
+  const set = (k: keyof Draft) => (e: Event) => setD({ ...d, [k]: (e.currentTarget as HTMLInputElement).value });
+  return (
+    <form
+      class="rule-form"
+      aria-label="add a rule"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(toRule(d))
+          .then(() => setD(NEW))
+          .catch(() => undefined);
+      }}
+    >
+      <Field id="r-id" label="Rule id">
+        <input id="r-id" required pattern="[A-Za-z0-9_\-]+" value={d.id} onInput={set('id')} placeholder="person-at-table" />
+      </Field>
+      <Field id="r-camera" label="Camera">
+        <select id="r-camera" value={d.camera} onChange={set('camera')}>
+          <option value="">any</option>
+          {cameras.map((c) => (
+            <option value={c}>{c}</option>
+          ))}
+        </select>
+      </Field>
+      <Field id="r-class" label="Class">
+        <input id="r-class" value={d.cls} onInput={set('cls')} placeholder="person" />
+      </Field>
+      <Field id="r-zone" label="Zone">
+        <input id="r-zone" value={d.zone} onInput={set('zone')} placeholder="whole frame" />
+      </Field>
+      <Field id="r-kind" label="Trigger">
+        <select id="r-kind" value={d.kind} onChange={set('kind')}>
+          <option value="count">count</option>
+          <option value="dwell">dwell</option>
+          <option value="absence">absence</option>
+          <option value="line">line crossing</option>
+        </select>
+      </Field>
+      {d.kind === 'count' ? (
+        <>
+          <Field id="r-op" label="Comparison">
+            <select id="r-op" value={d.op} onChange={set('op')}>
+              {(['>=', '>', '<=', '<', '=='] as const).map((o) => (
+                <option value={o}>{o}</option>
+              ))}
+            </select>
+          </Field>
+          <Field id="r-value" label="Count">
+            <input id="r-value" type="number" min="0" value={d.value} onInput={set('value')} />
+          </Field>
+        </>
+      ) : null}
+      {d.kind === 'line' ? (
+        <Field id="r-line" label="Line">
+          <input id="r-line" required value={d.line} onInput={set('line')} />
+        </Field>
+      ) : (
+        <Field id="r-seconds" label={d.kind === 'count' ? 'For seconds' : 'Seconds'}>
+          <input id="r-seconds" type="number" min="0" value={d.seconds} onInput={set('seconds')} />
+        </Field>
+      )}
+      <Field id="r-cooldown" label="Cooldown (s)">
+        <input id="r-cooldown" type="number" min="0" value={d.cooldown} onInput={set('cooldown')} />
+      </Field>
+      <button type="submit">Add rule</button>
+    </form>
+  );
+}
+
+/** A rule in words, compiled by the daemon's language model and shown back for confirmation. */
+function WordsForm({ client, cameras, onSave }: { client: WireClient; cameras: string[]; onSave: (r: AlertRule) => Promise<void> }) {
+  const [text, setText] = useState('');
+  const [proposal, setProposal] = useState<{ rule: AlertRule; explanation: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div class="words">
+      <form
+        aria-label="add a rule in words"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setError(null);
+          client
+            .request('rules.compile', cameras.length === 1 && cameras[0] ? { text, camera: cameras[0] } : { text })
+            .then(setProposal)
+            .catch((err: Error) => setError(err.message));
+        }}
+      >
+        <label for="r-words">Rule in words</label>
+        <div class="row">
+          <input id="r-words" value={text} onInput={(e) => setText(e.currentTarget.value)} placeholder="tell me when someone stays at the table for 10 seconds" />
+          <button type="submit" disabled={!text.trim()}>
+            Translate
+          </button>
+        </div>
+      </form>
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {proposal ? (
+        <div class="proposal" role="region" aria-label="proposed rule">
+          <p>
+            <strong>{proposal.rule.id}</strong>: {describeRule(proposal.rule)}
+          </p>
+          <p class="meta">{proposal.explanation}</p>
+          <button
+            type="button"
+            onClick={() =>
+              void onSave({ ...proposal.rule, description: proposal.rule.description ?? text })
+                .then(() => setProposal(null))
+                .catch(() => undefined)
+            }>
+            Confirm and add
+          </button>{' '}
+          <button type="button" class="ghost" onClick={() => setProposal(null)}>
+            Discard
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Rule list and forms. */
+export function RulesView({ client, rules, admin, cameras, onRules }: { client: WireClient; rules: RuleInfo[]; admin: boolean; cameras: string[]; onRules: (r: RuleInfo[]) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [mode, setMode] = useState<'structured' | 'words'>('structured');
+  const refresh = (): Promise<void> => client.request('rules.list', {}).then((r) => onRules(r.rules));
+  const run = (p: Promise<unknown>): Promise<void> =>
+    p
+      .then(refresh)
+      .then(() => setError(null))
+      .catch((e: Error) => {
+        setError(e.message);
+        throw e;
+      });
+  const save = (rule: AlertRule): Promise<void> => run(client.request('rules.put', { rule }));
+  return (
+    <div class="rules-view">
+      <h3>Rules</h3>
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {rules.length ? (
+        <ul class="rule-list">
+          {rules.map((r) => {
+            const { source: _s, lastFiredAt, ...rule } = r;
+            const on = r.enabled !== false;
+            return (
+              <li key={r.id} data-rule={r.id}>
+                <label class="toggle">
+                  <input type="checkbox" checked={on} disabled={!admin} onChange={() => void run(client.request('rules.put', { rule: { ...rule, enabled: !on } })).catch(() => undefined)} />
+                  <span class="sr-only">enabled: </span>
+                  <strong>{r.id}</strong>
+                </label>
+                <span class="meta">
+                  {' '}
+                  {describeRule(r)} · {r.source}
+                  {lastFiredAt ? ` · fired ${clock(lastFiredAt)}` : ''}
+                </span>
+                {admin && r.source === 'runtime' ? (
+                  <button type="button" class="ghost small" aria-label={`Remove rule ${r.id}`} onClick={() => void run(client.request('rules.delete', { ruleId: r.id })).catch(() => undefined)}>
+                    Remove
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p class="empty">No rules.</p>
+      )}
+      {admin ? (
+        <>
+          <div class="tabs" role="group" aria-label="how to add a rule">
+            <button type="button" aria-pressed={mode === 'structured'} onClick={() => setMode('structured')}>
+              Structured
+            </button>
+            <button type="button" aria-pressed={mode === 'words'} onClick={() => setMode('words')}>
+              In words
+            </button>
+          </div>
+          {mode === 'structured' ? <RuleForm cameras={cameras} onSave={save} /> : <WordsForm client={client} cameras={cameras} onSave={save} />}
+        </>
+      ) : (
+        <p class="hint">Managing rules needs an admin token.</p>
+      )}
+    </div>
+  );
+}

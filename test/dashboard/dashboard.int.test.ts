@@ -1,0 +1,232 @@
+/**
+ * The dashboard in real headless Chromium against the real daemon, with a shared clip served as a
+ * live camera by a real RTSP server: the page loads without console errors, the timeline fills
+ * with counts and events, a question is answered with evidence that moves the timeline, and a
+ * rule added in the page fires into the live feed.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { packageRoot } from '../../edge/paths.js';
+import { freeTcpPort, startDaemon, type DaemonHandle, type Health } from '../helpers/daemon.js';
+import { SHARED_VIDEOS, startRtspServer, type RtspServerHandle } from '../helpers/rtsp-server.js';
+import { launchChromium, openPage, shot, type WatchedPage } from './browser.js';
+
+const PEOPLE = join(SHARED_VIDEOS, 'one-by-one-person-detection.mp4');
+/** Two cores shared by the daemon, the detector, ffmpeg and Chromium: be patient. */
+const LONG = 150_000;
+
+describe('dashboard in Chromium', { timeout: 600_000 }, () => {
+  let rtsp: RtspServerHandle;
+  let daemon: DaemonHandle;
+  let browser: Browser;
+  let desk: WatchedPage;
+
+  before(async () => {
+    rtsp = await startRtspServer({ mounts: [{ path: '/table', file: PEOPLE }] });
+    daemon = startDaemon({
+      port: await freeTcpPort(),
+      config: {
+        node: 'dash',
+        mqtt: { enabled: false },
+        cameras: [
+          {
+            id: 'table',
+            url: rtsp.url('/table'),
+            fps: 2,
+            width: 640,
+            watchdogSeconds: 10,
+            detector: { model: 'centernet', classes: ['person'] },
+            // the floor in front of the standing table
+            zones: [{ id: 'table', polygon: [[0.3, 0.45], [0.95, 0.45], [0.95, 1], [0.3, 1]] }],
+          },
+        ],
+      },
+    });
+    await daemon.waitFor(async () => (await daemon.getJson<Health>('/healthz')).cameras[0]?.state === 'streaming', 60_000, 'camera streaming');
+    browser = await launchChromium();
+    desk = await openPage(browser);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await daemon?.stop();
+    await rtsp?.stop();
+  });
+
+  it('loads without console errors and shows the camera live', async () => {
+    const { page, errors } = desk;
+    const res = await page.goto(daemon.baseUrl + '/');
+    assert.equal(res?.status(), 200);
+    await page.getByRole('heading', { name: 'Cameras' }).waitFor();
+    await page.locator('.cam[data-camera="table"] .state.streaming').waitFor();
+    await page.locator('.link.open').waitFor();
+    // the preview decodes (jsmpeg draws on the canvas) within a while
+    await page.locator('.cam[data-camera="table"] canvas:not(.hidden)').waitFor({ timeout: 60_000 });
+    await shot(page, '01-loaded');
+    assert.deepEqual(errors, [], 'no console errors');
+  });
+
+  it('the timeline shows counts and events after the clip plays', async () => {
+    const { page } = desk;
+    const row = page.locator('.tl-row[data-camera="table"]');
+    // the first person is in view from 6 s to 19 s of the clip
+    await page.waitForFunction(
+      `(() => {
+        const r = document.querySelector('.tl-row[data-camera="table"]');
+        return r && Number(r.getAttribute('data-peak')) >= 1 && Number(r.getAttribute('data-events')) >= 1 && Number(r.getAttribute('data-segments')) > 5;
+      })()`,
+      undefined,
+      { timeout: LONG, polling: 1000 },
+    );
+    assert.ok(Number(await row.getAttribute('data-segments')) > 5);
+    const d = await row.locator('path.tl-count').getAttribute('d');
+    assert.match(d ?? '', /^M[\d.]+,[\d.]+L/, 'a count line is drawn');
+    assert.ok((await row.locator('line.tl-event').count()) >= 1, 'event marks are drawn');
+    // a shorter window, chosen in the page
+    const from60 = Number(await row.locator('.tl-chart').getAttribute('aria-valuemin'));
+    await page.getByRole('group', { name: 'Time window' }).getByRole('button', { name: '5 min', exact: true }).click();
+    await page.waitForFunction(`Number(document.querySelector('.tl-row[data-camera="table"] .tl-chart').getAttribute('aria-valuemin')) > ${from60 + 50 * 60_000}`);
+    await shot(page, '02-timeline');
+  });
+
+  it('answers a question with evidence, and evidence moves the timeline', async () => {
+    const { page } = desk;
+    await page.getByLabel('Question about the last hours').fill('how many people came?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.locator('#answer').waitFor({ timeout: 60_000 });
+    assert.match(await page.locator('.answer-text').innerText(), /\d/);
+    assert.match(await page.locator('.coverage').innerText(), /^Coverage: /);
+    assert.ok((await page.locator('.steps li.plan').count()) >= 1, 'the plan streamed in');
+    const ev = page.locator('.evidence button').first();
+    await ev.waitFor();
+    const label = (await ev.getAttribute('aria-label')) ?? '';
+    await ev.click();
+    const scrub = page.locator('#tl-scrub');
+    await scrub.waitFor();
+    const cursor = Number(await scrub.getAttribute('data-cursor'));
+    assert.ok(cursor > Date.now() - 3600_000 && cursor <= Date.now(), 'the cursor is inside the last hour');
+    assert.ok(label.includes(await page.locator('#tl-cursor-time').innerText()), `the timeline shows the evidence's time (${label})`);
+    assert.equal(await page.locator('.tl-row[data-camera="table"] .tl-chart').getAttribute('aria-valuenow'), String(cursor));
+    await page.locator('.tl-row[data-camera="table"] line.tl-cursor').waitFor({ state: 'attached' });
+    // the keyframe at that time loads
+    await page.waitForFunction(`(() => {
+      const img = document.querySelector('#tl-scrub img');
+      return img && img.complete && img.naturalWidth > 0;
+    })()`);
+    // keyboard scrubbing: ArrowLeft moves 10 s back
+    await page.locator('.tl-row[data-camera="table"] .tl-chart').focus();
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(Number(await scrub.getAttribute('data-cursor')), Math.max(cursor - 10_000, Number(await page.locator('.tl-row[data-camera="table"] .tl-chart').getAttribute('aria-valuemin'))));
+    await shot(page, '03-answer');
+  });
+
+  it('a rule added in the page fires and shows in the live feed', async () => {
+    const { page, errors } = desk;
+    // in words: without a language model the daemon says so, clearly
+    await page.getByRole('button', { name: 'In words' }).click();
+    await page.getByRole('textbox', { name: 'Rule in words' }).fill('tell me when someone stands at the table');
+    await page.getByRole('button', { name: 'Translate' }).click();
+    await page.getByRole('alert').filter({ hasText: 'language model' }).waitFor();
+    await page.getByRole('button', { name: 'Structured' }).click();
+    const form = page.getByRole('form', { name: 'add a rule' });
+    await form.getByLabel('Rule id', { exact: true }).fill('person-seen');
+    await form.getByLabel('Camera', { exact: true }).selectOption('table');
+    await form.getByLabel('Class', { exact: true }).fill('person');
+    await form.getByLabel('Trigger', { exact: true }).selectOption('count');
+    await form.getByLabel('For seconds', { exact: true }).fill('0');
+    await form.getByLabel('Cooldown (s)', { exact: true }).fill('5');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.locator('.rule-list li[data-rule="person-seen"]').waitFor();
+    // a person is at the table for most of the 139 s clip
+    await page.locator('.alert-item[data-rule="person-seen"]').first().waitFor({ timeout: LONG });
+    await page.locator('.tl-row[data-camera="table"] line.tl-alert').first().waitFor({ state: 'attached' });
+    if (process.env.DASHBOARD_DOCS_SCREENSHOT) {
+      // for the README: let a few people come and go first
+      await page.waitForFunction(`Number(document.querySelector('.tl-row[data-camera="table"]').getAttribute('data-events')) >= 12`, undefined, { timeout: 300_000, polling: 2000 });
+      await page.getByRole('button', { name: 'Ask' }).click();
+      await page.locator('#answer').waitFor();
+      await page.locator('.evidence button').nth(1).click();
+      await page.evaluate('window.scrollTo(0, 0)');
+      await page.waitForTimeout(6000); // one more timeline refresh: the picture, not the test, needs it
+      mkdirSync(join(packageRoot(), 'docs'), { recursive: true });
+      await page.screenshot({ path: join(packageRoot(), 'docs', 'dashboard.png'), fullPage: true });
+    }
+    await shot(page, '04-alerts');
+    // disabling it from the page
+    const box = page.locator('.rule-list li[data-rule="person-seen"] input[type="checkbox"]');
+    await box.uncheck();
+    await page.waitForFunction(`!document.querySelector('.rule-list li[data-rule="person-seen"] input[type="checkbox"]').checked`);
+    await shot(page, '05-rule-disabled');
+    assert.deepEqual(errors, [], 'no console errors during the session');
+  });
+
+  it('works on a phone-sized screen', async () => {
+    const phone = await openPage(browser, { width: 390, height: 844 });
+    await phone.page.goto(daemon.baseUrl + '/');
+    await phone.page.locator('.tl-row[data-camera="table"]').waitFor();
+    await phone.page.getByLabel('Question about the last hours').waitFor();
+    const overflow = await phone.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    assert.ok(overflow <= 0, `no horizontal scrolling (${overflow} px too wide)`);
+    await shot(phone.page, '06-phone');
+    assert.deepEqual(phone.errors, []);
+    await phone.page.context().close();
+  });
+
+  it('a camera is disabled and enabled again from the page', async () => {
+    const { page, errors } = desk;
+    await page.getByRole('button', { name: 'Disable camera table' }).click();
+    await page.locator('.cam[data-camera="table"] .state.disabled').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Enable camera table' }).click();
+    await page.locator('.cam[data-camera="table"] .state.streaming').waitFor({ timeout: 90_000 });
+    assert.deepEqual(errors.filter((e) => !/preview/.test(e)), [], 'no console errors (the preview socket may drop with its camera)');
+  });
+});
+
+describe('dashboard token login', { timeout: 180_000 }, () => {
+  const TOKEN = 'dashboard-test-token-0123456789';
+  let daemon: DaemonHandle;
+  let browser: Browser;
+
+  before(async () => {
+    daemon = startDaemon({
+      port: await freeTcpPort(),
+      config: {
+        node: 'locked',
+        auth: { tokens: [{ name: 'reader', token: TOKEN, scope: 'read' }] },
+        mqtt: { enabled: false },
+        cameras: [{ id: 'bench', url: join(SHARED_VIDEOS, 'bottle-detection.mp4'), fps: 1, width: 320, detector: { model: 'none' } }],
+      },
+    });
+    await daemon.waitFor(async () => (await daemon.getJson<Health>('/healthz')).cameras[0]?.state === 'streaming', 60_000, 'camera streaming');
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await daemon?.stop();
+  });
+
+  it('asks for a token, refuses a wrong one, and keeps a right one for the tab only', async () => {
+    const { page } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto(daemon.baseUrl + '/');
+    const field = page.getByLabel('API token');
+    await field.fill('not-the-right-token-at-all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'refused this token' }).waitFor();
+    await field.fill(TOKEN);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('.cam[data-camera="bench"] .state.streaming').waitFor({ timeout: 60_000 });
+    assert.equal(await page.evaluate<string | null>(`sessionStorage.getItem('vigil.token')`), TOKEN);
+    // a read-only token cannot manage rules
+    await page.getByText('Managing rules needs an admin token.').waitFor();
+    await shot(page, '07-token-login');
+    // a new tab (new session) asks again
+    const other = await page.context().newPage();
+    await other.goto(daemon.baseUrl + '/');
+    await other.getByLabel('API token').waitFor();
+    await page.context().close();
+  });
+});
