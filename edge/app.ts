@@ -5,10 +5,11 @@
 import { join, resolve } from 'node:path';
 import type { Observation } from '../ingest/observations.js';
 import { Answerer } from '../planner/answerer.js';
-import { answererOptions } from '../planner/config.js';
+import { answererOptions, endpointOf } from '../planner/config.js';
+import { llmRuleCompiler } from './rules/llm-compiler.js';
 import { locateFfmpeg, type FfmpegInfo } from '../ingest/ffmpeg/locate.js';
 import type { CameraSpec, Logger } from '../ingest/types.js';
-import { AudioComponent } from './components/audio.js';
+import { AudioComponent, speechEngines } from './components/audio.js';
 import { Auth } from './api/auth.js';
 import { ApiHandlers } from './api/handlers.js';
 import { LiveState } from './api/live.js';
@@ -81,8 +82,9 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
       memory.write({ kind: 'event', camera: s.id, ts: Date.now(), type: up ? 'camera_online' : 'camera_offline', ...(s.error ? { error: s.error } : {}) });
     },
   });
-  const audio = new AudioComponent(cameraSpecs(cfg).map((spec, i) => ({ ...cfg.cameras[i]!, url: spec.url })), { ffmpeg: getFfmpeg, log: log.child({ ns: 'ingest:audio' }), write });
+  const audio = new AudioComponent(cameraSpecs(cfg).map((spec, i) => ({ ...cfg.cameras[i]!, url: spec.url })), { ffmpeg: getFfmpeg, log: log.child({ ns: 'ingest:audio' }), write, engine: speechEngines(endpointOf(cfg.models.transcription)) });
   const answerer = new Answerer(memory.store, answererOptions(cfg));
+  const llm = endpointOf(cfg.models.llm);
   const rules = new RulesComponent({
     bus,
     log: log.child({ ns: 'edge:rules' }),
@@ -91,6 +93,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     node: cfg.node,
     timeZone: cfg.timezone ?? defaultTimeZone(),
     cameras: Object.fromEntries(cfg.cameras.map((c) => [c.id, { zones: c.zones.map((z) => z.id), lines: c.lines.map((l) => l.id) }])),
+    ...(llm ? { compile: llmRuleCompiler(llm) } : {}),
   });
   const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live });
   const auth = new Auth(cfg.auth.tokens);

@@ -12,7 +12,7 @@ import type { WireClient } from './wire-client.js';
 export function describeRule(r: AlertRule): string {
   const what = `${r.class ?? 'any object'}${r.zone ? ` in ${r.zone}` : ''}${r.camera ? ` on ${r.camera}` : ''}`;
   const t = r.trigger;
-  const cond = t.type === 'count' ? `count ${t.op} ${t.value}${t.forSeconds ? ` for ${t.forSeconds} s` : ''}` : t.type === 'dwell' ? `stays ${t.seconds} s` : t.type === 'absence' ? `absent ${t.seconds} s` : `crosses ${t.line}${t.direction && t.direction !== 'any' ? ` ${t.direction}` : ''}`;
+  const cond = t.type === 'count' ? `count ${t.op} ${t.value}${t.forSeconds ? ` for ${t.forSeconds} s` : ''}` : t.type === 'dwell' ? `stays ${t.seconds} s` : t.type === 'absence' ? `absent ${t.seconds} s` : t.type === 'sound' ? `loud sound${t.minDbfs !== undefined ? ` ≥ ${t.minDbfs} dBFS` : ''}` : `crosses ${t.line}${t.direction && t.direction !== 'any' ? ` ${t.direction}` : ''}`;
   return `${what}: ${cond}`;
 }
 

@@ -150,7 +150,9 @@ export type RuleTrigger =
   | { type: 'count'; op: CountOp; value: number; forSeconds?: number }
   | { type: 'dwell'; seconds: number }
   | { type: 'absence'; seconds: number }
-  | { type: 'line'; line: string; direction?: 'forward' | 'backward' | 'any' };
+  | { type: 'line'; line: string; direction?: 'forward' | 'backward' | 'any' }
+  /** A loud sound on a camera with audio: a 100 ms block over the camera's `audio.loudDbfs` (and over `minDbfs` when given). */
+  | { type: 'sound'; minDbfs?: number };
 
 /** Local time-of-day window (in the daemon's `timezone`); `from` > `to` wraps midnight. */
 export interface TimeOfDay {
@@ -203,6 +205,8 @@ export interface AlertEvidence {
   count?: number;
   /** Seconds the object stayed (dwell rules). */
   dwellSeconds?: number;
+    /** Sound triggers: the level that fired it, dBFS. */
+    dbfs?: number;
   /** Crossing direction (line rules). */
   direction?: 'forward' | 'backward';
   /** Path of a JPEG of the camera, on the daemon's HTTP port. */

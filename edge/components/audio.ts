@@ -10,6 +10,8 @@ import { PocketsphinxEngine, pocketsphinxAvailable, vocabularyWords } from '../.
 import { AUDIO_RATE, AudioSession, type AudioState } from '../../ingest/audio/session.js';
 import type { SpeechEngine } from '../../ingest/audio/stt.js';
 import type { CameraSpec, Logger } from '../../ingest/types.js';
+import type { ModelEndpoint } from '../../planner/models.js';
+import { OpenAiSpeechEngine } from '../../planner/transcription.js';
 import type { CameraConfig } from '../config/schema.js';
 import type { Component } from '../lifecycle.js';
 
@@ -25,9 +27,14 @@ export interface AudioStatus extends AudioStats {
 /** Builds a camera's speech engine from its config, or null (off, or not installed: logged once). */
 export type SpeechEngineFactory = (c: CameraConfig, log: Logger) => SpeechEngine | null;
 
-/** The default factory: pocketsphinx when configured and installed. */
+/** The default factory: the transcription endpoint, or pocketsphinx when installed. */
+export function speechEngines(transcription: ModelEndpoint | null): SpeechEngineFactory {
+  return (c, log) => (c.audio.speech === 'openai' && transcription ? new OpenAiSpeechEngine(transcription) : defaultSpeechEngine(c, log));
+}
+
+/** Pocketsphinx when configured and installed. */
 export const defaultSpeechEngine: SpeechEngineFactory = (c, log) => {
-  if (c.audio.speech === 'off') return null;
+  if (c.audio.speech !== 'pocketsphinx') return null;
   if (!pocketsphinxAvailable()) {
     log.warn({ camera: c.id }, 'speech to text is off: pocketsphinx is not installed (apt-get install pocketsphinx pocketsphinx-en-us)');
     return null;

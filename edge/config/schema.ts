@@ -100,9 +100,9 @@ const camera = z
         loudDbfs: z.number().max(0).default(-10).describe('A 100 ms block louder than this (RMS, dBFS) raises a loud_sound event.'),
         loudCooldownSeconds: z.number().min(0).default(5).describe('Least time between two loud_sound events of a camera.'),
         speech: z
-          .enum(['pocketsphinx', 'off'])
+          .enum(['pocketsphinx', 'openai', 'off'])
           .default('pocketsphinx')
-          .describe('Speech to text: pocketsphinx (offline; Debian packages pocketsphinx and pocketsphinx-en-us; poor on open vocabulary, see README) or off.'),
+          .describe('Speech to text: pocketsphinx (offline; Debian packages pocketsphinx and pocketsphinx-en-us; poor on open vocabulary, see README), openai (the Whisper-style endpoint models.transcription) or off.'),
         vocabulary: z
           .array(z.string().min(1))
           .default([])
@@ -114,7 +114,7 @@ const camera = z
   .describe('One camera.');
 
 /** One OpenAI-compatible endpoint (language, vision or embedding model). */
-function endpoint(kind: 'LLM' | 'VISION' | 'EMBEDDINGS', what: string, use: string) {
+function endpoint(kind: 'LLM' | 'VISION' | 'EMBEDDINGS' | 'TRANSCRIPTION', what: string, use: string) {
   return z
     .strictObject({
       baseUrl: z.string().url().describe('Base URL of the OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1 (Ollama), http://127.0.0.1:8000/v1 (vLLM), https://api.openai.com/v1.'),
@@ -129,6 +129,7 @@ function endpoint(kind: 'LLM' | 'VISION' | 'EMBEDDINGS', what: string, use: stri
 const visionModel = endpoint('VISION', 'Vision model', 'that captions segment keyframes and answers visual questions');
 const llmModel = endpoint('LLM', 'Language model', 'with tool calling, used by the ReAct and MCTS planners, sub-task agents and the critic');
 const embeddingModel = endpoint('EMBEDDINGS', 'Embedding model', 'for segment localisation and document search');
+const transcriptionModel = endpoint('TRANSCRIPTION', 'Speech-to-text model', '(audio/transcriptions, e.g. whisper-1) for cameras with audio.speech: openai');
 
 const answering = z
   .strictObject({
@@ -238,6 +239,7 @@ export const configSchema = z
         llm: llmModel.nullable().default(null),
         vision: visionModel.nullable().default(null),
         embeddings: embeddingModel.nullable().default(null),
+        transcription: transcriptionModel.nullable().default(null),
         answering,
       })
       .prefault({})
@@ -260,10 +262,12 @@ export type CameraConfig = Config['cameras'][number];
 export function crossCheck(raw: unknown): string[] {
   const problems: string[] = [];
   if (!raw || typeof raw !== 'object') return problems;
-  const r = raw as { cameras?: unknown; timezone?: unknown };
+  const r = raw as { cameras?: unknown; timezone?: unknown; models?: { transcription?: unknown } };
   if (Array.isArray(r.cameras)) {
     const seen = new Set<unknown>();
     r.cameras.forEach((c: unknown, i) => {
+      const speech = c && typeof c === 'object' ? (c as { audio?: { speech?: unknown } }).audio?.speech : undefined;
+      if (speech === 'openai' && !r.models?.transcription) problems.push(`cameras.${i}.audio.speech: "openai" needs models.transcription (an OpenAI-compatible audio/transcriptions endpoint)`);
       const id = c && typeof c === 'object' ? (c as { id?: unknown }).id : undefined;
       if (typeof id !== 'string') return;
       if (seen.has(id)) problems.push(`cameras.${i}.id: duplicate camera id "${id}"`);

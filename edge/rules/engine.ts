@@ -160,6 +160,7 @@ export class RuleEngine {
   }
 
   private onEvent(e: EventObservation): Alert[] {
+    if (e.type === 'loud_sound') return this.onSound(e);
     if (e.type !== 'line_cross') return [];
     const out: Alert[] = [];
     for (const r of this.rules.values()) {
@@ -170,6 +171,19 @@ export class RuleEngine {
       const s = this.state(r.id, e.camera);
       if (!this.cooled(r, s, e.ts)) continue;
       out.push(this.fire(r, s, e.camera, e.ts, e.ts, `${e.label ?? 'object'} crossed ${e.line} ${e.direction ?? ''}`.trim(), { objectIds: e.objectId ? [e.objectId] : [], ...(e.direction ? { direction: e.direction } : {}) }));
+    }
+    return out;
+  }
+
+  private onSound(e: EventObservation): Alert[] {
+    const out: Alert[] = [];
+    for (const r of this.rules.values()) {
+      const t = r.trigger;
+      if (t.type !== 'sound' || !this.applies(r, e.camera, e.ts)) continue;
+      if (t.minDbfs !== undefined && (e.dbfs ?? -Infinity) < t.minDbfs) continue;
+      const s = this.state(r.id, e.camera);
+      if (!this.cooled(r, s, e.ts)) continue;
+      out.push(this.fire(r, s, e.camera, e.ts, e.ts, `loud sound${e.dbfs !== undefined ? ` (${e.dbfs} dBFS)` : ''}`, { ...(e.dbfs !== undefined ? { dbfs: e.dbfs } : {}) }));
     }
     return out;
   }
@@ -196,7 +210,7 @@ export class RuleEngine {
     for (const id of seen.keys()) if (!present.has(id)) seen.delete(id);
     const out: Alert[] = [];
     for (const r of this.rules.values()) {
-      if (r.trigger.type === 'line' || !this.applies(r, f.camera, f.ts)) continue;
+      if (r.trigger.type === 'line' || r.trigger.type === 'sound' || !this.applies(r, f.camera, f.ts)) continue;
       const s = this.state(r.id, f.camera);
       const m = this.matching(r, f);
       const t = r.trigger;

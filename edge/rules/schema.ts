@@ -21,6 +21,10 @@ const trigger = z.discriminatedUnion('type', [
     line: z.string().regex(ID).describe('Line id of the camera.'),
     direction: z.enum(['forward', 'backward', 'any']).optional().describe('Crossing direction (default any).'),
   }),
+  z.strictObject({
+    type: z.literal('sound'),
+    minDbfs: z.number().max(0).optional().describe("Only sounds at least this loud (dBFS); the camera's audio.loudDbfs decides what counts as loud."),
+  }),
 ]);
 
 /** One structured alert rule. */

@@ -18,10 +18,10 @@ export const MAX_CAPTIONS = 15;
 /** Segments segment_localization returns. */
 export const TOP_SEGMENTS = 5;
 
-const segText = (s: SegmentRecord): string => [s.caption ?? '', s.visionCaption ?? '', ...(s.ocr ?? []).map((o) => (typeof o === 'string' ? o : JSON.stringify(o)))].join(' ');
+const segText = (s: SegmentRecord): string => [s.caption ?? '', s.visionCaption ?? '', s.transcript ?? '', ...(s.ocr ?? []).map((o) => (typeof o === 'string' ? o : JSON.stringify(o)))].join(' ');
 
 function segLine(s: SegmentRecord, tz: string, until?: number): string {
-  return `${s.camera} ${formatLocal(s.start, tz)}${until ? ` .. ${formatLocal(until, tz)}` : ''} [id ${s.camera}/${s.start}]: ${s.caption ?? '(no caption)'}`;
+  return `${s.camera} ${formatLocal(s.start, tz)}${until ? ` .. ${formatLocal(until, tz)}` : ''} [id ${s.camera}/${s.start}]: ${s.caption ?? '(no caption)'}${s.transcript ? ` | said: "${s.transcript}"` : ''}`;
 }
 
 /** Runs of consecutive same-caption segments of one camera. */
@@ -30,7 +30,7 @@ function runs(segs: SegmentRecord[]): { first: SegmentRecord; end: number }[] {
   const open = new Map<string, { first: SegmentRecord; end: number }>();
   for (const s of segs) {
     const cur = open.get(s.camera);
-    if (cur && cur.first.caption === s.caption && s.start <= cur.end + 1) {
+    if (cur && cur.first.caption === s.caption && cur.first.transcript === s.transcript && s.start <= cur.end + 1) {
       cur.end = s.end;
       continue;
     }

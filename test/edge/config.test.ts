@@ -73,3 +73,14 @@ test('the example in deploy/ is generated from the schema, is current and valida
   assert.equal(cfg.cameras[0]?.id, 'demo');
   assert.match(text, /# Analysis rate in frames per second\.\n\s+fps: 2/);
 });
+
+test('audio: speech "openai" needs models.transcription; with it the config validates', () => {
+  const cam = { id: 'bench', url: 'a.mp4', audio: { speech: 'openai' } };
+  assert.throws(
+    () => validateConfig({ cameras: [cam] }, 'test'),
+    (e: unknown) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('cameras.0.audio.speech') && /models\.transcription/.test(p)),
+  );
+  const ok = validateConfig({ cameras: [cam], models: { transcription: { baseUrl: 'http://127.0.0.1:9000/v1', model: 'whisper-1' } } }, 'test');
+  assert.equal(ok.cameras[0]?.audio.speech, 'openai');
+  assert.equal(ok.cameras[0]?.audio.loudDbfs, -10);
+});

@@ -123,3 +123,17 @@ test('many rules at once, replace by id', () => {
   assert.equal(e.list().length, 50);
   assert.equal(e.get('r0')?.trigger.type, 'count');
 });
+
+test('sound rule fires on loud_sound events above its level, with cooldown; frames never fire it', () => {
+  const e = engine();
+  e.put({ id: 'bang', camera: 'cam', trigger: { type: 'sound', minDbfs: -8 }, cooldownSeconds: 30 });
+  assert.equal(e.observe(frame(T0, ['p1'])).length, 0);
+  assert.equal(e.observe(ev(T0 + 1000, 'loud_sound', { dbfs: -9.5 })).length, 0, 'quieter than -8 dBFS');
+  const [a] = e.observe(ev(T0 + 2000, 'loud_sound', { dbfs: -4.2 }));
+  assert.ok(a);
+  assert.equal(a.rule, 'bang');
+  assert.equal(a.evidence.dbfs, -4.2);
+  assert.match(a.message, /loud sound \(-4.2 dBFS\)/);
+  assert.equal(e.observe(ev(T0 + 10_000, 'loud_sound', { dbfs: -3 })).length, 0, 'cooldown');
+  assert.equal(e.observe(ev(T0 + 33_000, 'loud_sound', { dbfs: -3 })).length, 1);
+});
