@@ -140,6 +140,9 @@ test('WebSocket: ask with streamed result, subscriptions, rules; bad input and b
   const ans = await ws.request({ id: 'ask1', type: 'ask', question: 'how many people were at the table?' });
   assert.equal(ans.status, 'ok', JSON.stringify(ans));
   assert.equal(typeof (ans as { result: { answer: string } }).result.answer, 'string');
+  const steps = ws.progress('ask1').map((p) => p.progress.type);
+  assert.deepEqual([steps[0], steps.at(-1)], ['plan', 'final'], 'progress streamed before the result');
+  assert.ok(ws.messages.findIndex((m) => 'type' in m && m.type === 'progress' && m.id === 'ask1') < ws.messages.indexOf(ans));
   const forbidden = await ws.request({ type: 'rules.put', rule: { id: 'x', trigger: { type: 'count', op: '>=', value: 1 } } });
   assert.deepEqual([forbidden.status, (forbidden as { code?: string }).code], ['error', 'FORBIDDEN']);
   assert.equal(((await ws.raw('{"id": 1, "type"')) as { code: string }).code, 'BAD_JSON');
