@@ -39,6 +39,8 @@ export interface HttpDeps {
   auth?: Auth;
   /** The WebSocket API on `/api/ws`. */
   wsApi?: WsApi;
+  /** MQTT bridge state for `/healthz`. */
+  mqtt?: () => object;
 }
 
 /** Paths that need a token when auth is on (health and dashboard files stay open). */
@@ -79,7 +81,7 @@ export class HttpComponent implements Component {
   }
 
   /** The `/healthz` body. */
-  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[]; audio: object[]; memory: object } {
+  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[]; audio: object[]; memory: object; mqtt?: object } {
     const cams = this.deps.cameras.statuses();
     const memory = this.deps.memory.health();
     const ok = memory.writable && cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
@@ -92,6 +94,7 @@ export class HttpComponent implements Component {
       detectors: this.deps.perception.detectorStatus(),
       audio: this.deps.audio?.statuses() ?? [],
       memory,
+      ...(this.deps.mqtt ? { mqtt: this.deps.mqtt() } : {}),
     };
   }
 
