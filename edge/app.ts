@@ -104,6 +104,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     log: log.child({ ns: 'edge:http' }),
     auth,
     wsApi,
+    mqtt: () => mqtt.stats(),
   });
   // rules before perception (no frame is missed), MQTT before cameras (camera status is published)
   const lifecycle = new Lifecycle([memory, rules, perception, mqtt, cameras, http], log.child({ ns: 'edge' }));

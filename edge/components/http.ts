@@ -37,6 +37,8 @@ export interface HttpDeps {
   auth?: Auth;
   /** The WebSocket API on `/api/ws`. */
   wsApi?: WsApi;
+  /** MQTT bridge state for `/healthz`. */
+  mqtt?: () => object;
 }
 
 /** Paths that need a token when auth is on (health and dashboard files stay open). */
@@ -77,7 +79,7 @@ export class HttpComponent implements Component {
   }
 
   /** The `/healthz` body. */
-  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[]; memory: object } {
+  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[]; memory: object; mqtt?: object } {
     const cams = this.deps.cameras.statuses();
     const memory = this.deps.memory.health();
     const ok = memory.writable && cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
@@ -89,6 +91,7 @@ export class HttpComponent implements Component {
       cameras: cams.map(({ id, state, fps, lastFrameAt, reconnects, error }) => ({ id, state, fps, lastFrameAt, reconnects, error })),
       detectors: this.deps.perception.detectorStatus(),
       memory,
+      ...(this.deps.mqtt ? { mqtt: this.deps.mqtt() } : {}),
     };
   }
 

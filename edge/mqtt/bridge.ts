@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient } from 'mqtt';
+import { redactUrl } from '../../ingest/redact.js';
 import type { Logger } from '../../ingest/types.js';
 import type { ApiHandlers } from '../api/handlers.js';
 import { cameraState } from '../api/live.js';
@@ -56,9 +57,17 @@ export class MqttBridge implements Component {
 
   constructor(private readonly d: MqttBridgeDeps) {}
 
-  /** Counters for tests and metrics. */
-  stats(): { connected: boolean; queued: number; dropped: number; published: number; embeddedPort: number | null } {
-    return { connected: this.client?.connected ?? false, queued: this.queue.length, dropped: this.dropped, published: this.published, embeddedPort: this.broker?.port ?? null };
+  /** State for `/healthz`: connected or why not, queue counters (the URL without credentials). */
+  stats(): { connected: boolean; url: string | null; disabled: string | null; queued: number; dropped: number; published: number; embeddedPort: number | null } {
+    return {
+      connected: this.client?.connected ?? false,
+      url: this.url ? redactUrl(this.url) : null,
+      disabled: this.disabledReason,
+      queued: this.queue.length,
+      dropped: this.dropped,
+      published: this.published,
+      embeddedPort: this.broker?.port ?? null,
+    };
   }
 
   async start(signal: AbortSignal): Promise<void> {
