@@ -181,6 +181,7 @@ export const configSchema = z
           })
           .prefault({})
           .describe('Embedded broker (aedes), used when url is null.'),
+        keepaliveSeconds: z.number().int().min(1).max(3600).default(30).describe('MQTT keepalive; the broker publishes the Last Will (status offline) after 1.5 times this without traffic.'),
         queueSize: z.number().int().min(0).max(100_000).default(1000).describe('Messages kept while the broker is unreachable (oldest dropped first).'),
         homeAssistant: z
           .strictObject({

@@ -104,6 +104,7 @@ export class MqttBridge implements Component {
       protocolVersion,
       clientId: c.clientId ?? `vigil-${this.d.node}-${Math.random().toString(16).slice(2, 8)}`,
       reconnectPeriod: 2000,
+      keepalive: c.keepaliveSeconds,
       connectTimeout: 10_000,
       queueQoSZero: false,
       will: { topic: status, payload: Buffer.from('offline' satisfies MqttNodeStatus), qos: 1, retain: true },

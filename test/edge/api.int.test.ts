@@ -11,7 +11,7 @@ import type { MqttClient } from 'mqtt';
 import type { Alert, CameraState, WsHello } from '../../edge/api/wire.js';
 import { freeTcpPort, startDaemon, type DaemonHandle } from '../helpers/daemon.js';
 import { SHARED_VIDEOS, startRtspServer, type RtspServerHandle } from '../helpers/rtsp-server.js';
-import { mqttConnect, mqttNext, WsTestClient } from './clients.js';
+import { clearRetained, mqttConnect, mqttNext, WsTestClient } from './clients.js';
 
 const BROKER = 'mqtt://127.0.0.1:1883';
 const NODE = `t${randomBytes(4).toString('hex')}`;
@@ -50,6 +50,7 @@ after(async () => {
   // a clean stop leaves the retained status offline (a crash does too, through the Last Will)
   const st = await mqttNext(watcher, `vigil/${NODE}/status`, 5000, (_t, p) => p.toString() === 'offline');
   assert.equal(st.payload.toString(), 'offline');
+  assert.ok((await clearRetained(watcher, `vigil/${NODE}`)) >= 3, 'status, camera status and counts were retained');
   watcher?.end(true);
   assert.equal(code, 0, daemon?.output().slice(-2000));
   assert.ok(!daemon.output().includes(ADMIN) && !daemon.output().includes(READER), 'tokens never logged');
@@ -139,6 +140,9 @@ test('WebSocket: ask with streamed result, subscriptions, rules; bad input and b
   const ans = await ws.request({ id: 'ask1', type: 'ask', question: 'how many people were at the table?' });
   assert.equal(ans.status, 'ok', JSON.stringify(ans));
   assert.equal(typeof (ans as { result: { answer: string } }).result.answer, 'string');
+  const steps = ws.progress('ask1').map((p) => p.progress.type);
+  assert.deepEqual([steps[0], steps.at(-1)], ['plan', 'final'], 'progress streamed before the result');
+  assert.ok(ws.messages.findIndex((m) => 'type' in m && m.type === 'progress' && m.id === 'ask1') < ws.messages.indexOf(ans));
   const forbidden = await ws.request({ type: 'rules.put', rule: { id: 'x', trigger: { type: 'count', op: '>=', value: 1 } } });
   assert.deepEqual([forbidden.status, (forbidden as { code?: string }).code], ['error', 'FORBIDDEN']);
   assert.equal(((await ws.raw('{"id": 1, "type"')) as { code: string }).code, 'BAD_JSON');

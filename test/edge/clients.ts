@@ -113,3 +113,18 @@ export function topicMatches(filter: string, topic: string): boolean {
   }
   return f.length === t.length;
 }
+
+/** Clears every retained message under `prefix/#` (tests use random node ids; this keeps the broker tidy). */
+export async function clearRetained(c: MqttClient, prefix: string): Promise<number> {
+  const topics = new Set<string>();
+  const on = (topic: string, payload: Buffer, packet: mqtt.IPublishPacket): void => {
+    if (packet.retain && payload.length && topicMatches(`${prefix}/#`, topic)) topics.add(topic);
+  };
+  c.on('message', on);
+  await c.subscribeAsync(`${prefix}/#`, { qos: 0 });
+  await new Promise((r) => setTimeout(r, 500));
+  c.off('message', on);
+  await c.unsubscribeAsync(`${prefix}/#`);
+  for (const t of topics) await c.publishAsync(t, '', { retain: true, qos: 1 });
+  return topics.size;
+}
