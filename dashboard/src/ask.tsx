@@ -109,6 +109,7 @@ export function AskBox({ client, ready, onEvidence }: { client: WireClient; read
   const [tree, setTree] = useState<TreeNode[] | null>(null);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [askId, setAskId] = useState<string | null>(null);
 
   const submit = async (e: Event): Promise<void> => {
     e.preventDefault();
@@ -119,6 +120,8 @@ export function AskBox({ client, ready, onEvidence }: { client: WireClient; read
     setTree(null);
     setAnswer(null);
     setError(null);
+    const id = client.nextId();
+    setAskId(id);
     try {
       const a = await client.ask(
         q,
@@ -127,12 +130,14 @@ export function AskBox({ client, ready, onEvidence }: { client: WireClient; read
           else if (p.type !== 'final') setSteps((s) => [...s, p]);
         },
         planner || undefined,
+        id,
       );
       setAnswer(a);
     } catch (err) {
       setError((err as Error).message);
     } finally {
       setBusy(false);
+      setAskId(null);
     }
   };
 
@@ -154,6 +159,11 @@ export function AskBox({ client, ready, onEvidence }: { client: WireClient; read
           <button type="submit" disabled={!ready || busy}>
             {busy ? 'Asking…' : 'Ask'}
           </button>
+          {busy && askId ? (
+            <button type="button" class="ghost" onClick={() => void client.request('ask.cancel', { askId }).catch(() => undefined)}>
+              Cancel
+            </button>
+          ) : null}
         </div>
       </form>
       <div class="answer-area" aria-live="polite" aria-busy={busy}>

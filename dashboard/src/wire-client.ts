@@ -77,20 +77,27 @@ export class WireClient {
     this.ws?.close();
   }
 
+  /** A fresh correlation id. */
+  nextId(): string {
+    return `d${++this.seq}`;
+  }
+
   /** Sends a request; resolves with its result or rejects with a {@link WireError}. */
-  request<K extends WsRequestType>(type: K, params: WsRequestMap[K]['params'], progress?: (p: AskProgress) => void): Promise<WsRequestMap[K]['result']> {
+  request<K extends WsRequestType>(type: K, params: WsRequestMap[K]['params'], progress?: (p: AskProgress) => void, id = this.nextId()): Promise<WsRequestMap[K]['result']> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.reject(new WireError('DISCONNECTED', 'not connected to the daemon'));
-    const id = `d${++this.seq}`;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, ...(progress ? { progress } : {}) });
       ws.send(JSON.stringify({ ...params, id, type }));
     });
   }
 
-  /** Asks a question; progress streams to `progress` before the answer resolves. */
-  ask(question: string, progress: (p: AskProgress) => void, planner?: WsRequestMap['ask']['params']['planner']): Promise<Answer> {
-    return this.request('ask', planner ? { question, planner } : { question }, progress);
+  /**
+   * Asks a question; progress streams to `progress` before the answer resolves. `id` (from
+   * {@link nextId}) lets the caller cancel it with `ask.cancel`.
+   */
+  ask(question: string, progress: (p: AskProgress) => void, planner?: WsRequestMap['ask']['params']['planner'], id = this.nextId()): Promise<Answer> {
+    return this.request('ask', planner ? { question, planner } : { question }, progress, id);
   }
 
   private receive(text: string): void {

@@ -94,6 +94,8 @@ describe('dashboard in Chromium', { timeout: 600_000 }, () => {
 
   it('answers a question with evidence, and evidence moves the timeline', async () => {
     const { page } = desk;
+    // the whole hour, so that any evidence is inside the window
+    await page.getByRole('group', { name: 'Time window' }).getByRole('button', { name: '60 min', exact: true }).click();
     await page.getByLabel('Question about the last hours').fill('how many people came?');
     await page.getByRole('button', { name: 'Ask' }).click();
     await page.locator('#answer').waitFor({ timeout: 60_000 });
@@ -149,6 +151,7 @@ describe('dashboard in Chromium', { timeout: 600_000 }, () => {
       await page.getByRole('button', { name: 'Ask' }).click();
       await page.locator('#answer').waitFor();
       await page.locator('.evidence button').nth(1).click();
+      await page.getByRole('group', { name: 'Time window' }).getByRole('button', { name: '5 min', exact: true }).click();
       await page.evaluate('window.scrollTo(0, 0)');
       await page.waitForTimeout(6000); // one more timeline refresh: the picture, not the test, needs it
       mkdirSync(join(packageRoot(), 'docs'), { recursive: true });
