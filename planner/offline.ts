@@ -65,8 +65,27 @@ const iso = (t: number): string => new Date(t).toISOString();
 const norm = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 const secs = (s: number): string => `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 
-/** Collects the labels, zones and lines named by stored objects and events. */
+/** Vocabulary per store, with the object and event entry counts it was built at. */
+const vocabCache = new WeakMap<MemoryStore, { key: string; v: Vocabulary }>();
+
+/**
+ * The store's vocabulary, rebuilt only when its object or event entry counts changed (LMDB keeps
+ * them, so the check is O(1)); scanning every object and event on each question cost hundreds of
+ * ms on a day of 8 cameras.
+ */
 function vocabulary(memory: MemoryStore): Vocabulary {
+  const { objects, events } = memory.dbs();
+  const stat = (db: typeof objects | typeof events): number => (db.getStats() as { entryCount?: number }).entryCount ?? -1;
+  const key = `${stat(objects)}/${stat(events)}/${memory.cameras().join(',')}`;
+  const hit = vocabCache.get(memory);
+  if (hit && hit.key === key) return { ...hit.v, cameras: memory.cameras() };
+  const v = scanVocabulary(memory);
+  vocabCache.set(memory, { key, v });
+  return v;
+}
+
+/** Collects the labels, zones and lines named by stored objects and events. */
+function scanVocabulary(memory: MemoryStore): Vocabulary {
   const { objects, events } = memory.dbs();
   const v: Vocabulary = { labels: new Set(), zones: new Set(), lines: new Set(), cameras: memory.cameras() };
   for (const { value: o } of objects.getRange({})) {
