@@ -74,6 +74,32 @@ export class MemoryQueries {
     return [...ids];
   }
 
+  /**
+   * The first `limit` objects (by first sighting) of a class present in the window, as `objectsIn`
+   * orders them, decoding only those (the span indexes pick them), and how many distinct objects
+   * the span indexes hold for the window (`countDistinct`), from the same single scan.
+   */
+  firstObjectsIn(w: Window, opts: { label?: string; camera?: string }, limit: number): { objects: ObjectRecord[]; count: number } {
+    const { objects } = this.store.dbs();
+    const cand: { id: string; firstSeen: number }[] = [];
+    const seen = new Set<string>();
+    for (const cam of this.cams(opts.camera)) {
+      for (const s of this.spanEntries(cam, w, opts.label)) {
+        if (s.lastSeen < w.from || seen.has(s.id)) continue;
+        seen.add(s.id);
+        cand.push({ id: s.id, firstSeen: s.firstSeen });
+      }
+    }
+    const out: ObjectRecord[] = [];
+    for (const c of cand.sort((a, b) => a.firstSeen - b.firstSeen)) {
+      const o = objects.get(c.id);
+      if (!o || (opts.label && o.label !== opts.label)) continue;
+      out.push(o);
+      if (out.length >= limit) break;
+    }
+    return { objects: out, count: cand.length };
+  }
+
   /** Number of distinct objects (after re-ID) of a class in the window. */
   countDistinct(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): number {
     if (opts.zone) return this.objectsIn(w, opts).length;

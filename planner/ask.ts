@@ -42,6 +42,8 @@ export interface AskOptions {
   paths?: ToolPaths;
   /** Tools offered to model planners (default: all usable). */
   tools?: readonly Tool[];
+  /** Most tools offered per question, routed by its words (0 or absent: all); fewer tools, fewer prompt tokens. */
+  maxTools?: number;
 }
 
 /** The planner a question gets: the asked one, else offline without a language model and MCTS with one. */
@@ -97,6 +99,7 @@ export async function ask(question: string, memory: MemoryStore, opts: AskOption
       ...(opts.mcts ? { mcts: opts.mcts } : {}),
       ...(opts.paths ? { paths: opts.paths } : {}),
       ...(opts.tools ? { tools: opts.tools } : {}),
+      ...(opts.maxTools ? { maxTools: opts.maxTools } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
     const answer: Answer = { ...a, coverage };

@@ -23,6 +23,7 @@ export function answererOptions(cfg: Pick<Config, 'models' | 'timezone'>): Answe
     models: { llm: endpointOf(m.llm), vision: endpointOf(m.vision), embeddings: endpointOf(m.embeddings) },
     budget: { ...(a.budgetTokens !== null ? { tokens: a.budgetTokens } : {}), ...(a.budgetCalls !== null ? { calls: a.budgetCalls } : {}) },
     maxSteps: a.maxSteps,
+    maxTools: a.maxTools,
     mcts: { n: a.mctsN, alpha: a.mctsAlpha, beta: a.mctsBeta },
     critic: a.criticRounds,
     paths: { docs: a.docs, tables: a.tables, recordings: a.recordings },

@@ -15,6 +15,7 @@ import type { ModelSet } from './models.js';
 import type { Planned } from './planned.js';
 import { planReact } from './react.js';
 import { toolsFor, type Tool, type ToolContext, type ToolPaths } from './tools/index.js';
+import { routeTools } from './tools/route.js';
 
 /** MCTS settings (DoraemonGPT defaults: alpha 1, beta 0.5; N = 2 here). */
 export interface MctsSettings {
@@ -45,6 +46,8 @@ export interface ModelAnswerOptions {
   paths?: ToolPaths;
   /** Tools offered (default: every tool usable with `paths`). */
   tools?: readonly Tool[];
+  /** Most tools offered per question, routed by its words (0 or absent: all). */
+  maxTools?: number;
   emit: (p: AskProgress) => void;
   signal?: AbortSignal;
 }
@@ -92,7 +95,7 @@ export async function answerWithModel(question: string, memory: MemoryStore, o: 
   const meter = new Meter(o.budget);
   const models = new ModelCalls(o.models, meter, o.signal);
   const ctx: ToolContext = { memory, queries: new MemoryQueries(memory), models, now: o.now, timeZone: o.timeZone, paths: o.paths ?? {} };
-  const tools = o.tools ?? toolsFor(ctx.paths);
+  const tools = routeTools(question, o.tools ?? toolsFor(ctx.paths), o.maxTools ?? 0);
   o.emit({ type: 'plan', planner: o.planner, text: o.planner === 'react' ? `ReAct: up to ${o.maxSteps ?? DEFAULT_MAX_STEPS} steps over ${tools.length} tools` : `MCTS: N = ${o.mcts?.n ?? DEFAULT_MCTS.n} answers, alpha ${o.mcts?.alpha ?? DEFAULT_MCTS.alpha}, beta ${o.mcts?.beta ?? DEFAULT_MCTS.beta}` });
   let planned = await plan(question, ctx, tools, o);
   if ((o.criticRounds ?? 0) > 0 && planned.ok && !meter.exhausted) planned = await withCritic(question, planned, ctx, tools, o);

@@ -67,8 +67,27 @@ const iso = (t: number): string => new Date(t).toISOString();
 const norm = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 const secs = (s: number): string => `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
 
-/** Collects the labels, zones and lines named by stored objects and events. */
+/** Vocabulary per store, with the object and event entry counts it was built at. */
+const vocabCache = new WeakMap<MemoryStore, { key: string; v: Vocabulary }>();
+
+/**
+ * The store's vocabulary, rebuilt only when its object or event entry counts changed (LMDB keeps
+ * them, so the check is O(1)); scanning every object and event on each question cost hundreds of
+ * ms on a day of 8 cameras.
+ */
 function vocabulary(memory: MemoryStore): Vocabulary {
+  const { objects, events } = memory.dbs();
+  const stat = (db: typeof objects | typeof events): number => (db.getStats() as { entryCount?: number }).entryCount ?? -1;
+  const key = `${stat(objects)}/${stat(events)}/${memory.cameras().join(',')}`;
+  const hit = vocabCache.get(memory);
+  if (hit && hit.key === key) return { ...hit.v, cameras: memory.cameras() };
+  const v = scanVocabulary(memory);
+  vocabCache.set(memory, { key, v });
+  return v;
+}
+
+/** Collects the labels, zones and lines named by stored objects and events. */
+function scanVocabulary(memory: MemoryStore): Vocabulary {
   const { objects, events } = memory.dbs();
   const v: Vocabulary = { labels: new Set(), zones: new Set(), lines: new Set(), cameras: memory.cameras() };
   for (const { value: o } of objects.getRange({})) {
@@ -305,8 +324,10 @@ export function answerOffline(question: string, memory: MemoryStore, opts: Offli
 
   switch (intent.kind) {
     case 'count': {
-      const objs = qy.objectsIn(w, { ...filt, ...(parts.zone ? { zone: parts.zone } : {}) });
-      const n = qy.countDistinct(w, { ...filt, ...(parts.zone ? { zone: parts.zone } : {}) });
+      // without a zone the span index counts; only the first objects (the evidence) are decoded
+      const first = parts.zone ? null : qy.firstObjectsIn(w, filt, 20);
+      const objs = first ? first.objects : qy.objectsIn(w, { ...filt, zone: parts.zone });
+      const n = first ? first.count : objs.length;
       return done(`${n} distinct ${name(intent.label, n)}${where} ${span}.`, n, objectEvidence(objs, w));
     }
     case 'max': {
@@ -339,18 +360,18 @@ export function answerOffline(question: string, memory: MemoryStore, opts: Offli
       return done(`Yes: ${objs.length} ${name(intent.label, objs.length)}${where} ${span}, the first seen at ${at(Math.max(objs[0]?.firstSeen ?? w.from, w.from))}.`, true, objectEvidence(objs, w));
     }
     case 'when': {
-      const objs = qy.objectsIn(w, { ...filt, ...(parts.zone ? { zone: parts.zone } : {}) });
       // moments per object: its zone visits in the window, or its whole life
       const spans: { o: ObjectRecord; start: number; end: number }[] = [];
-      for (const o of objs) {
-        if (parts.zone) for (const z of o.zones) if (z.zone === parts.zone && z.enteredAt < w.to && (z.exitedAt ?? o.lastSeen) >= w.from) spans.push({ o, start: z.enteredAt, end: z.exitedAt ?? o.lastSeen });
-        if (!parts.zone) spans.push({ o, start: o.firstSeen, end: o.lastSeen });
-      }
       if (!parts.zone && ((intent.which === 'first' && intent.moment === 'start') || (intent.which === 'last' && intent.moment === 'end'))) {
-        // the typed query answers the common pair directly
+        // the typed query answers the common pair from the span index, without decoding every object
         const fl = qy.firstLastSeen(w, filt);
         const o = intent.which === 'first' ? fl.first : fl.last;
-        if (o) spans.splice(0, spans.length, { o, start: o.firstSeen, end: o.lastSeen });
+        if (o) spans.push({ o, start: o.firstSeen, end: o.lastSeen });
+      } else {
+        for (const o of qy.objectsIn(w, { ...filt, ...(parts.zone ? { zone: parts.zone } : {}) })) {
+          if (parts.zone) for (const z of o.zones) if (z.zone === parts.zone && z.enteredAt < w.to && (z.exitedAt ?? o.lastSeen) >= w.from) spans.push({ o, start: z.enteredAt, end: z.exitedAt ?? o.lastSeen });
+          if (!parts.zone) spans.push({ o, start: o.firstSeen, end: o.lastSeen });
+        }
       }
       if (spans.length === 0) return done(`No ${intent.label ?? 'object'} was seen${where} ${span}.`, null, coverageEvidence(ranges, w));
       const key = (x: { start: number; end: number }): number => (intent.moment === 'start' ? x.start : x.end);

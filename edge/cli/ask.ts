@@ -4,33 +4,63 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MemoryStore } from '../../memory/store.js';
-import { ask } from '../../planner/ask.js';
+import { ask, type AskOptions } from '../../planner/ask.js';
+import { answererOptions } from '../../planner/config.js';
 import { isTimeZone } from '../../planner/time.js';
+import { loadConfig } from '../config/load.js';
 import { isoTime, parse, str, UsageError } from './args.js';
 
 /** Help text. */
-export const ASK_HELP = `vigil ask "QUESTION" --data DIR [--json] [--now ISO8601] [--tz ZONE]
-  Answers from the memory in DIR. --json prints one object: answer, value, evidence, coverage.
-  --now  when the question is asked (default: the end of the memory's coverage)
-  --tz   IANA time zone of times in the question and answer (default: the system's)`;
+export const ASK_HELP = `vigil ask "QUESTION" --data DIR [--json] [--now ISO8601] [--tz ZONE] [--planner offline|react|mcts] [--critic] [--config FILE] [--trace]
+  Answers from the memory in DIR. --json prints one object: answer, value, evidence, coverage, planner, cost.
+  --now      when the question is asked (default: the end of the memory's coverage)
+  --tz       IANA time zone of times in the question and answer (default: config timezone, else the system's)
+  --planner  offline (no model), react or mcts (need models.llm); default: offline without models.llm, else mcts
+  --critic   add MMCTAgent critic rounds (models.answering.criticRounds, at least 1)
+  --config   YAML or JSON config with models.* (also VIGIL_CONFIG and VIGIL_MODELS__* variables)
+  --trace    print progress (plan, tool calls, tree, critic) to stderr as JSON lines`;
+
+const PLANNERS = ['offline', 'react', 'mcts'] as const;
 
 /** Answers and prints; resolves with the exit code. */
 export async function askCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { data: { type: 'string' }, json: { type: 'boolean' }, now: { type: 'string' }, tz: { type: 'string' } });
+  const { values, positionals } = parse(argv, {
+    data: { type: 'string' },
+    json: { type: 'boolean' },
+    now: { type: 'string' },
+    tz: { type: 'string' },
+    planner: { type: 'string' },
+    critic: { type: 'boolean' },
+    config: { type: 'string' },
+    trace: { type: 'boolean' },
+  });
   const question = positionals.join(' ').trim();
   if (!question) throw new UsageError('a QUESTION is required');
   const data = str(values.data);
   if (!data) throw new UsageError('--data DIR is required');
   const nowArg = str(values.now);
   const now = nowArg === undefined ? undefined : isoTime(nowArg, 'now');
-  const timeZone = str(values.tz);
+  const planner = str(values.planner);
+  if (planner !== undefined && !(PLANNERS as readonly string[]).includes(planner)) throw new UsageError(`--planner must be one of ${PLANNERS.join(', ')}`);
+  const cfg = loadConfig({ file: str(values.config), data });
+  const base = answererOptions(cfg);
+  if (planner && planner !== 'offline' && !base.models?.llm) throw new UsageError(`--planner ${planner} needs a language model: set models.llm in --config (or VIGIL_MODELS__LLM__BASEURL and VIGIL_MODELS__LLM__MODEL)`);
+  const timeZone = str(values.tz) ?? base.timeZone;
   if (timeZone !== undefined && !isTimeZone(timeZone)) throw new UsageError(`--tz "${timeZone}" is not an IANA time zone (e.g. Europe/Berlin, UTC)`);
   const dir = resolve(data);
   if (!existsSync(join(dir, 'memory'))) throw new UsageError(`no memory in ${dir}: run "vigil start" or "vigil replay" with --data ${data} first`);
+  const opts: AskOptions = {
+    ...base,
+    ...(planner ? { planner: planner as (typeof PLANNERS)[number] } : {}),
+    ...(values.critic ? { critic: Math.max(1, typeof base.critic === 'number' ? base.critic : 1) } : {}),
+    ...(now !== undefined ? { now } : {}),
+    ...(timeZone ? { timeZone } : {}),
+    ...(values.trace ? { onProgress: (p) => process.stderr.write(`${JSON.stringify(p.type === 'final' ? { type: 'final' } : p)}\n`) } : {}),
+  };
   const store = new MemoryStore({ dir, readOnly: true });
   store.open();
   try {
-    const a = await ask(question, store, { ...(now !== undefined ? { now } : {}), ...(timeZone ? { timeZone } : {}) });
+    const a = await ask(question, store, opts);
     process.stdout.write(values.json ? `${JSON.stringify(a)}\n` : `${a.answer}\n`);
   } finally {
     await store.close();

@@ -22,6 +22,8 @@ export interface ChatReply {
   toolCalls?: { name: string; args: unknown }[];
   /** HTTP status other than 200 (an error body is sent). */
   status?: number;
+  /** `retry-after` header (seconds) sent with an error status. */
+  retryAfter?: number;
   /** Usage to report instead of the estimate. */
   usage?: { prompt_tokens: number; completion_tokens: number };
 }
@@ -75,14 +77,14 @@ export async function startScriptedServer(o: ScriptOptions): Promise<ScriptedSer
     req.on('data', (d: Buffer) => (raw += d.toString()));
     req.on('end', () => {
       const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
-      const send = (status: number, payload: unknown): void => {
+      const send = (status: number, payload: unknown, headers: Record<string, string> = {}): void => {
         requests.push({ path: req.url ?? '', headers: req.headers, body, status });
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(payload));
       };
       if (req.method === 'POST' && req.url === '/v1/chat/completions' && o.chat) {
         const b = body as unknown as ChatBody;
         const r = o.chat(b, chatN++);
-        if (r.status && r.status !== 200) return send(r.status, { error: { message: `scripted ${r.status}`, type: 'scripted' } });
+        if (r.status && r.status !== 200) return send(r.status, { error: { message: `scripted ${r.status}`, type: 'scripted' } }, r.retryAfter !== undefined ? { 'retry-after': String(r.retryAfter) } : {});
         const toolCalls = r.toolCalls?.map((c, k) => ({ id: `call_${chatN}_${k}`, type: 'function', function: { name: c.name, arguments: typeof c.args === 'string' ? c.args : JSON.stringify(c.args) } }));
         const message = { role: 'assistant', content: r.content ?? null, ...(toolCalls?.length ? { tool_calls: toolCalls } : {}) };
         const usage = r.usage ?? { prompt_tokens: estimate({ m: b.messages, t: b.tools }), completion_tokens: estimate(message) };

@@ -72,6 +72,19 @@ test('aggregate tools do exact arithmetic', async () => {
   assert.equal((await run('occupancy', { zone: 'door' })).value, 1);
 });
 
+test('firstObjectsIn picks the first objects as objectsIn orders them, decoding only those', () => {
+  for (const w of [{ from: T0, to: T0 + 600_000 }, { from: T0 + 150_000, to: T0 + 600_000 }]) {
+    for (const label of [undefined, 'person', 'car']) {
+      const all = ctx.queries.objectsIn(w, { label });
+      for (const n of [1, 2, 5]) {
+        const r = ctx.queries.firstObjectsIn(w, { label }, n);
+        assert.deepEqual(r.objects.map((o) => o.objectId), all.slice(0, n).map((o) => o.objectId));
+        assert.equal(r.count, ctx.queries.countDistinct(w, { label }));
+      }
+    }
+  }
+});
+
 test('aggregate tools: error paths', async () => {
   for (const [name, input] of [
     ['count', { camera: 'nowhere' }],

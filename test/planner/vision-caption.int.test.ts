@@ -5,14 +5,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { packageRoot } from '../../edge/paths.js';
 import { MemoryStore } from '../../memory/store.js';
 import { VisionCaptioner } from '../../planner/vision-caption.js';
 import { freeTcpPort, runCli, tempDir } from '../helpers/daemon.js';
+import { startScriptedServer, type ChatBody, type ScriptedServer } from '../helpers/openai-server.js';
 
 const VIDEO = join(packageRoot(), '..', 'shared', 'videos', 'one-by-one-person-detection.mp4');
 const SCRIPTED = 'A person in a grey coat stands at a small round table.';
@@ -20,46 +19,11 @@ const KEY = 'sk-test-5f3a9c1e7b';
 const MODEL = 'scripted-vision-1';
 const START = '2026-11-21T09:00:00Z';
 
-interface Seen {
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: { model?: string; messages?: { role: string; content: unknown }[] };
-  status: number;
-}
-
 /** Scripted server: the first chat request gets 429 (retry-after: 0), later ones the fixed caption. */
-function scriptedServer(): { server: Server; seen: Seen[] } {
-  const seen: Seen[] = [];
-  let n = 0;
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d: Buffer) => (raw += d.toString()));
-    req.on('end', () => {
-      const body = (raw ? JSON.parse(raw) : {}) as Seen['body'];
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-        seen.push({ url: req.url ?? '', headers: req.headers, body, status: 404 });
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
-        return;
-      }
-      if (n++ === 0) {
-        seen.push({ url: req.url, headers: req.headers, body, status: 429 });
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"error":{"message":"slow down","type":"rate_limit"}}');
-        return;
-      }
-      seen.push({ url: req.url, headers: req.headers, body, status: 200 });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: `chatcmpl-${n}`,
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: `  ${SCRIPTED}\n` }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 120, completion_tokens: 14, total_tokens: 134 },
-        }),
-      );
-    });
+function scriptedServer(): Promise<ScriptedServer> {
+  return startScriptedServer({
+    chat: (_b, n) => (n === 0 ? { status: 429, retryAfter: 0 } : { content: `  ${SCRIPTED}\n`, usage: { prompt_tokens: 120, completion_tokens: 14 } }),
   });
-  return { server, seen };
 }
 
 let clip = '';
@@ -91,25 +55,25 @@ function segmentsOf(data: string): ReturnType<MemoryStore['segments']> {
   }
 }
 
-const servers: Server[] = [];
-after(() => {
-  for (const s of servers) s.close();
+const servers: ScriptedServer[] = [];
+after(async () => {
+  for (const s of servers) await s.close();
 });
 
 test('VisionCaptioner retries a 429 and sends the keyframe, facts, model and key', async () => {
-  const { server, seen } = scriptedServer();
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
-  const v = new VisionCaptioner({ baseUrl: `http://127.0.0.1:${port}/v1`, model: MODEL, apiKey: KEY, timeoutMs: 5000, retries: 2 });
+  const srv = await scriptedServer();
+  servers.push(srv);
+  const seen = srv.requests;
+  const v = new VisionCaptioner({ baseUrl: srv.baseUrl, model: MODEL, apiKey: KEY, timeoutMs: 5000, retries: 2 });
   const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
   assert.equal(await v.caption(jpeg, '1 person'), SCRIPTED);
   assert.deepEqual(seen.map((s) => s.status), [429, 200]);
   const last = seen[1];
   assert.ok(last);
-  assert.equal(last.body.model, MODEL);
+  const body = last.body as ChatBody;
+  assert.equal(body.model, MODEL);
   assert.equal(last.headers.authorization, `Bearer ${KEY}`);
-  const user = JSON.stringify(last.body.messages?.find((m) => m.role === 'user'));
+  const user = JSON.stringify(body.messages.find((m) => m.role === 'user'));
   assert.match(user, /Detected: 1 person/);
   assert.ok(user.includes(`data:image/jpeg;base64,${jpeg.toString('base64')}`));
   assert.equal(v.stats.calls, 1);
@@ -123,12 +87,11 @@ test('VisionCaptioner retries a 429 and sends the keyframe, facts, model and key
 });
 
 test('replay adds the (scripted) vision caption to segment captions', async () => {
-  const { server, seen } = scriptedServer();
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
+  const srv = await scriptedServer();
+  servers.push(srv);
+  const seen = srv.requests;
   const data = join(dir, 'data-ok');
-  const r = await runCli(['replay', clip, '--camera', 'cafe', '--start', START, '--data', data, '--realtime', '--config', config(`http://127.0.0.1:${port}/v1`)], { VIGIL_LOG__LEVEL: 'debug' });
+  const r = await runCli(['replay', clip, '--camera', 'cafe', '--start', START, '--data', data, '--realtime', '--config', config(srv.baseUrl)], { VIGIL_LOG__LEVEL: 'debug' });
   assert.equal(r.code, 0, r.stderr);
   assert.ok(!r.stderr.includes(KEY), 'the key never reaches the logs');
   assert.match(r.stderr, /vision captions [1-9]/);
@@ -144,13 +107,14 @@ test('replay adds the (scripted) vision caption to segment captions', async () =
   }
   for (const s of segs.filter((x) => x.visionCaption === undefined)) assert.equal(s.caption, 'nothing detected');
 
-  const chats = seen.filter((s) => s.url === '/v1/chat/completions');
+  const chats = seen.filter((s) => s.path === '/v1/chat/completions');
   assert.equal(chats[0]?.status, 429, 'the first reply was a 429');
   assert.equal(chats.filter((s) => s.status === 200).length, captioned.length, 'each success stored once');
   for (const s of chats) {
-    assert.equal(s.body.model, MODEL);
+    const body = s.body as ChatBody;
+    assert.equal(body.model, MODEL);
     assert.equal(s.headers.authorization, `Bearer ${KEY}`);
-    const user = s.body.messages?.find((m) => m.role === 'user');
+    const user = body.messages.find((m) => m.role === 'user');
     const parts = user?.content as { type: string; text?: string; image_url?: { url: string } }[];
     assert.ok(parts.some((p) => p.type === 'text' && p.text === 'Detected: nothing detected'));
     assert.ok(parts.some((p) => p.type === 'image_url' && p.image_url?.url.startsWith('data:image/jpeg;base64,/9j/')));

@@ -1,0 +1,160 @@
+/**
+ * Planner benchmark: `npm run bench:planner` (node dist/bench/planner.js).
+ * - offline_ms: the offline planner's latency (p50, p99) over a fixed question set on the
+ *   synthetic day of `bench/synthetic-memory.ts` (BENCH_HOURS, default 24; BENCH_CAMERAS,
+ *   default 8), each question asked BENCH_REPEAT times (default 20) after a warm-up.
+ * - tokens_per_answer: mean tokens per answer of react, mcts_n2 and mcts_n2_critic on a fixed
+ *   question set against a SCRIPTED OpenAI-compatible server (test/helpers/openai-server.ts):
+ *   its replies are fixed (call the right exact tool, then answer) and its token counts are
+ *   estimates (characters / 4 of the real requests the planners send, tool schemas included).
+ *   No language model runs; the figures measure the prompts Vigil sends, not a model's quality.
+ * Writes bench/results/planner.json and prints a summary.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MemoryStore } from '../memory/store.js';
+import type { Answer } from '../planner/answer.js';
+import { ask, askOffline, type AskOptions } from '../planner/ask.js';
+import { scriptedEndpoint, startScriptedServer, type ChatBody, type ChatReply } from '../test/helpers/openai-server.js';
+import { mulberry32, observations, people } from './synthetic-memory.js';
+
+const HOURS = Number(process.env.BENCH_HOURS ?? 24);
+const CAMS = Number(process.env.BENCH_CAMERAS ?? 8);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
+/** Tools offered per question (the config default, models.answering.maxTools); BENCH_MAX_TOOLS=0 offers all. */
+const MAX_TOOLS = Number(process.env.BENCH_MAX_TOOLS ?? 8);
+const T0 = Date.parse('2026-11-20T00:00:00Z');
+const END = T0 + HOURS * 3600_000;
+const cams = Array.from({ length: CAMS }, (_, i) => `cam${i}`);
+
+/** Offline question set: the shapes the offline planner answers. */
+const OFFLINE_QUESTIONS = [
+  'how many people came in the last hour?',
+  'how many people came?',
+  'how many people were there at most in the last 3 hours?',
+  'how many people were there at 14:00:05?',
+  'when did the first person arrive this morning?',
+  'when was the last person seen?',
+  'how many times did a person cross line gate in the last hour?',
+  'how long did the person stay in zone door in the last 10 minutes?',
+  'who stayed longest in zone door in the last hour?',
+  'was there a person in the last minute?',
+  'what happened between 14:00 and 14:30?',
+  'how many people were in zone door between 09:00 and 10:00?',
+];
+
+/** Model question set, with the exact tool the scripted model calls first. */
+const MODEL_QUESTIONS: { q: string; tool: string; args: Record<string, unknown> }[] = [
+  { q: 'how many people came in the last hour?', tool: 'count', args: { label: 'person', when: 'in the last hour' } },
+  { q: 'how many people were there at most in the last hour?', tool: 'max_simultaneous', args: { label: 'person', when: 'in the last hour' } },
+  { q: 'when did the first person arrive this morning?', tool: 'first_last_seen', args: { label: 'person', when: 'this morning' } },
+  { q: 'how many times was line gate crossed in the last hour?', tool: 'crossings', args: { line: 'gate', when: 'in the last hour' } },
+  { q: 'what happened on cam0 in the last 10 minutes?', tool: 'caption_retrieval', args: { camera: 'cam0', when: 'in the last 10 minutes' } },
+];
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
+}
+const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
+
+/** The scripted model: call the question's tool, then answer with the first number of its result; critic replies accept. */
+function scriptedModel(b: ChatBody): ChatReply {
+  const all = JSON.stringify(b.messages);
+  if (b.response_format) {
+    return all.includes('Derive')
+      ? { content: '{"criteria":[{"name":"grounded","description":"claims come from tool results","values":"1-5"},{"name":"answers_question","description":"answers what was asked","values":"1-5"}]}' }
+      : { content: '{"scores":[{"criterion":"grounded","score":5},{"criterion":"answers_question","score":5}],"feedback":"Supported by the tool result.","accept":true}' };
+  }
+  const user = b.messages.find((m) => m.role === 'user');
+  const spec = MODEL_QUESTIONS.find((x) => x.q === user?.content) ?? MODEL_QUESTIONS[0];
+  const tool = [...b.messages].reverse().find((m) => m.role === 'tool');
+  if (!tool || !spec) return { content: 'Let me check the memory.', toolCalls: [{ name: spec?.tool ?? 'count', args: spec?.args ?? {} }] };
+  const text = String(tool.content);
+  const n = /(\d+)/.exec(text.replace(/\d{4}-\d{2}-\d{2}[ T][\d:.]+/g, ''))?.[1];
+  return { toolCalls: [{ name: 'final_answer', args: { answer: text.split('\n')[0]?.slice(0, 200) ?? '', value: n !== undefined ? Number(n) : text.slice(0, 80) } }] };
+}
+
+async function main(): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'vigil-bench-planner-'));
+  const store = new MemoryStore({ dir: root });
+  store.open();
+  const rnd = mulberry32(42);
+  const all = new Map(cams.map((c) => [c, people(c, T0, END, rnd)]));
+  const tw = performance.now();
+  let last: Promise<boolean> = Promise.resolve(true);
+  let n = 0;
+  for (const o of observations(all, cams, T0, END)) {
+    last = store.write(o);
+    if (++n % 5000 === 0) await last;
+  }
+  await last;
+  await store.flush();
+  console.log(`memory: ${HOURS} h x ${CAMS} cameras, ${n} records written in ${((performance.now() - tw) / 1000).toFixed(1)} s`);
+
+  // ---- offline planner
+  const opts = { now: END - 1, timeZone: 'UTC' };
+  const per: Record<string, { p50: number; answered: boolean; answer: string }> = {};
+  const times: number[] = [];
+  for (const q of OFFLINE_QUESTIONS) {
+    const first = askOffline(q, store, opts);
+    const ts: number[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const t = performance.now();
+      askOffline(q, store, opts);
+      ts.push(performance.now() - t);
+    }
+    times.push(...ts);
+    per[q] = { p50: round(pct(ts, 50), 3), answered: first.value !== null, answer: first.answer.slice(0, 160) };
+  }
+  const offline = { p50: round(pct(times, 50), 3), p99: round(pct(times, 99), 3), max: round(Math.max(...times), 3), samples: times.length };
+  console.log(`offline planner: p50 ${offline.p50} ms, p99 ${offline.p99} ms over ${times.length} answers (${OFFLINE_QUESTIONS.length} questions x ${REPEAT})`);
+
+  // ---- model planners against the scripted server
+  const srv = await startScriptedServer({ chat: scriptedModel });
+  const llm = scriptedEndpoint(srv.baseUrl, 'scripted-llm');
+  const variants: [string, AskOptions][] = [
+    ['react', { planner: 'react' }],
+    ['mcts_n2', { planner: 'mcts', mcts: { n: 2, random: mulberry32(7) } }],
+    ['mcts_n2_critic', { planner: 'mcts', mcts: { n: 2, random: mulberry32(7) }, critic: 1 }],
+  ];
+  const tokens: Record<string, number> = {};
+  const detail: Record<string, { tokens_mean: number; calls_mean: number; ms_mean: number; correct: number; of: number }> = {};
+  for (const [name, v] of variants) {
+    const answers: Answer[] = [];
+    let correct = 0;
+    for (const mq of MODEL_QUESTIONS) {
+      const a = await ask(mq.q, store, { ...opts, models: { llm }, budget: { tokens: 100_000, calls: 40 }, maxTools: MAX_TOOLS, ...v });
+      answers.push(a);
+      // the offline planner's exact value is the reference where it answers the same shape
+      const ref = askOffline(mq.q, store, opts).value;
+      if (ref === null || typeof ref !== 'number' || a.value === ref) correct++;
+    }
+    const mean = (f: (a: Answer) => number): number => round(answers.reduce((s, a) => s + f(a), 0) / answers.length, 1);
+    tokens[name] = mean((a) => a.cost.tokens);
+    detail[name] = { tokens_mean: tokens[name] ?? 0, calls_mean: mean((a) => a.cost.calls), ms_mean: mean((a) => a.cost.ms), correct, of: answers.length };
+    console.log(`${name}: ${tokens[name]} tokens, ${detail[name]?.calls_mean} calls per answer (scripted server)`);
+  }
+  await srv.close();
+
+  const out = {
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', mem_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    data: { hours: HOURS, cameras: CAMS, records: n },
+    max_tools: MAX_TOOLS,
+    offline_ms: offline,
+    offline_questions: per,
+    tokens_per_answer: tokens,
+    model_answers: detail,
+    note: 'tokens_per_answer comes from a SCRIPTED OpenAI-compatible server (fixed replies: call the exact tool, then answer; critic accepts). Tokens are estimated as characters / 4 of the requests Vigil sends (all tool schemas included), not counted by a real model tokenizer.',
+  };
+  const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'results', 'planner.json');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`wrote ${file}`);
+  await store.close();
+  rmSync(root, { recursive: true, force: true });
+}
+
+await main();

@@ -1,0 +1,43 @@
+/**
+ * Tool routing: every tool schema is sent with every model call, so offering fewer tools is the
+ * main saving of prompt tokens. Tools are ranked by the question's words found in their name and
+ * description (plus a few cue words per tool); ties keep the registry order.
+ */
+import { lexicalScore, words } from './lexical.js';
+import type { Tool } from './types.js';
+
+/** Extra cue words per tool (question words that point at it). */
+const CUES: Record<string, string> = {
+  count: 'how many came number people total',
+  count_at: 'how many at instant moment exactly',
+  max_simultaneous: 'most once maximum busiest peak simultaneous',
+  first_last_seen: 'when first last arrive arrived leave left seen earliest latest',
+  dwell: 'how long stay stayed longest dwell zone',
+  crossings: 'cross crossed crossing line times direction enter exit',
+  occupancy: 'occupied busy zone full empty',
+  caption_retrieval: 'what happened describe going',
+  segment_localization: 'find where moment look',
+  visual_question_answering: 'colour color wearing look like carry holding see',
+  object_memory_querying: 'who which person object',
+  subtask_when: 'when time',
+  subtask_why: 'why reason cause',
+  subtask_what: 'what which',
+  subtask_how: 'how way order',
+  subtask_count: 'how many count',
+  search_docs: 'procedure manual policy rule document should',
+  query_table: 'table schedule shift list inventory',
+  snapshot: 'snapshot picture image photo',
+  clip: 'clip video recording footage',
+};
+
+/** The `max` tools most relevant to a question (all when `max` is 0 or covers them). */
+export function routeTools(question: string, tools: readonly Tool[], max: number): Tool[] {
+  if (max <= 0 || max >= tools.length) return [...tools];
+  const q = words(question);
+  return tools
+    .map((t, k) => ({ t, k, s: lexicalScore(q, `${t.name.replace(/_/g, ' ')} ${t.description} ${CUES[t.name] ?? ''}`) }))
+    .sort((a, b) => b.s - a.s || a.k - b.k)
+    .slice(0, max)
+    .sort((a, b) => a.k - b.k)
+    .map((x) => x.t);
+}
