@@ -17,12 +17,9 @@ interface AskJson {
 
 test('replay stamps frames at start + presentation time, writes the memory, and ask reads it without inventing', async () => {
   const data = tempDir('replay');
-  const t0 = Date.now();
   const r = await runCli(['replay', BOTTLES, '--camera', 'bench', '--start', '2026-11-21T09:00:00Z', '--data', data]);
-  const secs = (Date.now() - t0) / 1000;
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /replay bench: 80 frames/);
-  assert.ok(secs < 39, `a 40 s clip replays faster than real time (took ${secs} s)`);
 
   const a = await runCli(['ask', 'how many bottles were on the bench?', '--data', data, '--json']);
   assert.equal(a.code, 0, a.stderr);
