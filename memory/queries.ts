@@ -81,13 +81,15 @@ export class MemoryQueries {
    */
   firstObjectsIn(w: Window, opts: { label?: string; camera?: string }, limit: number): { objects: ObjectRecord[]; count: number } {
     const { objects } = this.store.dbs();
+    // span entries are in first-sighting order per camera: the first `limit` of each camera are
+    // enough to find the first `limit` overall; the count comes from the index without decoding
     const cand: { id: string; firstSeen: number }[] = [];
-    const seen = new Set<string>();
     for (const cam of this.cams(opts.camera)) {
+      let n = 0;
       for (const s of this.spanEntries(cam, w, opts.label)) {
-        if (s.lastSeen < w.from || seen.has(s.id)) continue;
-        seen.add(s.id);
+        if (s.lastSeen < w.from) continue;
         cand.push({ id: s.id, firstSeen: s.firstSeen });
+        if (++n >= limit) break;
       }
     }
     const out: ObjectRecord[] = [];
@@ -97,7 +99,7 @@ export class MemoryQueries {
       out.push(o);
       if (out.length >= limit) break;
     }
-    return { objects: out, count: cand.length };
+    return { objects: out, count: this.countDistinct(w, opts) };
   }
 
   /** Number of distinct objects (after re-ID) of a class in the window. */
