@@ -110,6 +110,10 @@ export class AudioSession {
         this.error = null;
         this.log.info('audio streaming');
       }
+      // sound cannot have been captured in the future: when ffmpeg hands over a buffered burst,
+      // move the anchor back so the newest sample ends now
+      const ahead = anchor + ((n + samples.length) / AUDIO_RATE) * 1000 - this.now();
+      if (ahead > 0) anchor -= ahead;
       const ts = anchor + (n / AUDIO_RATE) * 1000;
       n += samples.length;
       this.samples += samples.length;

@@ -8,7 +8,7 @@ import { freeTcpPort, runCli, startDaemon, tempDir } from '../helpers/daemon.js'
 import { SHARED_VIDEOS, startRtspServer } from '../helpers/rtsp-server.js';
 
 interface AudioHealth {
-  audio: { camera: string; state: string; transcribed: number; loudEvents: number; windows: number }[];
+  audio: { camera: string; state: string; transcribed: number; loudEvents: number; windows: number; seconds: number }[];
 }
 
 /**
@@ -56,10 +56,11 @@ test('a camera with sound over RTSP: levels, a loud-sound event, transcripts at 
       async () => {
         const h = await d.getJson<AudioHealth>('/healthz');
         const a = h.audio.find((x) => x.camera === 'bench');
-        return a && a.transcribed >= 2 && a.loudEvents >= 1 ? a : undefined;
+        // the beep is at 31 s of the clip: wait until 34 s of sound were decoded
+        return a && a.transcribed >= 2 && a.loudEvents >= 1 && a.seconds >= 34 ? a : undefined;
       },
-      90_000,
-      'two transcribed utterances and the beep',
+      120_000,
+      'two transcribed utterances, the beep and 34 s of sound',
     );
   } finally {
     assert.equal(await d.stop(), 0);
@@ -71,7 +72,7 @@ test('a camera with sound over RTSP: levels, a loud-sound event, transcripts at 
   let forkliftAt: number;
   try {
     const q = new MemoryQueries(store);
-    const all = { from: 0, to: Date.now() + 1 };
+    const all = { from: 0, to: Date.now() + 60_000 };
     const said = q.transcripts(all);
     assert.ok(said.length >= 2, JSON.stringify(said));
     assert.ok(said.every((u) => u.engine === 'pocketsphinx' && u.camera === 'bench'));
