@@ -4,32 +4,20 @@
  * that makes the planner try again, acceptance that ends the rounds.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import jpeg from 'jpeg-js';
-import { closeSql } from '../../memory/sql/index.js';
 import type { MemoryStore } from '../../memory/store.js';
 import type { AskProgress } from '../../planner/answer.js';
 import { ask } from '../../planner/ask.js';
 import { frameGrid } from '../../planner/grid.js';
-import { scriptedEndpoint, startScriptedServer, type ChatBody, type ChatReply, type ScriptedServer } from '../helpers/openai-server.js';
-import { fixtureMemory, solidJpeg } from './fixture.js';
+import { scriptedEndpoint, type ChatBody, type ChatReply, type ScriptedServer } from '../helpers/openai-server.js';
+import { solidJpeg } from './fixture.js';
+import { withFixtureMemory } from './suite.js';
 
 let store: MemoryStore;
-const servers: ScriptedServer[] = [];
-before(async () => {
-  store = await fixtureMemory();
-});
-after(async () => {
-  for (const s of servers) await s.close();
-  await store.close();
-  await closeSql();
-});
+const scripted = withFixtureMemory((s) => (store = s));
 
-async function server(replies: ChatReply[]): Promise<ScriptedServer> {
-  const s = await startScriptedServer({ chat: (_b, n) => replies[n] ?? { content: 'out of script' } });
-  servers.push(s);
-  return s;
-}
+const server = (replies: ChatReply[]): Promise<ScriptedServer> => scripted.replies(replies);
 
 function gridOf(body: ChatBody | undefined): { width: number; height: number } {
   const parts = body?.messages[0]?.content as { type: string; image_url?: { url: string } }[];

@@ -4,32 +4,20 @@
  * summary of differing open answers.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { closeSql } from '../../memory/sql/index.js';
+import { test } from 'node:test';
 import type { MemoryStore } from '../../memory/store.js';
 import type { AskProgress } from '../../planner/answer.js';
 import { ask } from '../../planner/ask.js';
 import { planMcts, vote } from '../../planner/mcts.js';
 import { ALL_TOOLS } from '../../planner/tools/index.js';
-import { scriptedEndpoint, startScriptedServer, type ChatReply, type ScriptedServer } from '../helpers/openai-server.js';
-import { fixtureMemory, toolContext } from './fixture.js';
+import { scriptedEndpoint, type ChatReply, type ScriptedServer } from '../helpers/openai-server.js';
+import { toolContext } from './fixture.js';
+import { withFixtureMemory } from './suite.js';
 
 let store: MemoryStore;
-const servers: ScriptedServer[] = [];
-before(async () => {
-  store = await fixtureMemory();
-});
-after(async () => {
-  for (const s of servers) await s.close();
-  await store.close();
-  await closeSql();
-});
+const scripted = withFixtureMemory((s) => (store = s));
 
-async function server(replies: ChatReply[]): Promise<ScriptedServer> {
-  const s = await startScriptedServer({ chat: (_b, n) => replies[n] ?? { content: 'out of script' } });
-  servers.push(s);
-  return s;
-}
+const server = (replies: ChatReply[]): Promise<ScriptedServer> => scripted.replies(replies);
 
 const close = (a: number, b: number, what: string): void => assert.ok(Math.abs(a - b) < 1e-4, `${what}: ${a} != ${b}`);
 

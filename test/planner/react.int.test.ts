@@ -3,32 +3,19 @@
  * OpenAI-compatible server (tool calls and replies are fixed by the test; no model runs).
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { closeSql } from '../../memory/sql/index.js';
+import { test } from 'node:test';
 import type { MemoryStore } from '../../memory/store.js';
 import type { AskProgress } from '../../planner/answer.js';
 import { Answerer } from '../../planner/answerer.js';
 import { ask } from '../../planner/ask.js';
 import { PlannerError } from '../../planner/errors.js';
-import { scriptedEndpoint, startScriptedServer, type ChatReply, type ScriptedServer } from '../helpers/openai-server.js';
-import { fixtureMemory } from './fixture.js';
+import { scriptedEndpoint, type ChatReply, type ScriptedServer } from '../helpers/openai-server.js';
+import { withFixtureMemory } from './suite.js';
 
 let store: MemoryStore;
-const servers: ScriptedServer[] = [];
-before(async () => {
-  store = await fixtureMemory();
-});
-after(async () => {
-  for (const s of servers) await s.close();
-  await store.close();
-  await closeSql();
-});
+const scripted = withFixtureMemory((s) => (store = s));
 
-async function server(chat: (n: number) => ChatReply): Promise<ScriptedServer> {
-  const s = await startScriptedServer({ chat: (_b, n) => chat(n) });
-  servers.push(s);
-  return s;
-}
+const server = (chat: (n: number) => ChatReply): Promise<ScriptedServer> => scripted.chat((_b, n) => chat(n));
 
 test('ReAct: tool calls, a failed tool shown to the model as failed, a typed final answer, cost counted', async () => {
   const srv = await server((n) =>

@@ -4,30 +4,18 @@
  * failed result.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { closeSql } from '../../memory/sql/index.js';
+import { test } from 'node:test';
 import type { MemoryStore } from '../../memory/store.js';
 import { extractSql } from '../../planner/tools/subtask.js';
 import { ALL_TOOLS, runTool } from '../../planner/tools/index.js';
-import { scriptedEndpoint, startScriptedServer, type ChatReply, type ScriptedServer } from '../helpers/openai-server.js';
-import { fixtureMemory, toolContext } from './fixture.js';
+import { scriptedEndpoint, type ChatReply, type ScriptedServer } from '../helpers/openai-server.js';
+import { toolContext } from './fixture.js';
+import { withFixtureMemory } from './suite.js';
 
 let store: MemoryStore;
-const servers: ScriptedServer[] = [];
-before(async () => {
-  store = await fixtureMemory();
-});
-after(async () => {
-  for (const s of servers) await s.close();
-  await store.close();
-  await closeSql();
-});
+const scripted = withFixtureMemory((s) => (store = s));
 
-async function server(replies: ChatReply[]): Promise<ScriptedServer> {
-  const s = await startScriptedServer({ chat: (_b, n) => replies[n] ?? { content: '{}' } });
-  servers.push(s);
-  return s;
-}
+const server = (replies: ChatReply[]): Promise<ScriptedServer> => scripted.replies(replies, { content: '{}' });
 
 test('subtask_count: bad SQL is retried with the error; the count is SQLite\'s', async () => {
   const srv = await server([
