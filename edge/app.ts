@@ -22,7 +22,7 @@ import { defaultTimeZone } from '../planner/ask.js';
 import { HttpComponent } from './components/http.js';
 import { MemoryComponent } from './components/memory.js';
 import { PerceptionComponent } from './components/perception.js';
-import { DEMO_URL, type Config } from './config/schema.js';
+import { DEMO_URL, type CameraConfig, type Config } from './config/schema.js';
 import { Lifecycle } from './lifecycle.js';
 import { demoClipPath, packageVersion } from './paths.js';
 
@@ -44,7 +44,7 @@ export interface Daemon {
 }
 
 /** Camera specs with the demo URL resolved. */
-export function cameraSpecs(cfg: Config): CameraSpec[] {
+export function cameraSpecs(cfg: Config): (CameraConfig & CameraSpec)[] {
   return cfg.cameras.map((c) => ({ ...c, url: c.url === DEMO_URL ? demoClipPath() : c.url }));
 }
 
@@ -82,7 +82,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
       memory.write({ kind: 'event', camera: s.id, ts: Date.now(), type: up ? 'camera_online' : 'camera_offline', ...(s.error ? { error: s.error } : {}) });
     },
   });
-  const audio = new AudioComponent(cameraSpecs(cfg).map((spec, i) => ({ ...cfg.cameras[i]!, url: spec.url })), { ffmpeg: getFfmpeg, log: log.child({ ns: 'ingest:audio' }), write, engine: speechEngines(endpointOf(cfg.models.transcription)) });
+  const audio = new AudioComponent(cameraSpecs(cfg), { ffmpeg: getFfmpeg, log: log.child({ ns: 'ingest:audio' }), write, engine: speechEngines(endpointOf(cfg.models.transcription)) });
   const answerer = new Answerer(memory.store, answererOptions(cfg));
   const llm = endpointOf(cfg.models.llm);
   const rules = new RulesComponent({

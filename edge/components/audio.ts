@@ -86,7 +86,7 @@ export class AudioComponent implements Component {
     await Promise.all([...this.running.values()].map((r) => r.session.stop()));
     // transcripts in flight are written before the memory closes (it stops after us)
     await Promise.all([...this.running.values()].map((r) => r.pipeline.flush()));
-    for (const r of this.running.values()) (r.engine as { close?: () => void } | null)?.close?.();
+    for (const r of this.running.values()) r.engine?.close?.();
     this.running.clear();
   }
 }

@@ -23,6 +23,8 @@ export interface SpeechEngine {
   readonly name: string;
   /** Transcribes one utterance. Rejects with a readable error when the engine fails. */
   transcribe(samples: Int16Array, sampleRate: number, signal?: AbortSignal): Promise<Transcript>;
+  /** Releases the engine's resources (temporary files), when it holds any. */
+  close?(): void;
 }
 
 /** A RIFF/WAVE file of 16-bit mono PCM. */
