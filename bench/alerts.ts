@@ -37,6 +37,10 @@ interface Result {
   frameToFire_ms: { p50: number; p95: number };
   /** Rule firing to the MQTT client's receipt (the alert path: bus, MQTT client, Mosquitto), ms. */
   fireToReceipt_ms: { p50: number; p95: number };
+  /** Fewest and most alerts of one camera (every camera should see the same clip's arrivals). */
+  alertsPerCamera: { min: number; max: number };
+  /** Frames that went through perception per camera per second (turns at the shared detector / cameras / window). */
+  framesPerCameraPerSecond: number;
   /** 1-minute load average of the machine at the end of the window (other work shares the cores). */
   loadAverage: number;
 }
@@ -54,10 +58,17 @@ async function runOnce(url: string, n: number): Promise<Result> {
   const path: number[] = [];
   let measuring = 0;
   let load: number;
+  const turns = { before: 0, after: 0 };
+  const turnsGranted = async (url: string): Promise<number> => {
+    const h = (await (await fetch(`${url}/healthz`)).json()) as { detectors: { turns?: { granted: number } }[] };
+    return h.detectors.reduce((s, d) => s + (d.turns?.granted ?? 0), 0);
+  };
+  const perCamera = new Map<string, number>(cameras.map((c) => [c.id, 0]));
   client.on('message', (_t, payload) => {
     const at = Date.now();
     const a = JSON.parse(payload.toString()) as Alert;
     if (!measuring || a.frameTs < measuring) return;
+    perCamera.set(a.camera, (perCamera.get(a.camera) ?? 0) + 1);
     lat.push(at - a.frameTs);
     fire.push(a.firedAt - a.frameTs);
     path.push(at - a.firedAt);
@@ -74,8 +85,10 @@ async function runOnce(url: string, n: number): Promise<Result> {
       'every camera streaming',
     );
     await new Promise((r) => setTimeout(r, 5000));
+    turns.before = await turnsGranted(daemon.baseUrl);
     measuring = Date.now();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    turns.after = await turnsGranted(daemon.baseUrl);
     load = loadavg()[0] ?? 0;
   } finally {
     await daemon.stop();
@@ -87,10 +100,12 @@ async function runOnce(url: string, n: number): Promise<Result> {
     latency_ms: { p50, p95: percentile(lat, 95), max: Math.max(...lat) },
     frameToFire_ms: { p50: percentile(fire, 50), p95: percentile(fire, 95) },
     fireToReceipt_ms: { p50: percentile(path, 50), p95: percentile(path, 95) },
+    alertsPerCamera: { min: Math.min(...perCamera.values()), max: Math.max(...perCamera.values()) },
+    framesPerCameraPerSecond: Math.round(((turns.after - turns.before) / n / SECONDS) * 100) / 100,
     loadAverage: Math.round(load * 100) / 100,
   };
   console.log(
-    `${n} camera(s): ${res.alerts} alerts, latency p50 ${p50} ms, p95 ${res.latency_ms.p95} ms; frame->fire p50 ${res.frameToFire_ms.p50} ms, fire->receipt p50 ${res.fireToReceipt_ms.p50} ms p95 ${res.fireToReceipt_ms.p95} ms; load ${res.loadAverage}`,
+    `${n} camera(s): ${res.alerts} alerts, latency p50 ${p50} ms, p95 ${res.latency_ms.p95} ms; frame->fire p50 ${res.frameToFire_ms.p50} ms, fire->receipt p50 ${res.fireToReceipt_ms.p50} ms p95 ${res.fireToReceipt_ms.p95} ms; alerts per camera ${res.alertsPerCamera.min}-${res.alertsPerCamera.max}; ${res.framesPerCameraPerSecond} frames/s per camera perceived; load ${res.loadAverage}`,
   );
   return res;
 }

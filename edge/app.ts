@@ -72,6 +72,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'ingest' }),
     sink: perception.sink,
+    turns: (id) => perception.turnsFor(id),
     // camera online/offline events go into the memory, once per transition
     onStatus: (s) => {
       bus.emit('camera', s);

@@ -37,6 +37,13 @@ export class LatestSlot<T> {
     });
   }
 
+  /** Takes the waiting value without waiting; undefined when there is none. */
+  poll(): T | undefined {
+    const v = this.value;
+    this.value = undefined;
+    return v;
+  }
+
   /** Ends the mailbox: pending and future `take()` calls resolve undefined. */
   close(): void {
     this.closed = true;

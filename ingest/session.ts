@@ -75,6 +75,17 @@ export class CameraSession {
     });
   }
 
+  /**
+   * A frame newer than `taken`, if one arrived since it was taken (then `taken` counts as dropped);
+   * otherwise `taken`. Lets a consumer that waited (for a detector turn) work on the freshest frame.
+   */
+  fresher(taken: Frame): Frame {
+    const newer = this.slot.poll();
+    if (!newer) return taken;
+    this.slot.dropped++;
+    return newer;
+  }
+
   /** Process id of the running ffmpeg, if any (for resource accounting). */
   get ffmpegPid(): number | undefined {
     return this.proc?.child.pid;

@@ -5,6 +5,8 @@
 import { CameraSession } from '../../ingest/session.js';
 import type { FfmpegInfo } from '../../ingest/ffmpeg/locate.js';
 import type { CameraSpec, CameraStatus, Frame, Logger } from '../../ingest/types.js';
+import type { Turns } from '../../ingest/turns.js';
+import { pumpFrames } from '../../ingest/pump.js';
 import type { Component } from '../lifecycle.js';
 
 /** Receives every frame a camera's consumer takes. May be slow: frames are dropped, not queued. */
@@ -19,7 +21,7 @@ export class CameraManager implements Component {
 
   constructor(
     private readonly specs: readonly CameraSpec[],
-    private readonly deps: { ffmpeg: () => FfmpegInfo; log: Logger; sink: FrameSink; onStatus?: (s: CameraStatus) => void },
+    private readonly deps: { ffmpeg: () => FfmpegInfo; log: Logger; sink: FrameSink; onStatus?: (s: CameraStatus) => void; turns?: (camera: string) => Turns | null },
   ) {}
 
   /** Builds and starts every session. */
@@ -37,16 +39,8 @@ export class CameraManager implements Component {
     return Promise.resolve();
   }
 
-  private async pump(s: CameraSession): Promise<void> {
-    for (;;) {
-      const f = await s.nextFrame();
-      if (!f) return;
-      try {
-        await this.deps.sink(f);
-      } catch (e) {
-        this.deps.log.error({ camera: f.camera, err: e }, 'frame consumer failed');
-      }
-    }
+  private pump(s: CameraSession): Promise<void> {
+    return pumpFrames(s, this.deps.sink, this.deps.turns?.(s.spec.id) ?? null, (e, f) => this.deps.log.error({ camera: f.camera, err: e }, 'frame consumer failed'));
   }
 
   /**

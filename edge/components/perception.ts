@@ -19,6 +19,7 @@ import type { SegmentCaptioner } from '../../ingest/perception/pipeline.js';
 /** The vision model part of the config. */
 export type VisionModelConfig = NonNullable<Config['models']['vision']>;
 import type { Component } from '../lifecycle.js';
+import { Turns } from '../../ingest/turns.js';
 
 /** The perception part of a camera's config. */
 export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'> & Partial<Pick<CameraConfig, 'ocr' | 'reid' | 'captions'>>;
@@ -48,6 +49,8 @@ export interface DetectorStatus {
   backend: string;
   cameras: string[];
   error: string | null;
+  /** Turns at this detector: how many were granted, how many cameras wait now, mean wait in ms. */
+  turns?: { granted: number; waiting: number; meanWaitMs: number };
 }
 
 function detectorKey(c: PerceptionConfig): string {
@@ -113,7 +116,8 @@ export function workerDetectorFor(c: PerceptionConfig): Detector | null {
 export class PerceptionComponent implements Component {
   readonly name = 'perception';
   private readonly pipes = new Map<string, CameraPerception>();
-  private readonly detectors = new Map<string, { det: Detector | null; status: DetectorStatus }>();
+  private readonly detectors = new Map<string, { det: Detector | null; status: DetectorStatus; turns: Turns }>();
+  private readonly cameraDetector = new Map<string, string>();
   private readonly readers: PaddleOcrReader[] = [];
   private readonly encoders: OnnxEmbedder[] = [];
 
@@ -147,7 +151,7 @@ export class PerceptionComponent implements Component {
       const key = detectorKey(c);
       let entry = this.detectors.get(key);
       if (!entry) {
-        entry = { det: null, status: { model: c.detector.model, backend: 'none', cameras: [], error: null } };
+        entry = { det: null, status: { model: c.detector.model, backend: 'none', cameras: [], error: null }, turns: new Turns(Math.max(1, c.detector.workers)) };
         this.detectors.set(key, entry);
         try {
           const det = workerDetectorFor(c);
@@ -164,6 +168,7 @@ export class PerceptionComponent implements Component {
         }
       }
       entry.status.cameras.push(c.id);
+      this.cameraDetector.set(c.id, key);
       this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c)));
     }
   }
@@ -204,9 +209,22 @@ export class PerceptionComponent implements Component {
     for (const o of await p.process(frame)) this.deps.write(o);
   };
 
+  /**
+   * The turns at the detector a camera shares with others, or null when the camera runs without
+   * one (model none, or it failed to load): such a camera has nothing to wait for.
+   */
+  turnsFor(camera: string): Turns | null {
+    const e = this.detectors.get(this.cameraDetector.get(camera) ?? '');
+    return e?.det ? e.turns : null;
+  }
+
   /** Detector states for /healthz. */
   detectorStatus(): DetectorStatus[] {
-    return [...this.detectors.values()].map((e) => ({ ...e.status, cameras: [...e.status.cameras] }));
+    return [...this.detectors.values()].map((e) => ({
+      ...e.status,
+      cameras: [...e.status.cameras],
+      ...(e.det ? { turns: { granted: e.turns.granted, waiting: e.turns.queued, meanWaitMs: e.turns.granted ? Math.round(e.turns.waitedMs / e.turns.granted) : 0 } } : {}),
+    }));
   }
 
   /** Per-camera perception counters. */
@@ -229,6 +247,7 @@ export class PerceptionComponent implements Component {
     for (const r of this.readers.splice(0)) await r.dispose();
     for (const e of this.encoders.splice(0)) await e.dispose();
     this.detectors.clear();
+    this.cameraDetector.clear();
     this.pipes.clear();
   }
 }
