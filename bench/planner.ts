@@ -6,7 +6,8 @@
  * - tokens_per_answer: mean tokens per answer of react, mcts_n2 and mcts_n2_critic on a fixed
  *   question set against a SCRIPTED OpenAI-compatible server (test/helpers/openai-server.ts):
  *   its replies are fixed (call the right exact tool, then answer) and its token counts are
- *   estimates (characters / 4 of the real requests the planners send, tool schemas included).
+ *   estimates (characters / 4 of the real requests the planners send, tool schemas included
+ *   when sent). mcts_n2_native is the same search with OpenAI tool calling, for comparison.
  *   No language model runs; the figures measure the prompts Vigil sends, not a model's quality.
  * Writes bench/results/planner.json and prints a summary.
  */
@@ -172,7 +173,7 @@ async function main(): Promise<void> {
     offline_questions: per,
     tokens_per_answer: tokens,
     model_answers: detail,
-    note: 'tokens_per_answer comes from a SCRIPTED OpenAI-compatible server (fixed replies: call the exact tool, then answer; critic accepts). Tokens are estimated as characters / 4 of the requests Vigil sends (all tool schemas included), not counted by a real model tokenizer.',
+    note: 'tokens_per_answer comes from a SCRIPTED OpenAI-compatible server (fixed replies: call the exact tool, in the compact format with "= tool" so its exact result is the answer, then answer; critic accepts). Tokens are estimated as characters / 4 of the requests Vigil sends (tool schemas included when sent: mcts_n2_native), not counted by a real model tokenizer.',
   };
   const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'results', 'planner.json');
   mkdirSync(dirname(file), { recursive: true });
