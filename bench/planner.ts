@@ -6,7 +6,8 @@
  * - tokens_per_answer: mean tokens per answer of react, mcts_n2 and mcts_n2_critic on a fixed
  *   question set against a SCRIPTED OpenAI-compatible server (test/helpers/openai-server.ts):
  *   its replies are fixed (call the right exact tool, then answer) and its token counts are
- *   estimates (characters / 4 of the real requests the planners send, tool schemas included).
+ *   estimates (characters / 4 of the real requests the planners send, tool schemas included
+ *   when sent). mcts_n2_native is the same search with OpenAI tool calling, for comparison.
  *   No language model runs; the figures measure the prompts Vigil sends, not a model's quality.
  * Writes bench/results/planner.json and prints a summary.
  */
@@ -24,7 +25,9 @@ const HOURS = Number(process.env.BENCH_HOURS ?? 24);
 const CAMS = Number(process.env.BENCH_CAMERAS ?? 8);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
 /** Tools offered per question (the config default, models.answering.maxTools); BENCH_MAX_TOOLS=0 offers all. */
-const MAX_TOOLS = Number(process.env.BENCH_MAX_TOOLS ?? 8);
+const MAX_TOOLS = Number(process.env.BENCH_MAX_TOOLS ?? 3);
+/** When set, the chat requests of the model planners are written to this JSON file (to read what is sent). */
+const DUMP = process.env.BENCH_DUMP_CHATS;
 const T0 = Date.parse('2026-11-20T00:00:00Z');
 const END = T0 + HOURS * 3600_000;
 const cams = Array.from({ length: CAMS }, (_, i) => `cam${i}`);
@@ -60,7 +63,18 @@ function pct(xs: number[], p: number): number {
 }
 const round = (x: number, d = 2): number => Math.round(x * 10 ** d) / 10 ** d;
 
-/** The scripted model: call the question's tool, then answer with the first number of its result; critic replies accept. */
+/** The answer a scripted model gives from a tool result: its first line, and its first number as the value. */
+function answerFrom(result: string): { answer: string; value: number | string } {
+  const n = /(\d+)/.exec(result.replace(/\d{4}-\d{2}-\d{2}[ T][\d:.]+/g, ''))?.[1];
+  return { answer: result.split('\n')[0]?.slice(0, 200) ?? '', value: n !== undefined ? Number(n) : result.slice(0, 80) };
+}
+
+/**
+ * The scripted model: call the question's tool, then answer with the first number of its result;
+ * critic replies accept. In the compact format it calls an exact tool with `= tool {...}` (its
+ * result is the answer) and other tools plainly, then replies `final {...}`; with native tool
+ * schemas it calls the tool, then `final_answer`.
+ */
 function scriptedModel(b: ChatBody): ChatReply {
   const all = JSON.stringify(b.messages);
   if (b.response_format) {
@@ -68,13 +82,20 @@ function scriptedModel(b: ChatBody): ChatReply {
       ? { content: '{"criteria":[{"name":"grounded","description":"claims come from tool results","values":"1-5"},{"name":"answers_question","description":"answers what was asked","values":"1-5"}]}' }
       : { content: '{"scores":[{"criterion":"grounded","score":5},{"criterion":"answers_question","score":5}],"feedback":"Supported by the tool result.","accept":true}' };
   }
-  const user = b.messages.find((m) => m.role === 'user');
-  const spec = MODEL_QUESTIONS.find((x) => x.q === user?.content) ?? MODEL_QUESTIONS[0];
-  const tool = [...b.messages].reverse().find((m) => m.role === 'tool');
-  if (!tool || !spec) return { content: 'Let me check the memory.', toolCalls: [{ name: spec?.tool ?? 'count', args: spec?.args ?? {} }] };
-  const text = String(tool.content);
-  const n = /(\d+)/.exec(text.replace(/\d{4}-\d{2}-\d{2}[ T][\d:.]+/g, ''))?.[1];
-  return { toolCalls: [{ name: 'final_answer', args: { answer: text.split('\n')[0]?.slice(0, 200) ?? '', value: n !== undefined ? Number(n) : text.slice(0, 80) } }] };
+  const first = b.messages.find((m) => m.role === 'user')?.content;
+  const user = typeof first === 'string' ? first : '';
+  const spec = MODEL_QUESTIONS.find((x) => user === x.q || user.startsWith(`${x.q}\n`)) ?? { q: user, tool: 'count', args: {} };
+  if (b.tools) {
+    const tool = [...b.messages].reverse().find((m) => m.role === 'tool');
+    if (!tool) return { content: 'Let me check the memory.', toolCalls: [{ name: spec.tool, args: spec.args }] };
+    return { toolCalls: [{ name: 'final_answer', args: answerFrom(String(tool.content)) }] };
+  }
+  // compact: a result in this chain, or one replayed in the steps so far
+  const result = [...b.messages].reverse().find((m) => m.role === 'user' && String(m.content).startsWith('Result: '));
+  const replayed = /\nSteps so far:\n[^\n]* -> ([^]*?)(?:\nA critic|\nAlready tried|$)/.exec(user)?.[1];
+  const text = result ? String(result.content).slice('Result: '.length) : replayed;
+  if (text === undefined) return { content: `${spec.tool === 'caption_retrieval' ? '' : '= '}${spec.tool} ${JSON.stringify(spec.args)}` };
+  return { content: `final ${JSON.stringify(answerFrom(text))}` };
 }
 
 async function main(): Promise<void> {
@@ -119,11 +140,14 @@ async function main(): Promise<void> {
     ['react', { planner: 'react' }],
     ['mcts_n2', { planner: 'mcts', mcts: { n: 2, random: mulberry32(7) } }],
     ['mcts_n2_critic', { planner: 'mcts', mcts: { n: 2, random: mulberry32(7) }, critic: 1 }],
+    // the same search with OpenAI tool calling (JSON schemas in every call), for comparison
+    ['mcts_n2_native', { planner: 'mcts', mcts: { n: 2, random: mulberry32(7) }, toolFormat: 'native' }],
   ];
   const tokens: Record<string, number> = {};
-  const detail: Record<string, { tokens_mean: number; calls_mean: number; ms_mean: number; correct: number; of: number }> = {};
+  const detail: Record<string, { tokens_mean: number; prompt_mean: number; completion_mean: number; calls_mean: number; ms_mean: number; correct: number; of: number; tokens_by_question: Record<string, number> }> = {};
   for (const [name, v] of variants) {
     const answers: Answer[] = [];
+    const before = { ...srv.tokens };
     let correct = 0;
     for (const mq of MODEL_QUESTIONS) {
       const a = await ask(mq.q, store, { ...opts, models: { llm }, budget: { tokens: 100_000, calls: 40 }, maxTools: MAX_TOOLS, ...v });
@@ -134,9 +158,11 @@ async function main(): Promise<void> {
     }
     const mean = (f: (a: Answer) => number): number => round(answers.reduce((s, a) => s + f(a), 0) / answers.length, 1);
     tokens[name] = mean((a) => a.cost.tokens);
-    detail[name] = { tokens_mean: tokens[name] ?? 0, calls_mean: mean((a) => a.cost.calls), ms_mean: mean((a) => a.cost.ms), correct, of: answers.length };
-    console.log(`${name}: ${tokens[name]} tokens, ${detail[name]?.calls_mean} calls per answer (scripted server)`);
+    const per = (x: number): number => round(x / answers.length, 1);
+    detail[name] = { tokens_mean: tokens[name] ?? 0, prompt_mean: per(srv.tokens.prompt - before.prompt), completion_mean: per(srv.tokens.completion - before.completion), calls_mean: mean((a) => a.cost.calls), ms_mean: mean((a) => a.cost.ms), correct, of: answers.length, tokens_by_question: Object.fromEntries(MODEL_QUESTIONS.map((mq, k) => [mq.q, answers[k]?.cost.tokens ?? 0])) };
+    console.log(`${name}: ${tokens[name]} tokens (${detail[name]?.prompt_mean} prompt, ${detail[name]?.completion_mean} completion), ${detail[name]?.calls_mean} calls per answer (scripted server)`);
   }
+  if (DUMP) writeFileSync(DUMP, `${JSON.stringify(srv.chats(), null, 1)}\n`);
   await srv.close();
 
   const out = {
@@ -147,7 +173,7 @@ async function main(): Promise<void> {
     offline_questions: per,
     tokens_per_answer: tokens,
     model_answers: detail,
-    note: 'tokens_per_answer comes from a SCRIPTED OpenAI-compatible server (fixed replies: call the exact tool, then answer; critic accepts). Tokens are estimated as characters / 4 of the requests Vigil sends (all tool schemas included), not counted by a real model tokenizer.',
+    note: 'tokens_per_answer comes from a SCRIPTED OpenAI-compatible server (fixed replies: call the exact tool, in the compact format with "= tool" so its exact result is the answer, then answer; critic accepts). Tokens are estimated as characters / 4 of the requests Vigil sends (tool schemas included when sent: mcts_n2_native), not counted by a real model tokenizer.',
   };
   const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'results', 'planner.json');
   mkdirSync(dirname(file), { recursive: true });

@@ -7,7 +7,7 @@ import type { Answer } from './answer.js';
 import { ask, type AskOptions } from './ask.js';
 
 /** Daemon-wide answering settings. */
-export interface AnswererOptions extends Pick<AskOptions, 'models' | 'budget' | 'maxSteps' | 'mcts' | 'critic' | 'paths' | 'planner' | 'maxTools'> {
+export interface AnswererOptions extends Pick<AskOptions, 'models' | 'budget' | 'maxSteps' | 'mcts' | 'critic' | 'paths' | 'planner' | 'maxTools' | 'toolFormat'> {
   /** IANA zone of wall times in questions and answers. */
   timeZone?: string;
 }

@@ -13,6 +13,7 @@ import { answerWithModel, type MctsSettings } from './model-answer.js';
 import type { ModelSet } from './models.js';
 import { answerOffline } from './offline.js';
 import type { Tool, ToolPaths } from './tools/index.js';
+import type { ToolFormat } from './wire.js';
 
 export type { AskProgress, PlannerName } from './answer.js';
 
@@ -44,6 +45,8 @@ export interface AskOptions {
   tools?: readonly Tool[];
   /** Most tools offered per question, routed by its words (0 or absent: all); fewer tools, fewer prompt tokens. */
   maxTools?: number;
+  /** How tools are offered to the language model: `compact` text lines and one-line replies (default, far fewer tokens) or `native` OpenAI tool calling with JSON schemas. */
+  toolFormat?: ToolFormat;
 }
 
 /** The planner a question gets: the asked one, else offline without a language model and MCTS with one. */
@@ -100,6 +103,7 @@ export async function ask(question: string, memory: MemoryStore, opts: AskOption
       ...(opts.paths ? { paths: opts.paths } : {}),
       ...(opts.tools ? { tools: opts.tools } : {}),
       ...(opts.maxTools ? { maxTools: opts.maxTools } : {}),
+      ...(opts.toolFormat ? { toolFormat: opts.toolFormat } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
     const answer: Answer = { ...a, coverage };

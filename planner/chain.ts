@@ -1,15 +1,16 @@
 /**
  * One ReAct chain (VideoAgent's loop): the language model thinks, calls tools, reads their
- * results, and ends by calling `final_answer`, within a step limit. MCTS runs chains from a node
- * of its tree: the node's path is replayed as earlier tool calls, and an expansion lists the
- * actions already tried there so the model picks a different one.
+ * results, and ends with a final answer, within a step limit. In the compact format (`wire.ts`)
+ * the model may also end it with `= tool {...}`: when that tool returns an exact value, the
+ * value and the tool's text are the answer, and no further call is made. MCTS runs chains from a
+ * node of its tree: the node's path is replayed as the steps taken so far, and an expansion lists
+ * the actions already tried there so the model picks a different one.
  */
-import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import { z } from 'zod';
+import type { ChatCompletionMessage, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Answer, AskProgress, Evidence } from './answer.js';
 import { PlannerError, errorText, type PlannerErrorCode } from './errors.js';
-import { formatLocal } from './time.js';
 import { runTool, toolSpec, type Tool, type ToolContext } from './tools/index.js';
+import { DEFAULT_TOOL_FORMAT, FINAL, compactSystemPrompt, finalInput, finalSpec, nativeSystemPrompt, parseCompactReply, type ToolFormat } from './wire.js';
 
 /** One tool call of a chain and its result. */
 export interface ChainStep {
@@ -51,38 +52,73 @@ export interface ChainOptions {
   onProgress?: (p: AskProgress) => void;
   /** Step number of the first step, for progress. */
   stepBase?: number;
+  /** How tools are offered and called (default compact text). */
+  format?: ToolFormat;
 }
-
-const FINAL = 'final_answer';
-const finalInput = z.strictObject({
-  answer: z.string().min(1).describe('the answer for a person, citing times'),
-  value: z.union([z.number(), z.boolean(), z.string(), z.null()]).describe('number for counts, true/false for yes/no, ISO time for when, seconds for durations, else text or null'),
-});
-const finalSpec: ChatCompletionTool = {
-  type: 'function',
-  function: { name: FINAL, description: 'Give the final answer once tool results support it.', parameters: z.toJSONSchema(finalInput) },
-};
 
 /** Action label of a step, as tree nodes and expansion prompts show it. */
 export function actionOf(s: Pick<ChainStep, 'tool' | 'args'>): string {
   return `${s.tool}(${s.args.length > 160 ? `${s.args.slice(0, 160)}…` : s.args})`;
 }
 
-/** The system prompt: the task, the clock and what the memory holds. */
-export function systemPrompt(ctx: ToolContext): string {
-  const c = ctx.queries.coverage();
-  return [
-    'You answer questions about a camera memory by calling tools. State only what tool results show; if a tool failed, say it failed, never guess the scene.',
-    `Now: ${formatLocal(ctx.now, ctx.timeZone)} (${new Date(ctx.now).toISOString()}). Memory: ${c.from ?? 'empty'} .. ${c.to ?? ''}. Cameras: ${ctx.memory.cameras().join(', ') || 'none'}.`,
-    `Call ${FINAL} with the answer and a typed value when done.`,
-  ].join('\n');
-}
-
-function history(prefix: readonly ChainStep[]): ChatCompletionMessageParam[] {
+function nativeHistory(prefix: readonly ChainStep[]): ChatCompletionMessageParam[] {
   return prefix.flatMap((s, k): ChatCompletionMessageParam[] => [
     { role: 'assistant', content: null, tool_calls: [{ id: `prior_${k}`, type: 'function', function: { name: s.tool, arguments: s.args } }] },
     { role: 'tool', tool_call_id: `prior_${k}`, content: s.output },
   ]);
+}
+
+/** Critic feedback and the actions already tried, as prompt text. */
+function guidance(o: ChainOptions): string[] {
+  return [
+    ...(o.feedback ? [`A critic reviewed your earlier answer: ${o.feedback}\nCheck again with tools and give a corrected answer.`] : []),
+    ...(o.avoid?.length ? [`Already tried as the next action here: ${o.avoid.join('; ')}. Choose another.`] : []),
+  ];
+}
+
+/** The opening messages: system prompt, question, the replayed path, feedback and tried actions. */
+function opening(o: ChainOptions, format: ToolFormat): ChatCompletionMessageParam[] {
+  const prefix = o.prefix ?? [];
+  if (format === 'native') {
+    return [{ role: 'system', content: nativeSystemPrompt(o.ctx) }, { role: 'user', content: o.question }, ...nativeHistory(prefix), ...guidance(o).map((content): ChatCompletionMessageParam => ({ role: 'user', content }))];
+  }
+  // compact: one user message holds the question, the steps taken so far and the guidance
+  const done = prefix.map((s) => `${s.tool} ${s.args} -> ${s.output}`);
+  const user = [o.question, ...(done.length ? [`Steps so far:\n${done.join('\n')}`] : []), ...guidance(o)].join('\n');
+  return [
+    { role: 'system', content: compactSystemPrompt(o.ctx, o.tools) },
+    { role: 'user', content: user },
+  ];
+}
+
+/** One reply read in either format: a thought, tool calls, a final answer or an error. */
+interface Reply {
+  thought: string;
+  calls: { id: string; name: string; args: string; exact: boolean }[];
+  final?: { answer: string; value: Answer['value'] };
+  error?: string;
+}
+
+function readReply(m: ChatCompletionMessage, format: ToolFormat, names: ReadonlySet<string>): Reply {
+  if (format === 'compact') {
+    const r = parseCompactReply(m.content ?? '', names);
+    return { thought: r.thought, calls: r.call ? [{ id: 'compact', ...r.call }] : [], ...(r.final ? { final: r.final } : {}), ...(r.error ? { error: r.error } : {}) };
+  }
+  const calls: Reply['calls'] = [];
+  for (const c of m.tool_calls ?? []) {
+    if (c.type !== 'function') continue;
+    if (c.function.name !== FINAL) {
+      calls.push({ id: c.id, name: c.function.name, args: c.function.arguments, exact: false });
+      continue;
+    }
+    // a final answer ends the reply: calls after it are not run
+    try {
+      return { thought: m.content?.trim() ?? '', calls, final: finalInput.parse(JSON.parse(c.function.arguments || '{}')) };
+    } catch (e) {
+      return { thought: m.content?.trim() ?? '', calls, error: `final_answer arguments are invalid: ${errorText(e)}` };
+    }
+  }
+  return { thought: m.content?.trim() ?? '', calls };
 }
 
 function emit(o: ChainOptions, p: AskProgress): void {
@@ -95,60 +131,54 @@ function emit(o: ChainOptions, p: AskProgress): void {
 
 /** Runs one chain until a final answer, an error or the step limit. Rethrows only cancellation. */
 export async function runChain(o: ChainOptions): Promise<ChainResult> {
+  const format = o.format ?? DEFAULT_TOOL_FORMAT;
   const steps: ChainStep[] = [];
   const thoughts: string[] = [];
   const fail = (code: PlannerErrorCode, message: string): ChainResult => ({ status: 'failure', steps, thoughts, error: { code, message } });
-  const messages: ChatCompletionMessageParam[] = [
-    { role: 'system', content: systemPrompt(o.ctx) },
-    { role: 'user', content: o.question },
-    ...history(o.prefix ?? []),
-  ];
-  if (o.feedback) messages.push({ role: 'user', content: `A critic reviewed your earlier answer: ${o.feedback}\nCheck again with tools and give a corrected final answer.` });
-  if (o.avoid?.length) messages.push({ role: 'user', content: `Already tried as the next action here:\n${o.avoid.map((a) => `- ${a}`).join('\n')}\nChoose a different next action.` });
-  const specs = [...o.tools.map(toolSpec), finalSpec];
+  const messages = opening(o, format);
+  const specs = format === 'native' ? [...o.tools.map(toolSpec), finalSpec] : undefined;
+  const names = new Set(o.tools.map((t) => t.name));
   const base = o.stepBase ?? (o.prefix?.length ?? 0);
   for (let step = 0; step < o.maxSteps; step++) {
-    let m;
+    let m: ChatCompletionMessage;
     try {
-      m = await o.ctx.models.chat({ messages, tools: specs, maxTokens: 400 });
+      m = await o.ctx.models.chat({ messages, ...(specs ? { tools: specs } : {}), maxTokens: 400 });
     } catch (e) {
       if (e instanceof PlannerError && e.code === 'PLANNER_ABORTED') throw e;
       return fail(e instanceof PlannerError ? e.code : 'PLANNER_MODEL_FAILED', errorText(e));
     }
-    if (m.content?.trim()) {
-      thoughts.push(m.content.trim());
-      emit(o, { type: 'thought', step: base + step, text: m.content.trim() });
+    const reply = readReply(m, format, names);
+    if (reply.thought) {
+      thoughts.push(reply.thought);
+      emit(o, { type: 'thought', step: base + step, text: reply.thought });
     }
-    const calls = (m.tool_calls ?? []).filter((c) => c.type === 'function');
-    if (calls.length === 0) {
-      if (m.content?.trim()) return { status: 'success', answer: m.content.trim(), value: null, steps, thoughts };
+    if (reply.calls.length === 0 && !reply.final && !reply.error) {
+      // plain text with no action is the answer
+      if (reply.thought) return { status: 'success', answer: reply.thought, value: null, steps, thoughts };
       return fail('PLANNER_BAD_REPLY', 'the model replied with neither a tool call nor an answer');
     }
-    messages.push({ role: 'assistant', content: m.content ?? null, tool_calls: calls });
-    for (const call of calls) {
-      const { name, arguments: args } = call.function;
-      if (name === FINAL) {
-        let parsed: z.output<typeof finalInput>;
-        try {
-          parsed = finalInput.parse(JSON.parse(args || '{}'));
-        } catch (e) {
-          return fail('PLANNER_BAD_REPLY', `final_answer arguments are invalid: ${errorText(e)}`);
-        }
-        return { status: 'success', answer: parsed.answer, value: parsed.value, steps, thoughts };
-      }
+    if (format === 'native') {
+      const calls = (m.tool_calls ?? []).filter((c) => c.type === 'function');
+      if (calls.length) messages.push({ role: 'assistant', content: m.content ?? null, tool_calls: calls });
+    } else if (reply.calls.length) messages.push({ role: 'assistant', content: m.content ?? '' });
+    for (const call of reply.calls) {
       let r;
       try {
-        r = await runTool(o.tools, name, args, o.ctx);
+        r = await runTool(o.tools, call.name, call.args, o.ctx);
       } catch (e) {
         if (e instanceof PlannerError && e.code === 'PLANNER_ABORTED') throw e;
         return fail(e instanceof PlannerError ? e.code : 'TOOL_FAILED', errorText(e));
       }
-      const s: ChainStep = { tool: name, args, ok: r.ok, output: r.output, evidence: r.evidence, ...(r.value !== undefined ? { value: r.value } : {}) };
+      const s: ChainStep = { tool: call.name, args: call.args, ok: r.ok, output: r.output, evidence: r.evidence, ...(r.value !== undefined ? { value: r.value } : {}) };
       steps.push(s);
-      emit(o, { type: 'tool', step: base + step, tool: name, input: safeJson(args), ok: r.ok, output: r.output, ms: r.ms });
-      messages.push({ role: 'tool', tool_call_id: call.id, content: r.output });
-      if (!r.ok && o.stopOnToolFailure) return fail(r.code ?? 'TOOL_FAILED', `${name}: ${r.output}`);
+      emit(o, { type: 'tool', step: base + step, tool: call.name, input: safeJson(call.args), ok: r.ok, output: r.output, ms: r.ms });
+      messages.push(format === 'native' ? { role: 'tool', tool_call_id: call.id, content: r.output } : { role: 'user', content: `Result: ${r.output}` });
+      if (!r.ok && o.stopOnToolFailure) return fail(r.code ?? 'TOOL_FAILED', `${call.name}: ${r.output}`);
+      // `= tool`: an exact value ends the chain with the tool's own words, no further model call
+      if (call.exact && r.ok && r.value !== undefined && r.value !== null) return { status: 'success', answer: r.output, value: r.value, steps, thoughts };
     }
+    if (reply.error) return fail('PLANNER_BAD_REPLY', reply.error);
+    if (reply.final) return { status: 'success', answer: reply.final.answer, value: reply.final.value, steps, thoughts };
   }
   return fail('PLANNER_BAD_REPLY', `no final answer within ${o.maxSteps} steps`);
 }

@@ -24,6 +24,7 @@ export function answererOptions(cfg: Pick<Config, 'models' | 'timezone'>): Answe
     budget: { ...(a.budgetTokens !== null ? { tokens: a.budgetTokens } : {}), ...(a.budgetCalls !== null ? { calls: a.budgetCalls } : {}) },
     maxSteps: a.maxSteps,
     maxTools: a.maxTools,
+    toolFormat: a.toolFormat,
     mcts: { n: a.mctsN, alpha: a.mctsAlpha, beta: a.mctsBeta },
     critic: a.criticRounds,
     paths: { docs: a.docs, tables: a.tables, recordings: a.recordings },

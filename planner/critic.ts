@@ -98,8 +98,9 @@ export async function critique(question: string, planned: Planned, criteria: rea
     `Question: ${question}`,
     `Criteria:\n${criteria.map((c) => `- ${c.name}: ${c.description} (${c.values})`).join('\n')}`,
     `Reasoning chain:\n${chain || '(no tool calls)'}`,
-    `Answer: ${planned.answer}`,
-    'Score each criterion 1-5 and give feedback for a better answer. Reply JSON {"scores":[{"criterion","score"}],"feedback":"...","accept":true|false}.',
+    // an exact tool's result that is the answer is not repeated
+    `Answer: ${planned.steps.length > 0 && planned.answer === planned.steps.at(-1)?.output ? `the result of step ${planned.steps.length}` : planned.answer}`,
+    'Score each criterion 1-5; give feedback for a better answer. Reply JSON {"scores":[{"criterion","score"}],"feedback":"...","accept":true|false}.',
   ].join('\n');
   const frames = ctx.models.has('vision') ? criticFrames(relevantClips(question, planned, ctx), ctx) : [];
   const grid = frames.length ? frameGrid(frames) : null;

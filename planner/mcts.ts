@@ -10,6 +10,7 @@ import { SearchTree, type RewardParams } from './mcts-tree.js';
 import { fromChain, stepEvidence, type Planned } from './planned.js';
 import { errorText } from './errors.js';
 import type { Tool, ToolContext } from './tools/index.js';
+import type { ToolFormat } from './wire.js';
 
 /** Options of the MCTS planner. */
 export interface MctsOptions extends RewardParams {
@@ -21,6 +22,8 @@ export interface MctsOptions extends RewardParams {
   /** Uniform random numbers in [0, 1) for selection (default Math.random). */
   random?: () => number;
   feedback?: string;
+  /** How tools are offered and called (default compact). */
+  format?: ToolFormat;
   onProgress?: (p: AskProgress) => void;
 }
 
@@ -55,7 +58,7 @@ async function summarise(question: string, answers: readonly Planned[], ctx: Too
     const m = await ctx.models.chat({
       maxTokens: 200,
       messages: [
-        { role: 'system', content: 'Combine candidate answers to a question about camera footage into one answer. Keep only what they support; mention disagreement.' },
+        { role: 'system', content: 'Combine candidate answers about camera footage into one; keep only what they support; note disagreement.' },
         { role: 'user', content: `Question: ${question}\n${answers.map((a, k) => `Answer ${k + 1}: ${a.answer}`).join('\n')}` },
       ],
     });
@@ -80,7 +83,7 @@ export async function planMcts(question: string, ctx: ToolContext, tools: readon
     const prefix = tree.path(node.id);
     const avoid = tree.children(node.id).map((c) => c.action);
     emit(o, { type: 'plan', planner: 'mcts', text: `iteration ${it + 1}: expand node ${node.id} (${node.action})${avoid.length ? `, avoiding ${avoid.length} tried actions` : ''}` });
-    const r = await runChain({ question, tools, ctx, maxSteps: o.maxSteps, prefix, avoid, stopOnToolFailure: true, stepBase: prefix.length, ...(o.feedback ? { feedback: o.feedback } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
+    const r = await runChain({ question, tools, ctx, maxSteps: o.maxSteps, prefix, avoid, stopOnToolFailure: true, stepBase: prefix.length, ...(o.format ? { format: o.format } : {}), ...(o.feedback ? { feedback: o.feedback } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
     let at = node.id;
     for (const s of r.steps) {
       // a failed step ends the chain: it becomes the failure leaf below

@@ -8,6 +8,7 @@ import type { Answer, AskProgress } from './answer.js';
 import { critique, deriveCriteria, type Criterion } from './critic.js';
 import { errorText, PlannerError } from './errors.js';
 import { planMcts } from './mcts.js';
+import { shapeTool } from './offline.js';
 import { DEFAULT_REWARD } from './mcts-tree.js';
 import { Meter, type Budget } from './meter.js';
 import { ModelCalls } from './model-calls.js';
@@ -16,6 +17,7 @@ import type { Planned } from './planned.js';
 import { planReact } from './react.js';
 import { toolsFor, type Tool, type ToolContext, type ToolPaths } from './tools/index.js';
 import { routeTools } from './tools/route.js';
+import type { ToolFormat } from './wire.js';
 
 /** MCTS settings (DoraemonGPT defaults: alpha 1, beta 0.5; N = 2 here). */
 export interface MctsSettings {
@@ -48,13 +50,15 @@ export interface ModelAnswerOptions {
   tools?: readonly Tool[];
   /** Most tools offered per question, routed by its words (0 or absent: all). */
   maxTools?: number;
+  /** How tools are offered to the language model (default compact text; native: OpenAI tool calling). */
+  toolFormat?: ToolFormat;
   emit: (p: AskProgress) => void;
   signal?: AbortSignal;
 }
 
 async function plan(question: string, ctx: ToolContext, tools: readonly Tool[], o: ModelAnswerOptions, feedback?: string): Promise<Planned> {
   const maxSteps = o.maxSteps ?? DEFAULT_MAX_STEPS;
-  const extra = { onProgress: o.emit, ...(feedback ? { feedback } : {}) };
+  const extra = { onProgress: o.emit, ...(feedback ? { feedback } : {}), ...(o.toolFormat ? { format: o.toolFormat } : {}) };
   if (o.planner === 'react') return planReact(question, ctx, tools, { maxSteps, ...extra });
   const m = { ...DEFAULT_MCTS, ...o.mcts };
   return planMcts(question, ctx, tools, { ...m, maxSteps, ...extra });
@@ -95,7 +99,7 @@ export async function answerWithModel(question: string, memory: MemoryStore, o: 
   const meter = new Meter(o.budget);
   const models = new ModelCalls(o.models, meter, o.signal);
   const ctx: ToolContext = { memory, queries: new MemoryQueries(memory), models, now: o.now, timeZone: o.timeZone, paths: o.paths ?? {} };
-  const tools = routeTools(question, o.tools ?? toolsFor(ctx.paths), o.maxTools ?? 0);
+  const tools = routeTools(question, o.tools ?? toolsFor(ctx.paths), o.maxTools ?? 0, shapeTool(question, memory));
   o.emit({ type: 'plan', planner: o.planner, text: o.planner === 'react' ? `ReAct: up to ${o.maxSteps ?? DEFAULT_MAX_STEPS} steps over ${tools.length} tools` : `MCTS: N = ${o.mcts?.n ?? DEFAULT_MCTS.n} answers, alpha ${o.mcts?.alpha ?? DEFAULT_MCTS.alpha}, beta ${o.mcts?.beta ?? DEFAULT_MCTS.beta}` });
   let planned = await plan(question, ctx, tools, o);
   if ((o.criticRounds ?? 0) > 0 && planned.ok && !meter.exhausted) planned = await withCritic(question, planned, ctx, tools, o);

@@ -453,6 +453,33 @@ function summary(qy: MemoryQueries, w: Window, camera: string | undefined, span:
   return { answer: text + gapNote, value: text, evidence, coverage };
 }
 
+/** The exact tool answering each question shape, for routing tools to a model. */
+const SHAPE_TOOLS: Record<Intent['kind'], string> = {
+  count: 'count',
+  max: 'max_simultaneous',
+  countAt: 'count_at',
+  when: 'first_last_seen',
+  crossWhen: 'crossings',
+  crossTimes: 'crossings',
+  crossCount: 'crossings',
+  crossAny: 'crossings',
+  dwell: 'dwell',
+  longest: 'dwell',
+  exists: 'count',
+  summary: 'caption_retrieval',
+};
+
+/**
+ * The tool that answers a question of a shape this planner recognises (speech questions:
+ * `query_transcript`), or null; model planners offer it first.
+ */
+export function shapeTool(question: string, memory: MemoryStore): string | null {
+  const t = resolveTime(question.trim(), { now: Date.now(), timeZone: 'UTC' });
+  if (parseSpeechQuestion(t.rest)) return 'query_transcript';
+  const shape = parseShape(extractParts(t.rest, vocabulary(memory)), t.instant !== undefined);
+  return shape.kind === 'unparsed' || shape.kind === 'badClass' ? null : SHAPE_TOOLS[shape.kind];
+}
+
 /** Exposed for tests: the parsed shape of a question. */
 export function parseQuestion(question: string, vocab: { labels?: string[]; zones?: string[]; lines?: string[]; cameras?: string[] } = {}): ReturnType<typeof parseShape> | { kind: 'bad'; why: string } {
   const v: Vocabulary = { labels: new Set(vocab.labels), zones: new Set(vocab.zones), lines: new Set(vocab.lines), cameras: vocab.cameras ?? [] };

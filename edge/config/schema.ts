@@ -137,7 +137,11 @@ const answering = z
     budgetTokens: z.number().int().min(1).nullable().default(20000).describe('Most model tokens one answer may use (null: unlimited).'),
     budgetCalls: z.number().int().min(1).nullable().default(40).describe('Most model calls one answer may make (null: unlimited).'),
     maxSteps: z.number().int().min(1).max(30).default(6).describe('Step limit of a ReAct chain.'),
-    maxTools: z.number().int().min(0).max(50).default(8).describe('Most tools offered to the model per question, chosen by its words (0: all). Every offered tool schema is sent with every call.'),
+    maxTools: z.number().int().min(0).max(50).default(3).describe('Most tools offered to the model per question, by its words (0: all). A question shape the offline planner recognises gets its exact tool and one tool fewer (at least 2). Every offered tool is described in every call.'),
+    toolFormat: z
+      .enum(['compact', 'native'])
+      .default('compact')
+      .describe('How tools reach the language model: compact (one text line per tool, one-line replies; far fewer tokens) or native (OpenAI tool calling with JSON schemas, for models that only act through it).'),
     mctsN: z.number().int().min(1).max(8).default(2).describe('MCTS: answers to collect before voting or summarising (N).'),
     mctsAlpha: z.number().positive().default(1).describe('MCTS: reward of a successful leaf (+alpha) and of a failed one (-alpha).'),
     mctsBeta: z.number().min(0).default(0.5).describe('MCTS: decay of back-propagated rewards, exp(beta * (1 - distance)).'),

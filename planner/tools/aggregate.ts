@@ -8,7 +8,7 @@ import type { Window } from '../../memory/queries.js';
 import { PlannerError } from '../errors.js';
 import { eventEvidence, objectEvidence } from './evidence.js';
 import { defineTool, type Tool, type ToolContext } from './types.js';
-import { isoInput, timeText, windowFields, windowOf, windowText } from './window.js';
+import { instantInput, timeText, windowFields, windowOf, windowText } from './window.js';
 
 const filters = {
   label: z.string().optional().describe('object class, e.g. person, car (omit: any class)'),
@@ -33,6 +33,8 @@ function gapsNote(ctx: ToolContext, w: Window, camera?: string): string {
 
 const count = defineTool({
   name: 'count',
+  brief: 'number of distinct objects seen',
+  exact: true,
   description: 'Exact number of distinct objects (after re-identification) of a class seen in a window, optionally only those in a zone.',
   input: z.strictObject({ ...filters, zone: z.string().optional().describe('zone id'), ...windowFields }),
   execute(i, ctx) {
@@ -45,11 +47,13 @@ const count = defineTool({
 
 const countAt = defineTool({
   name: 'count_at',
+  brief: 'objects visible at one instant',
+  exact: true,
   description: 'Exact number of objects of a class visible at one instant (summed over cameras).',
-  input: z.strictObject({ at: z.string().describe('the instant, ISO-8601'), ...filters, zone: z.string().optional() }),
+  input: z.strictObject({ at: z.string().describe('the instant, ISO-8601 or local time as tools print it'), ...filters, zone: z.string().optional() }),
   execute(i, ctx) {
     checkCamera(ctx, i.camera);
-    const t = isoInput(i.at, 'at');
+    const t = instantInput(i.at, 'at', ctx);
     const r = ctx.queries.countAt(t, { label: i.label, camera: i.camera, zone: i.zone });
     if (r.frames.length === 0) return { value: null, text: `No frame was recorded within 2 s before ${timeText(t, ctx.timeZone)}: the count there is unknown.` };
     return { value: r.count, text: `${r.count} ${what(i.label, i.zone, i.camera)} at ${timeText(t, ctx.timeZone)} (frames: ${r.frames.map((f) => `${f.camera}@${new Date(f.ts).toISOString()}`).join(', ')}).`, evidence: r.frames.map((f) => ({ camera: f.camera, start: new Date(f.ts).toISOString(), end: new Date(f.ts).toISOString() })) };
@@ -58,6 +62,8 @@ const countAt = defineTool({
 
 const maxSimultaneous = defineTool({
   name: 'max_simultaneous',
+  brief: 'most objects at once, and when',
+  exact: true,
   description: 'Most objects of a class visible at once in one camera frame during a window, and when it first happened.',
   input: z.strictObject({ ...filters, zone: z.string().optional(), ...windowFields }),
   execute(i, ctx) {
@@ -72,6 +78,8 @@ const maxSimultaneous = defineTool({
 
 const firstLastSeen = defineTool({
   name: 'first_last_seen',
+  brief: 'first arrival and last departure',
+  exact: true,
   description: 'First and last sighting of a class in a window: arrival of the first object and departure of the last.',
   input: z.strictObject({ ...filters, zone: z.string().optional(), ...windowFields }),
   execute(i, ctx) {
@@ -89,6 +97,8 @@ const firstLastSeen = defineTool({
 
 const dwell = defineTool({
   name: 'dwell',
+  brief: 'seconds each object stayed in a zone, longest first',
+  exact: true,
   description: 'How long each object stayed in a zone during a window (seconds), longest first.',
   input: z.strictObject({ zone: zoneField, ...filters, ...windowFields }),
   execute(i, ctx) {
@@ -107,6 +117,8 @@ const dwell = defineTool({
 
 const crossings = defineTool({
   name: 'crossings',
+  brief: 'line crossings by direction',
+  exact: true,
   description: 'Number of crossings of a directed line by direction (forward/backward) in a window.',
   input: z.strictObject({ line: z.string().min(1).describe('line id'), ...filters, ...windowFields }),
   execute(i, ctx) {
@@ -120,6 +132,8 @@ const crossings = defineTool({
 
 const occupancy = defineTool({
   name: 'occupancy',
+  brief: 'zone occupancy: max, mean, when',
+  exact: true,
   description: 'Occupancy of a zone over a window: maximum, mean and when it was occupied.',
   input: z.strictObject({ zone: zoneField, camera: filters.camera, ...windowFields }),
   execute(i, ctx) {

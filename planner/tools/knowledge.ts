@@ -57,6 +57,7 @@ async function rank(query: string, ps: Passage[], ctx: ToolContext): Promise<{ p
 
 const searchDocs = defineTool({
   name: 'search_docs',
+  brief: '3 best passages of site documents',
   description: 'Searches the site documents (procedures, manuals) and returns the 3 best passages with their file names.',
   input: z.strictObject({ query: z.string().min(1) }),
   async execute(i, ctx) {
@@ -93,6 +94,7 @@ export function cellMatches(cell: string, op: (typeof OPS)[number], value: strin
 
 const queryTable = defineTool({
   name: 'query_table',
+  brief: 'filter/aggregate a CSV table (no table: list them)',
   description: 'Queries a CSV table of the site (e.g. shifts, schedules, inventories): filter rows, then list columns or compute count/sum/avg/min/max of a column. Without a table, lists the tables and their columns.',
   input: z.strictObject({
     table: z.string().optional().describe('table name (file name without .csv)'),

@@ -1,6 +1,7 @@
 /**
- * Tool routing: every tool schema is sent with every model call, so offering fewer tools is the
- * main saving of prompt tokens. Tools are ranked by the question's words found in their name and
+ * Tool routing: every offered tool is described in every model call, so offering fewer tools is
+ * a main saving of prompt tokens. The exact tool of a question shape the offline planner
+ * recognises comes first; the rest are ranked by the question's words found in their name and
  * description (plus a few cue words per tool); ties keep the registry order.
  */
 import { lexicalScore, words } from './lexical.js';
@@ -30,12 +31,17 @@ const CUES: Record<string, string> = {
   clip: 'clip video recording footage',
 };
 
-/** The `max` tools most relevant to a question (all when `max` is 0 or covers them). */
-export function routeTools(question: string, tools: readonly Tool[], max: number): Tool[] {
+/**
+ * The `max` tools most relevant to a question (all when `max` is 0 or covers them). `first`, the
+ * exact tool of a question shape the offline planner recognises, is always among them, and then
+ * one tool fewer is offered (at least 2): the shape's tool needs fewer alternatives beside it.
+ */
+export function routeTools(question: string, tools: readonly Tool[], max: number, first?: string | null): Tool[] {
   if (max <= 0 || max >= tools.length) return [...tools];
+  if (first && tools.some((t) => t.name === first)) max = Math.min(max, Math.max(2, max - 1));
   const q = words(question);
   return tools
-    .map((t, k) => ({ t, k, s: lexicalScore(q, `${t.name.replace(/_/g, ' ')} ${t.description} ${CUES[t.name] ?? ''}`) }))
+    .map((t, k) => ({ t, k, s: t.name === first ? 2 : lexicalScore(q, `${t.name.replace(/_/g, ' ')} ${t.description} ${CUES[t.name] ?? ''}`) }))
     .sort((a, b) => b.s - a.s || a.k - b.k)
     .slice(0, max)
     .sort((a, b) => a.k - b.k)

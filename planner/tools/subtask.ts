@@ -65,6 +65,7 @@ async function writeSql(kind: SubtaskKind, question: string, w: Window, ctx: Too
 function subtaskTool(kind: SubtaskKind): Tool {
   return defineTool({
     name: `subtask_${kind}`,
+    brief: `SQL sub-agent for ${kind.toUpperCase()} sub-questions`,
     description: `Sub-agent for ${kind.toUpperCase()} sub-questions: writes a read-only SQL query over the memory and returns the rows.`,
     input: z.strictObject({ question: z.string().min(1).describe('the sub-question in plain words'), ...windowFields }),
     async execute(i, ctx) {

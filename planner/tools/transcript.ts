@@ -12,6 +12,7 @@ export const TOP_MOMENTS = 5;
 
 const queryTranscript = defineTool({
   name: 'query_transcript',
+  brief: 'moments when words were said',
   description: `Search what was said (speech transcripts of cameras with audio): the ${TOP_MOMENTS} best-matching moments in a window, with the time the words were said and the utterance.`,
   input: z.strictObject({ text: z.string().min(1).describe('words to look for'), camera: z.string().optional(), ...windowFields }),
   execute(i, ctx) {

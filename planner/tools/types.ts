@@ -47,6 +47,10 @@ export interface ToolOutput {
 export interface Tool<S extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
+  /** A few words of purpose for the compact tool list (default: the description's first clause). */
+  brief?: string;
+  /** The tool computes an exact typed value that can be the answer itself (the compact format's `=` action ends the chain with it). */
+  exact?: boolean;
   input: S;
   execute(input: z.output<S>, ctx: ToolContext): ToolOutput | Promise<ToolOutput>;
 }

@@ -13,7 +13,7 @@ import { PlannerError } from '../errors.js';
 import { segmentEvidence } from './evidence.js';
 import { keyframesAround } from './videoagent.js';
 import { defineTool, type Tool } from './types.js';
-import { isoInput } from './window.js';
+import { instantInput } from './window.js';
 
 const run = promisify(execFile);
 
@@ -22,10 +22,11 @@ export const MAX_CLIP_SECONDS = 300;
 
 const snapshot = defineTool({
   name: 'snapshot',
+  brief: 'stored keyframe nearest an instant',
   description: 'Reference of the stored keyframe (snapshot) of a camera nearest an instant.',
-  input: z.strictObject({ camera: z.string().min(1), at: z.string().describe('ISO-8601') }),
+  input: z.strictObject({ camera: z.string().min(1), at: z.string().describe('ISO-8601 or local time as tools print it') }),
   execute(i, ctx) {
-    const t = isoInput(i.at, 'at');
+    const t = instantInput(i.at, 'at', ctx);
     if (!ctx.memory.cameras().includes(i.camera)) throw new PlannerError('TOOL_BAD_INPUT', `unknown camera "${i.camera}"`);
     const [f] = keyframesAround(ctx, i.camera, t, 1, 30_000);
     if (!f) throw new PlannerError('TOOL_NOTHING_STORED', `no keyframe is stored within 30 s of ${i.at} on ${i.camera}`);
@@ -47,11 +48,12 @@ function recordings(dir: string, camera: string): { file: string; start: number 
 
 const clip = defineTool({
   name: 'clip',
+  brief: 'cut a video clip from recordings',
   description: 'Cuts a video clip of a camera between two instants from stored recordings (ffmpeg); returns its path.',
   input: z.strictObject({ camera: z.string().min(1), from: z.string(), to: z.string() }),
   async execute(i, ctx) {
-    const from = isoInput(i.from, 'from');
-    const to = isoInput(i.to, 'to');
+    const from = instantInput(i.from, 'from', ctx);
+    const to = instantInput(i.to, 'to', ctx);
     if (!(to > from)) throw new PlannerError('TOOL_BAD_INPUT', 'to must be after from');
     if ((to - from) / 1000 > MAX_CLIP_SECONDS) throw new PlannerError('TOOL_BAD_INPUT', `clips are at most ${MAX_CLIP_SECONDS} s`);
     const dir = ctx.paths.recordings;

@@ -11,7 +11,7 @@ import { formatLocal } from '../time.js';
 import { objectEvidence, segmentEvidence } from './evidence.js';
 import { lexicalScore, words } from './lexical.js';
 import { defineTool, type Tool, type ToolContext } from './types.js';
-import { isoInput, windowFields, windowOf, windowText } from './window.js';
+import { instantInput, windowFields, windowOf, windowText } from './window.js';
 
 /** Most segments caption_retrieval returns. */
 export const MAX_CAPTIONS = 15;
@@ -20,8 +20,33 @@ export const TOP_SEGMENTS = 5;
 
 const segText = (s: SegmentRecord): string => [s.caption ?? '', s.visionCaption ?? '', s.transcript ?? '', ...(s.ocr ?? []).map((o) => (typeof o === 'string' ? o : JSON.stringify(o)))].join(' ');
 
-function segLine(s: SegmentRecord, tz: string, until?: number): string {
-  return `${s.camera} ${formatLocal(s.start, tz)}${until ? ` .. ${formatLocal(until, tz)}` : ''} [id ${s.camera}/${s.start}]: ${s.caption ?? '(no caption)'}${s.transcript ? ` | said: "${s.transcript}"` : ''}`;
+/** Local date and time of day of an instant (`YYYY-MM-DD`, `HH:MM:SS[.mmm]`). */
+function dayTime(t: number, tz: string): [string, string] {
+  const s = formatLocal(t, tz);
+  return [s.slice(0, 10), s.slice(11, s.length - tz.length - 1)];
+}
+
+/** The one local date of all instants, or null when they span several. */
+function oneDay(ts: readonly number[], tz: string): string | null {
+  const days = new Set(ts.map((t) => dayTime(t, tz)[0]));
+  return days.size === 1 ? ([...days][0] as string) : null;
+}
+
+/**
+ * A segment as one compact line: `[date ]HH:MM:SS[-HH:MM:SS] camera: caption`, the date left out
+ * when the list's header gives it (tool results are resent with every later call, so they are
+ * kept short). Camera and start time identify the segment for visual_question_answering.
+ */
+function segLine(s: SegmentRecord, tz: string, withDate: boolean, withCamera: boolean, until?: number): string {
+  const [day, time] = dayTime(s.start, tz);
+  return `${withDate ? `${day} ` : ''}${time}${until ? `-${dayTime(until, tz)[1]}` : ''}${withCamera ? ` ${s.camera}` : ''}: ${s.caption ?? '(no caption)'}${s.transcript ? ` | said: "${s.transcript}"` : ''}`;
+}
+
+/** The header part naming what every line shares: the camera (when one) and the date (when one). */
+function shared(segs: readonly SegmentRecord[], tz: string): { head: string; withDate: boolean; withCamera: boolean } {
+  const cams = new Set(segs.map((s) => s.camera));
+  const day = oneDay(segs.map((s) => s.start), tz);
+  return { head: `${cams.size === 1 ? `${[...cams][0]} ` : ''}${day ? `${day} ` : ''}${tz}`, withDate: day === null, withCamera: cams.size !== 1 };
 }
 
 /** Runs of consecutive same-caption segments of one camera. */
@@ -43,6 +68,7 @@ function runs(segs: SegmentRecord[]): { first: SegmentRecord; end: number }[] {
 
 const captionRetrieval = defineTool({
   name: 'caption_retrieval',
+  brief: 'segment captions of a window (at most 15)',
   description: `Captions of the segments in a window (at most ${MAX_CAPTIONS} lines; repeated captions are merged, long windows are sampled evenly).`,
   input: z.strictObject({ camera: z.string().optional(), ...windowFields }),
   execute(i, ctx) {
@@ -51,8 +77,9 @@ const captionRetrieval = defineTool({
     if (all.length === 0) return { text: `No segments recorded from ${windowText(w, ctx.timeZone)}.` };
     const step = all.length / MAX_CAPTIONS;
     const picked = all.length <= MAX_CAPTIONS ? all : Array.from({ length: MAX_CAPTIONS }, (_, k) => all[Math.floor(k * step)] as (typeof all)[number]);
-    const note = picked.length < all.length ? ` (${picked.length} of ${all.length} caption runs, sampled evenly)` : '';
-    return { text: `Captions${note}:\n${picked.map((r) => segLine(r.first, ctx.timeZone, r.end)).join('\n')}`, evidence: picked.map((r) => segmentEvidence(r.first)) };
+    const note = picked.length < all.length ? `, ${picked.length} of ${all.length} runs sampled evenly` : '';
+    const sh = shared(picked.map((r) => r.first), ctx.timeZone);
+    return { text: `Captions ${sh.head}${note ? ` (${note.slice(2)})` : ''}:\n${picked.map((r) => segLine(r.first, ctx.timeZone, sh.withDate, sh.withCamera, r.end)).join('\n')}`, evidence: picked.map((r) => segmentEvidence(r.first)) };
   },
 });
 
@@ -74,6 +101,7 @@ async function embeddingHits(text: string, ctx: ToolContext, w: { from: number; 
 
 const segmentLocalization = defineTool({
   name: 'segment_localization',
+  brief: '5 segments best matching a description',
   description: `The ${TOP_SEGMENTS} segments best matching a description (caption and visual embeddings when configured, else words of captions and OCR).`,
   input: z.strictObject({ text: z.string().min(1).describe('what to look for, e.g. "a person at the door"'), camera: z.string().optional(), ...windowFields }),
   async execute(i, ctx) {
@@ -98,14 +126,15 @@ const segmentLocalization = defineTool({
     ranked.sort((a, b) => b.score - a.score || a.s.start - b.s.start);
     const top = ranked.slice(0, TOP_SEGMENTS);
     if (top.length === 0) return { text: `No segment matches "${i.text}" from ${windowText(w, ctx.timeZone)} (by ${method}).` };
-    return { text: `Top ${top.length} segments for "${i.text}" (by ${method}):\n${top.map((r) => `${r.score.toFixed(3)} ${segLine(r.s, ctx.timeZone)}`).join('\n')}`, evidence: top.map((r) => segmentEvidence(r.s)) };
+    const sh = shared(top.map((r) => r.s), ctx.timeZone);
+    return { text: `Top ${top.length} segments for "${i.text}" (by ${method}; ${sh.head}):\n${top.map((r) => `${r.score.toFixed(3)} ${segLine(r.s, ctx.timeZone, sh.withDate, sh.withCamera)}`).join('\n')}`, evidence: top.map((r) => segmentEvidence(r.s)) };
   },
 });
 
 /** Reads a segment id `camera/startMs`. */
 export function parseSegmentId(id: string): { camera: string; start: number } {
   const m = /^(.+)\/(\d+)$/.exec(id);
-  if (!m) throw new PlannerError('TOOL_BAD_INPUT', `segment "${id}" is not an id of the form camera/startMs (ids are shown by caption_retrieval and segment_localization)`);
+  if (!m) throw new PlannerError('TOOL_BAD_INPUT', `segment "${id}" is not an id of the form camera/startMs (or give camera and at, the start time caption_retrieval and segment_localization print)`);
   return { camera: m[1] as string, start: Number(m[2]) };
 }
 
@@ -124,11 +153,12 @@ export function keyframesAround(ctx: ToolContext, camera: string, at: number, n:
 
 const visualQuestionAnswering = defineTool({
   name: 'visual_question_answering',
-  description: 'Asks the vision model a question about the keyframes around one segment (give the segment id camera/startMs, or camera and an ISO time).',
-  input: z.strictObject({ question: z.string().min(1), segment: z.string().optional().describe('segment id camera/startMs'), camera: z.string().optional(), at: z.string().optional().describe('ISO-8601') }),
+  brief: 'vision model on frames of a segment',
+  description: 'Asks the vision model a question about the keyframes around one segment: its camera and start time (as caption_retrieval and segment_localization print it, or ISO-8601), or a segment id camera/startMs.',
+  input: z.strictObject({ question: z.string().min(1), camera: z.string().optional(), at: z.string().optional().describe('segment start: local time as tools print it, or ISO-8601'), segment: z.string().optional().describe('segment id camera/startMs') }),
   async execute(i, ctx) {
-    const where = i.segment ? parseSegmentId(i.segment) : i.camera && i.at ? { camera: i.camera, start: isoInput(i.at, 'at') } : null;
-    if (!where) throw new PlannerError('TOOL_BAD_INPUT', 'give segment (camera/startMs) or both camera and at');
+    const where = i.segment ? parseSegmentId(i.segment) : i.camera && i.at ? { camera: i.camera, start: instantInput(i.at, 'at', ctx) } : null;
+    if (!where) throw new PlannerError('TOOL_BAD_INPUT', 'give both camera and at (a segment start time), or segment (camera/startMs)');
     if (!ctx.models.has('vision')) throw new PlannerError('PLANNER_NO_MODEL', 'no vision model is configured (models.vision): frames cannot be looked at');
     const frames = keyframesAround(ctx, where.camera, where.start, 3);
     if (frames.length === 0) throw new PlannerError('TOOL_NOTHING_STORED', `no keyframe is stored near ${new Date(where.start).toISOString()} on ${where.camera}`);
@@ -139,6 +169,7 @@ const visualQuestionAnswering = defineTool({
 
 const objectMemoryQuerying = defineTool({
   name: 'object_memory_querying',
+  brief: 'objects matching a question, with facts',
   description: 'Finds re-identified objects matching a question (by class and the words of their stored descriptions: zones, lines, duration) and lists their facts.',
   input: z.strictObject({ question: z.string().min(1), label: z.string().optional(), camera: z.string().optional(), ...windowFields }),
   execute(i, ctx) {

@@ -20,16 +20,21 @@ before(async () => {
     chat: (b) => {
       const user = JSON.stringify(b.messages);
       if (b.response_format) return { content: user.includes('Derive') ? '{"criteria":[{"name":"grounded","description":"from tools","values":"1-5"}]}' : '{"scores":[{"criterion":"grounded","score":5}],"feedback":"ok","accept":true}' };
-      if (!b.messages.some((m) => m.role === 'tool')) return { toolCalls: [{ name: 'count', args: { label: 'person' } }] };
-      return { toolCalls: [{ name: 'final_answer', args: { answer: 'Two people came.', value: 2 } }] };
+      if (b.tools) {
+        // models.answering.toolFormat: native
+        if (!b.messages.some((m) => m.role === 'tool')) return { toolCalls: [{ name: 'count', args: { label: 'person' } }] };
+        return { toolCalls: [{ name: 'final_answer', args: { answer: 'Two people came.', value: 2 } }] };
+      }
+      if (!/Result: |Steps so far:/.test(user)) return { content: 'count {"label":"person"}' };
+      return { content: 'final {"answer":"Two people came.","value":2}' };
     },
   });
 });
 after(async () => srv.close());
 
-function config(): string {
+function config(answering: Record<string, unknown> = {}): string {
   const file = join(tempDir('askcfg'), 'vigil.json');
-  writeFileSync(file, JSON.stringify({ models: { llm: { ...scriptedEndpoint(srv.baseUrl), apiKey: 'sk-cli-secret' }, answering: { mctsN: 2 } } }));
+  writeFileSync(file, JSON.stringify({ models: { llm: { ...scriptedEndpoint(srv.baseUrl), apiKey: 'sk-cli-secret' }, answering: { mctsN: 2, ...answering } } }));
   return file;
 }
 
@@ -64,6 +69,15 @@ test('vigil ask --planner react|mcts [--critic] answers through the configured l
   assert.equal(critic.code, 0, critic.stderr);
   const c = JSON.parse(critic.stdout) as AskJson;
   assert.deepEqual([c.value, c.cost.calls], [2, 4], 'two planner calls, criteria, one accepted critique');
+
+  // models.answering.toolFormat: native sends OpenAI tool schemas instead of the compact text list
+  const seen = srv.chats().length;
+  const native = await runCli(['ask', 'how many people came?', '--data', data, '--json', '--planner', 'react', '--config', config({ toolFormat: 'native', maxTools: 4 })]);
+  assert.equal(native.code, 0, native.stderr);
+  assert.deepEqual([(JSON.parse(native.stdout) as AskJson).value, (JSON.parse(native.stdout) as AskJson).cost.calls], [2, 2]);
+  const sent = srv.chats().slice(seen);
+  assert.equal(sent[0]?.tools?.length, 4, 'the shape tool and 2 more, plus final_answer');
+  assert.ok(srv.chats().slice(0, seen).every((b) => b.tools === undefined), 'compact by default');
 
   const offline = await runCli(['ask', 'how many people came?', '--data', data, '--json', '--planner', 'offline', '--config', cfg]);
   assert.deepEqual([(JSON.parse(offline.stdout) as AskJson).planner, (JSON.parse(offline.stdout) as AskJson).cost.calls], ['offline', 0]);

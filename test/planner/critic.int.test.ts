@@ -30,11 +30,11 @@ const criteria = JSON.stringify({ criteria: [{ name: 'count_correct', descriptio
 
 test('critic: a low score sends feedback, the planner re-answers with tools, a high score ends the rounds', async () => {
   const srv = await server([
-    { toolCalls: [{ name: 'final_answer', args: { answer: 'One person came.', value: 1 } }] },
+    { content: 'final {"answer":"One person came.","value":1}' },
     { content: criteria },
     { content: JSON.stringify({ scores: [{ criterion: 'count_correct', score: 2 }, { criterion: 'grounded', score: 1 }], feedback: 'No tool was used; count the people with the count tool.', accept: false }) },
-    { toolCalls: [{ name: 'count', args: { label: 'person' } }] },
-    { toolCalls: [{ name: 'final_answer', args: { answer: 'Two people came.', value: 2 } }] },
+    { content: 'count {"label":"person"}' },
+    { content: 'final {"answer":"Two people came.","value":2}' },
     { content: JSON.stringify({ scores: [{ criterion: 'count_correct', score: 5 }, { criterion: 'grounded', score: 5 }], feedback: 'Supported by the count.', accept: true }) },
     { content: 'must not be asked' },
   ]);
@@ -70,20 +70,37 @@ test('critic: a low score sends feedback, the planner re-answers with tools, a h
 test('critic: rounds stop at N; without a vision model the critic reads the chain as text', async () => {
   const low = JSON.stringify({ scores: [{ criterion: 'grounded', score: 2 }], feedback: 'Check again.' });
   const srv = await server([
-    { toolCalls: [{ name: 'final_answer', args: { answer: 'One.', value: 1 } }] },
+    { content: 'final {"answer":"One.","value":1}' },
     { content: 'not json' },
     { content: low },
-    { toolCalls: [{ name: 'final_answer', args: { answer: 'Still one.', value: 1 } }] },
+    { content: '= count {"label":"car"}' },
     { content: 'must not be asked' },
   ]);
   const progress: AskProgress[] = [];
   const a = await ask('how many cars?', store, { planner: 'react', critic: 1, models: { llm: scriptedEndpoint(srv.baseUrl) }, onProgress: (p) => progress.push(p) });
-  assert.equal(a.answer, 'Still one.');
+  assert.match(a.answer, /^1 distinct cars/);
+  assert.equal(a.value, 1);
   assert.equal(a.cost.calls, 4);
   const chats = srv.chats();
   assert.equal(typeof chats[2]?.messages[0]?.content, 'string', 'no image without a vision model');
   assert.match(String(chats[2]?.messages[0]?.content), /- grounded: every claim comes from a successful tool result/, 'default criteria when the reply is unusable');
   assert.equal(progress.filter((p) => p.type === 'critic').length, 1);
+});
+
+test('critic: an answer that is an exact tool result ("= tool") is shown once, as that step', async () => {
+  const srv = await server([
+    { content: '= count {"label":"person"}' },
+    { content: criteria },
+    { content: JSON.stringify({ scores: [{ criterion: 'count_correct', score: 5 }, { criterion: 'grounded', score: 5 }], feedback: 'ok', accept: true }) },
+    { content: 'must not be asked' },
+  ]);
+  const a = await ask('how many people came?', store, { planner: 'react', critic: 2, models: { llm: scriptedEndpoint(srv.baseUrl) } });
+  assert.equal(a.value, 2);
+  assert.equal(a.cost.calls, 3);
+  const c = String(srv.chats()[2]?.messages[0]?.content);
+  assert.match(c, /1\. count\(\{"label":"person"\}\) -> 2 distinct persons/);
+  assert.match(c, /\nAnswer: the result of step 1\n/);
+  assert.equal(c.split('2 distinct persons').length, 2, 'the result appears once');
 });
 
 test('frameGrid: at most 10 tiles, 5 per row, undecodable frames skipped', () => {

@@ -37,10 +37,10 @@ test('segment_localization ranks by embeddings when an embedding model is config
   ctx.now = T0 + 60_000;
   const r = await runTool(ALL_TOOLS, 'segment_localization', { text: 'a forklift moving boxes' }, ctx);
   assert.ok(r.ok, r.output);
-  assert.match(r.output, /by embeddings/);
+  assert.match(r.output, /by embeddings; yard 2026-11-21 UTC\)/);
   const lines = r.output.split('\n').slice(1);
   assert.equal(lines.length, 5, 'top 5');
-  assert.match(lines[0] ?? '', /^1\.000 yard .*a forklift moving boxes/);
+  assert.match(lines[0] ?? '', /^1\.000 09:00:06: a forklift moving boxes/);
   assert.equal(ctx.models.meter.calls, 1);
   const emb = srv.requests.find((q) => q.path === '/v1/embeddings');
   assert.deepEqual((emb?.body as { input?: unknown }).input, ['a forklift moving boxes']);

@@ -22,15 +22,16 @@ const server = (replies: ChatReply[]): Promise<ScriptedServer> => scripted.repli
 const close = (a: number, b: number, what: string): void => assert.ok(Math.abs(a - b) < 1e-4, `${what}: ${a} != ${b}`);
 
 test('MCTS: failure gets -alpha, the expansion avoids tried actions, rewards back-propagate with decay, N = 2 answers are voted', async () => {
+  // the default compact format: one action line per reply
   const srv = await server([
     // iteration 1, from the root: count, then a bad dwell call ends the chain as a failure
-    { toolCalls: [{ name: 'count', args: { label: 'person' } }] },
-    { toolCalls: [{ name: 'dwell', args: {} }] },
+    { content: 'I will count first.\ncount {"label":"person"}' },
+    { content: 'dwell {}' },
     // iteration 2, root selected (u = 0.1): first_last_seen, then an answer
-    { toolCalls: [{ name: 'first_last_seen', args: { label: 'person' } }] },
-    { toolCalls: [{ name: 'final_answer', args: { answer: 'Two people.', value: 2 } }] },
+    { content: 'first_last_seen {"label":"person"}' },
+    { content: 'final {"answer":"Two people.","value":2}' },
     // iteration 3, the first_last_seen node selected (u = 0.99): an answer
-    { toolCalls: [{ name: 'final_answer', args: { answer: 'Two people came.', value: 2 } }] },
+    { content: 'final {"answer":"Two people came.","value":2}' },
   ]);
   const us = [0.1, 0.99];
   const ctx = toolContext(store, { llm: scriptedEndpoint(srv.baseUrl) });
@@ -60,29 +61,75 @@ test('MCTS: failure gets -alpha, the expansion avoids tried actions, rewards bac
 
   const chats = srv.chats();
   assert.equal(chats.length, 5);
+  assert.ok(chats.every((c) => c.tools === undefined), 'no JSON tool schemas in the compact format');
   const text = (k: number): string => JSON.stringify(chats[k]?.messages);
+  // the tools are text lines of the system prompt
+  assert.match(String(chats[0]?.messages[0]?.content), /\ncount\(label\?,camera\?,zone\?,when\?\): number of distinct objects seen \[exact\]\n/);
+  // within a chain, the tool result follows the model's action
+  assert.match(text(1), /"role":"assistant","content":"I will count first.\\ncount \{\\"label\\":\\"person\\"\}"\},\{"role":"user","content":"Result: 2 distinct persons/);
   // expansion of the root lists the child's action and asks for a different one
-  assert.match(text(2), /Already tried as the next action here:\\n- count\(\{\\"label\\":\\"person\\"\}\)\\nChoose a different next action/);
+  assert.match(text(2), /Already tried as the next action here: count\(\{\\"label\\":\\"person\\"\}\)\. Choose another\./);
   // expansion of node 3 replays its path and lists its answer child
-  assert.match(text(4), /"name":"first_last_seen"/);
-  assert.match(text(4), /First: lobby:person:1 appeared/);
-  assert.match(text(4), /- final_answer\(2\)/);
-  assert.doesNotMatch(text(0), /Already tried/);
+  assert.match(text(4), /Steps so far:\\nfirst_last_seen \{\\"label\\":\\"person\\"\} -> First: lobby:person:1 appeared/);
+  assert.match(text(4), /Already tried as the next action here: final_answer\(2\)/);
+  assert.doesNotMatch(text(0), /Already tried|Steps so far/);
   const trees = progress.filter((p) => p.type === 'tree');
   assert.equal(trees.length, 3);
   assert.equal(ctx.models.meter.calls, 5);
+  assert.deepEqual(r.thoughts, []);
+  assert.ok(progress.some((p) => p.type === 'thought' && p.text === 'I will count first.'));
 });
 
-test('MCTS: differing open answers are summarised by the model; a budget-starved search says so', async () => {
+test('MCTS: "= tool" ends a chain with the exact tool value and no further call; the tree and rewards are the same as with a final answer', async () => {
+  const srv = await server([
+    // iteration 1, from the root: the exact count is the answer
+    { content: '= count {"label":"person"}' },
+    // iteration 2, the count node selected (u = 0.99): a final answer after the replayed count
+    { content: 'final {"answer":"Two people came.","value":2}' },
+  ]);
+  const us = [0.99];
+  const ctx = toolContext(store, { llm: scriptedEndpoint(srv.baseUrl) });
+  const r = await planMcts('how many people came?', ctx, ALL_TOOLS, { n: 2, alpha: 1, beta: 0.5, maxSteps: 4, random: () => us.shift() ?? 0 });
+  assert.equal(r.value, 2);
+  assert.equal(r.solutions[0]?.value, 2);
+  assert.match(r.solutions[0]?.answer ?? '', /^2 distinct persons/, "the tool's own words are the answer");
+  assert.deepEqual(r.solutions[0]?.evidence.map((x) => x.trackIds?.[0]).sort(), ['lobby:person:1', 'lobby:person:2']);
+  assert.deepEqual(
+    r.tree.nodes.map((n) => [n.id, n.parent, n.status, n.action]),
+    [
+      [0, null, 'open', 'question'],
+      [1, 0, 'open', 'count({"label":"person"})'],
+      [2, 1, 'success', 'final_answer(2)'],
+      [3, 1, 'success', 'final_answer(2)'],
+    ],
+  );
+  // P(count node) = e^1 / (e^1 + e^(e^-0.5)) after the first success
+  const p1 = Math.exp(1) / (Math.exp(1) + Math.exp(Math.exp(-0.5)));
+  assert.ok(p1 > 0.5 && p1 < 0.99);
+  close(r.tree.get(1).reward, 2, 'count node: two successes at d = 1');
+  close(r.tree.get(0).reward, 2 * Math.exp(-0.5), 'root');
+  assert.equal(ctx.models.meter.calls, 2, 'no model call after the exact count');
+  assert.match(JSON.stringify(srv.chats()[1]?.messages), /Steps so far:\\ncount \{\\"label\\":\\"person\\"\} -> 2 distinct persons/);
+
+  // "=" on a result without an exact value does not end the chain
+  const open = await server([{ content: '= caption_retrieval {}' }, { content: 'final {"answer":"A car came.","value":"car"}' }]);
+  const c2 = toolContext(store, { llm: scriptedEndpoint(open.baseUrl) });
+  const r2 = await planMcts('what happened?', c2, ALL_TOOLS, { n: 1, alpha: 1, beta: 0.5, maxSteps: 4 });
+  assert.equal(r2.value, 'car');
+  assert.equal(c2.models.meter.calls, 2);
+});
+
+test('MCTS with native tool calling: differing open answers are summarised by the model; a budget-starved search says so', async () => {
   const srv = await server([
     { toolCalls: [{ name: 'final_answer', args: { answer: 'A red car.', value: 'red car' } }] },
     { toolCalls: [{ name: 'final_answer', args: { answer: 'A dark red car.', value: 'dark red car' } }] },
     { content: 'A red (possibly dark red) car.' },
   ]);
-  const a = await ask('what was at the entrance?', store, { planner: 'mcts', models: { llm: scriptedEndpoint(srv.baseUrl) } });
+  const a = await ask('what was at the entrance?', store, { planner: 'mcts', toolFormat: 'native', models: { llm: scriptedEndpoint(srv.baseUrl) } });
   assert.equal(a.planner, 'mcts');
   assert.equal(a.answer, 'A red (possibly dark red) car.');
   assert.equal(a.cost.calls, 3);
+  assert.ok(srv.chats()[0]?.tools?.some((t) => t.function.name === 'final_answer'), 'native: JSON tool schemas are sent');
   assert.match(JSON.stringify(srv.chats()[2]?.messages), /Answer 1: A red car\.\\nAnswer 2: A dark red car\./);
 
   const none = await ask('what was at the entrance?', store, { planner: 'mcts', models: { llm: scriptedEndpoint(srv.baseUrl) }, budget: { calls: 0 } });

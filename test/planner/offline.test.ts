@@ -7,7 +7,7 @@ import type { Observation } from '../../ingest/observations.js';
 import { MemoryStore } from '../../memory/store.js';
 import type { DraftAnswer as Answer } from '../../planner/answer.js';
 import { askOffline } from '../../planner/ask.js';
-import { parseQuestion } from '../../planner/offline.js';
+import { parseQuestion, shapeTool } from '../../planner/offline.js';
 import { event, frame, object, segment } from '../memory/fixtures.js';
 
 const T0 = Date.parse('2026-11-21T09:00:00Z');
@@ -146,4 +146,12 @@ test('parseQuestion reads shapes without a store', () => {
   assert.deepEqual(parseQuestion('How many people came in the last hour?'), { kind: 'count', label: 'person' });
   assert.deepEqual(parseQuestion('when did the last car leave?'), { kind: 'when', label: 'car', which: 'last', moment: 'end' });
   assert.deepEqual(parseQuestion('how many forklifts came'), { kind: 'badClass', word: 'forklift' });
+});
+
+test('shapeTool: the exact tool of a recognised question shape, for routing; null when unparsed', () => {
+  assert.equal(shapeTool('how many people came in the last hour?', store), 'count');
+  assert.equal(shapeTool('how many people were there at most?', store), 'max_simultaneous');
+  assert.equal(shapeTool('when did the first person arrive?', store), 'first_last_seen');
+  assert.equal(shapeTool('what happened between 09:00 and 09:05?', store), 'caption_retrieval');
+  assert.equal(shapeTool('what colour was the jacket of the man who waved?', store), null);
 });

@@ -20,9 +20,9 @@ const server = (chat: (n: number) => ChatReply): Promise<ScriptedServer> => scri
 test('ReAct: tool calls, a failed tool shown to the model as failed, a typed final answer, cost counted', async () => {
   const srv = await server((n) =>
     [
-      { content: 'I will count people.', toolCalls: [{ name: 'count', args: { label: 'person' } }] },
-      { toolCalls: [{ name: 'count_at', args: { at: 'noon' } }] },
-      { toolCalls: [{ name: 'final_answer', args: { answer: 'Two people came.', value: 2 } }] },
+      { content: 'I will count people.\ncount {"label":"person"}' },
+      { content: 'count_at {"at":"noon"}' },
+      { content: 'final {"answer":"Two people came.","value":2}' },
     ][n] ?? { content: 'unexpected' },
   );
   const progress: AskProgress[] = [];
@@ -39,11 +39,16 @@ test('ReAct: tool calls, a failed tool shown to the model as failed, a typed fin
   const chats = srv.chats();
   assert.equal(chats.length, 3);
   assert.equal(srv.requests[0]?.headers.authorization, 'Bearer sk-scripted');
-  const offered = chats[0]?.tools?.map((t) => t.function.name) ?? [];
-  for (const n of ['count', 'segment_localization', 'subtask_when', 'final_answer']) assert.ok(offered.includes(n), n);
-  const toolMsg = (k: number): string => JSON.stringify(chats[k]?.messages.filter((m) => m.role === 'tool').map((m) => m.content));
-  assert.match(toolMsg(1), /2 distinct persons/);
-  assert.match(toolMsg(2), /FAILED TOOL_BAD_INPUT: at \\"noon\\" is not an ISO-8601 time/);
+  // compact format: no tool schemas; every tool is one line of the system prompt, with the reply grammar
+  assert.equal(chats[0]?.tools, undefined);
+  const system = String(chats[0]?.messages[0]?.content);
+  for (const n of ['count', 'segment_localization', 'subtask_when']) assert.match(system, new RegExp(`\\n${n}\\(`), n);
+  assert.match(system, /\ncount_at\(at,label\?,camera\?,zone\?\): objects visible at one instant \[exact\]/);
+  assert.match(system, /Now 2026-11-21 09:09:59 UTC\. Memory 2026-11-21 09:00:00\.\.09:09:59 UTC\. Cameras lobby\./);
+  assert.match(system, /final \{"answer","value"/);
+  const results = (k: number): string => JSON.stringify(chats[k]?.messages.filter((m) => m.role === 'user').map((m) => m.content));
+  assert.match(results(1), /Result: 2 distinct persons/);
+  assert.match(results(2), /Result: FAILED TOOL_BAD_INPUT: at \\"noon\\" is not an ISO-8601 time/);
 
   const tools = progress.filter((p) => p.type === 'tool');
   assert.deepEqual(tools.map((p) => [p.tool, p.ok]), [['count', true], ['count_at', false]]);
@@ -52,8 +57,49 @@ test('ReAct: tool calls, a failed tool shown to the model as failed, a typed fin
   assert.equal(progress.at(-1)?.type, 'final');
 });
 
+test('ReAct with native tool calling (toolFormat: native): JSON schemas offered, tool messages, final_answer', async () => {
+  const srv = await server((n) =>
+    [
+      { content: 'I will count people.', toolCalls: [{ name: 'count', args: { label: 'person' } }] },
+      { toolCalls: [{ name: 'count_at', args: { at: 'noon' } }] },
+      { toolCalls: [{ name: 'final_answer', args: { answer: 'Two people came.', value: 2 } }] },
+    ][n] ?? { content: 'unexpected' },
+  );
+  const a = await ask('how many people came?', store, { planner: 'react', toolFormat: 'native', models: { llm: scriptedEndpoint(srv.baseUrl) }, timeZone: 'UTC' });
+  assert.equal(a.value, 2);
+  assert.equal(a.answer, 'Two people came.');
+  assert.equal(a.cost.calls, 3);
+  const chats = srv.chats();
+  const offered = chats[0]?.tools?.map((t) => t.function.name) ?? [];
+  for (const n of ['count', 'segment_localization', 'subtask_when', 'final_answer']) assert.ok(offered.includes(n), n);
+  const toolMsg = (k: number): string => JSON.stringify(chats[k]?.messages.filter((m) => m.role === 'tool').map((m) => m.content));
+  assert.match(toolMsg(1), /2 distinct persons/);
+  assert.match(toolMsg(2), /FAILED TOOL_BAD_INPUT: at \\"noon\\" is not an ISO-8601 time/);
+});
+
+test('compact replies: "= tool" answers with an exact value; unknown tools and bad arguments are failed results; bad final arguments fail the chain', async () => {
+  const exact = await server(() => ({ content: '= count {"label":"person"}' }));
+  const a = await ask('how many people came?', store, { planner: 'react', models: { llm: scriptedEndpoint(exact.baseUrl) }, timeZone: 'UTC' });
+  assert.equal(a.value, 2);
+  assert.match(a.answer, /^2 distinct persons/);
+  assert.equal(a.cost.calls, 1);
+
+  const bad = await server((n) => [{ content: 'counter {"label":"person"}' }, { content: 'count {label: person}' }, { content: 'final {"answer":""}' }][n] ?? { content: 'unexpected' });
+  const b = await ask('how many people came?', store, { planner: 'react', models: { llm: scriptedEndpoint(bad.baseUrl) }, timeZone: 'UTC' });
+  assert.equal(b.value, null);
+  assert.match(b.answer, /PLANNER_BAD_REPLY: final arguments are invalid/);
+  const users = JSON.stringify(bad.chats()[2]?.messages.filter((m) => m.role === 'user').map((m) => m.content));
+  assert.match(users, /Result: FAILED TOOL_UNKNOWN: no tool named \\"counter\\"/);
+  assert.match(users, /Result: FAILED TOOL_BAD_INPUT: arguments are not valid JSON/);
+
+  const text = await server(() => ({ content: 'Two people came.' }));
+  const c = await ask('how many people came?', store, { planner: 'react', models: { llm: scriptedEndpoint(text.baseUrl) } });
+  assert.equal(c.answer, 'Two people came.');
+  assert.equal(c.value, null);
+});
+
 test('ReAct: the budget stops the answer, which says so and claims nothing', async () => {
-  const srv = await server(() => ({ toolCalls: [{ name: 'count', args: { label: 'person' } }] }));
+  const srv = await server(() => ({ content: 'count {"label":"person"}' }));
   const a = await ask('how many people came?', store, { planner: 'react', models: { llm: scriptedEndpoint(srv.baseUrl) }, budget: { calls: 2 } });
   assert.equal(a.value, null);
   assert.match(a.answer, /PLANNER_BUDGET_EXHAUSTED: budget exhausted: 2 of 2 model calls used/);
@@ -61,7 +107,7 @@ test('ReAct: the budget stops the answer, which says so and claims nothing', asy
   assert.equal(a.cost.calls, 2);
   assert.equal(srv.chats().length, 2);
 
-  const tok = await server(() => ({ toolCalls: [{ name: 'count', args: {} }], usage: { prompt_tokens: 300, completion_tokens: 20 } }));
+  const tok = await server(() => ({ content: 'count {}', usage: { prompt_tokens: 300, completion_tokens: 20 } }));
   const b = await ask('how many people came?', store, { planner: 'react', models: { llm: scriptedEndpoint(tok.baseUrl) }, budget: { tokens: 500 } });
   assert.match(b.answer, /budget exhausted: 640 of 500 tokens used/);
   assert.equal(b.cost.tokens, 640);
@@ -69,7 +115,7 @@ test('ReAct: the budget stops the answer, which says so and claims nothing', asy
 });
 
 test('ReAct: step limit, model errors and cancellation', async () => {
-  const loop = await server(() => ({ toolCalls: [{ name: 'count', args: {} }] }));
+  const loop = await server(() => ({ content: 'count {}' }));
   const a = await ask('how many?', store, { planner: 'react', models: { llm: scriptedEndpoint(loop.baseUrl) }, maxSteps: 3 });
   assert.match(a.answer, /no final answer within 3 steps/);
   assert.equal(a.cost.calls, 3);
@@ -93,7 +139,7 @@ test('planner choice: offline without a language model, MCTS by default with one
   assert.equal(off.value, 2);
   assert.equal(off.cost.calls, 0);
 
-  const srv = await server(() => ({ toolCalls: [{ name: 'final_answer', args: { answer: 'Two.', value: 2 } }] }));
+  const srv = await server(() => ({ content: 'final {"answer":"Two.","value":2}' }));
   const progress: AskProgress[] = [];
   const answerer = new Answerer(store, { models: { llm: scriptedEndpoint(srv.baseUrl) }, timeZone: 'UTC' });
   const a = await answerer.ask('how many people came?', { planner: undefined, onProgress: (p) => progress.push(p) });

@@ -20,5 +20,12 @@ test('routeTools keeps at most max tools, relevant ones first, in registry order
   assert.deepEqual(r, [...r].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
   assert.ok(r.includes('subtask_why'));
   assert.equal(names('anything', 0).length, ALL_TOOLS.length);
+  // the exact tool of a recognised shape is always offered, with one tool fewer beside it
+  const shaped = routeTools('what colour was the car?', ALL_TOOLS, 3, 'occupancy').map((t) => t.name);
+  assert.equal(shaped.length, 2);
+  assert.ok(shaped.includes('occupancy') && shaped.includes('visual_question_answering'), shaped.join());
+  assert.equal(routeTools('how many people came?', ALL_TOOLS, 8, 'count').length, 7);
+  assert.equal(routeTools('how many people came?', ALL_TOOLS, 2, 'count').length, 2);
+  assert.equal(routeTools('how many people came?', ALL_TOOLS, 3, 'no_such_tool').length, 3);
   assert.equal(names('anything', 99).length, ALL_TOOLS.length);
 });

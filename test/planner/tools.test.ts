@@ -59,6 +59,11 @@ test('aggregate tools do exact arithmetic', async () => {
   assert.equal((await run('count', { label: 'person', when: 'between 09:02:30 and 09:04' })).value, 2);
   assert.equal((await run('count_at', { at: iso(2, 30), label: 'person' })).value, 2);
   assert.equal((await run('count_at', { at: iso(4, 10) })).value, 2);
+  // local times as the tools print them (the fixture's zone is UTC, now is 09:10)
+  assert.equal((await run('count_at', { at: '2026-11-21 09:02:30', label: 'person' })).value, 2);
+  assert.equal((await run('count_at', { at: '2026-11-21 09:02:30 UTC', label: 'person' })).value, 2);
+  assert.equal((await run('count_at', { at: '09:04:10' })).value, 2);
+  assert.equal((await run('count_at', { at: '2026-11-21 09:02:30 Europe/Paris' })).code, 'TOOL_BAD_INPUT', 'another zone than the daemon\'s');
   const max = await run('max_simultaneous', { label: 'person' });
   assert.equal(max.value, 2);
   assert.equal(max.evidence[0]?.start, iso(2));
@@ -156,6 +161,10 @@ test('visual_question_answering sends up to 3 keyframes around the segment to th
   assert.ok(parts.every((p) => p.type !== 'image_url' || p.image_url?.url.startsWith('data:image/jpeg;base64,/9j/')));
   assert.equal(c.models.meter.calls, 1);
   assert.ok(c.models.meter.tokens > 0);
+  // camera and start time as caption_retrieval prints them
+  const byTime = await run('visual_question_answering', { question: 'what colour dominates?', camera: 'lobby', at: '09:01:00' }, c);
+  assert.ok(byTime.ok, byTime.output);
+  assert.deepEqual(byTime.evidence.map((e) => e.start), r.evidence.map((e) => e.start));
   const far = await run('visual_question_answering', { question: 'x', camera: 'lobby', at: '2026-11-21T07:00:00Z' }, c);
   assert.deepEqual([far.ok, far.code], [false, 'TOOL_NOTHING_STORED']);
 });

@@ -31,7 +31,8 @@ test('query_transcript finds what was said with its time; caption_retrieval show
   assert.equal(none.ok, true);
   assert.match(none.output, /None of 1 transcribed utterances .* mention "forklift"/);
   const caps = await runTool(ALL_TOOLS, 'caption_retrieval', {}, { ...ctx, now: T0 + 30_000, timeZone: 'UTC' });
-  assert.match(caps.output, /10:00:06 UTC \[id bench\/\d+\]: a quiet bench \| said: "check the red valve"/);
+  assert.match(caps.output, /^Captions bench 2026-11-21 UTC:/);
+  assert.match(caps.output, /\n10:00:04-10:00:06: a quiet bench \| said: "check the red valve"/);
   await s.close();
 });
 

@@ -1,0 +1,54 @@
+/**
+ * The compact wire format: tool lines built from the zod schemas, camera lists, and the parsing
+ * of one-line replies (tool calls, `= tool`, final answers, thoughts, malformed replies).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ALL_TOOLS } from '../../planner/tools/index.js';
+import { camerasText, parseCompactReply, toolLine } from '../../planner/wire.js';
+
+const line = (name: string): string => {
+  const t = ALL_TOOLS.find((x) => x.name === name);
+  assert.ok(t, name);
+  return toolLine(t);
+};
+
+test('toolLine: one short line per tool; optional arguments marked, window fields folded into when?, types shown when not text', () => {
+  assert.equal(line('count'), 'count(label?,camera?,zone?,when?): number of distinct objects seen [exact]');
+  assert.equal(line('count_at'), 'count_at(at,label?,camera?,zone?): objects visible at one instant [exact]');
+  assert.equal(line('snapshot'), 'snapshot(camera,at): stored keyframe nearest an instant');
+  // clip has from/to but no when: they are not folded
+  assert.equal(line('clip'), 'clip(camera,from,to): cut a video clip from recordings');
+  assert.match(line('query_table'), /^query_table\(table\?,where\?:\[\{column,op:[^,]+,value\}\],select\?:\[text\],aggregate\?:\{op:count\|sum\|avg\|min\|max,column\?\},limit\?:number\): /);
+  for (const t of ALL_TOOLS) assert.ok(toolLine(t).length < 200, t.name);
+});
+
+test('camerasText shortens a run of numbered cameras only', () => {
+  assert.equal(camerasText(['cam0', 'cam1', 'cam2', 'cam3']), 'cam0..cam3');
+  assert.equal(camerasText(['cam0', 'cam2', 'cam3']), 'cam0,cam2,cam3');
+  assert.equal(camerasText(['lobby', 'yard', 'gate']), 'lobby,yard,gate');
+  assert.equal(camerasText(['cam1', 'cam2']), 'cam1,cam2');
+  assert.equal(camerasText([]), 'none');
+});
+
+test('parseCompactReply: actions, thoughts, exact calls, finals and malformed replies', () => {
+  const names = new Set(ALL_TOOLS.map((t) => t.name));
+  assert.deepEqual(parseCompactReply('count {"label": "person"}', names), { thought: '', call: { name: 'count', args: '{"label":"person"}', exact: false } });
+  assert.deepEqual(parseCompactReply('I will count.\n= count {"label":"person"}', names), { thought: 'I will count.', call: { name: 'count', args: '{"label":"person"}', exact: true } });
+  assert.deepEqual(parseCompactReply('`count_at({"at":"09:01:00"})`', names).call, { name: 'count_at', args: '{"at":"09:01:00"}', exact: false });
+  assert.deepEqual(parseCompactReply('caption_retrieval', names).call, { name: 'caption_retrieval', args: '{}', exact: false });
+  // arguments over several lines, and in a code fence
+  assert.deepEqual(parseCompactReply('```\ndwell {\n "zone": "door"\n}\n```', names).call, { name: 'dwell', args: '{"zone":"door"}', exact: false });
+  // arguments that are not JSON go to the tool as text (it reports bad input)
+  assert.deepEqual(parseCompactReply('count {label: person}', names).call, { name: 'count', args: '{label: person}', exact: false });
+  // an unknown name with arguments is still a call (the tool runner reports it unknown)
+  assert.equal(parseCompactReply('counter {"a":1}', names).call?.name, 'counter');
+  assert.deepEqual(parseCompactReply('final {"answer":"Two people came.","value":2}', names), { thought: '', final: { answer: 'Two people came.', value: 2 } });
+  assert.deepEqual(parseCompactReply('final_answer({"answer":"None.","value":null})', names).final, { answer: 'None.', value: null });
+  assert.deepEqual(parseCompactReply('final Two people came.', names).final, { answer: 'Two people came.', value: null });
+  assert.deepEqual(parseCompactReply('final\nTwo people came.', names).final, { answer: 'Two people came.', value: null });
+  assert.match(parseCompactReply('final {"answer":""}', names).error ?? '', /final arguments are invalid: answer/);
+  assert.equal(parseCompactReply('final', names).error, 'final without an answer');
+  // plain text is no action: the chain takes it as the answer
+  assert.deepEqual(parseCompactReply('Two people came in.\nBoth left by 09:05.', names), { thought: 'Two people came in.\nBoth left by 09:05.' });
+});
