@@ -3,9 +3,12 @@
  * read snapshot (no transaction is held across an await).
  */
 import { summariseCoverage } from './coverage.js';
+import type { Database } from 'lmdb';
+import { readEvent } from './event-codec.js';
 import type { MemoryStore } from './store.js';
 import { HOUR_MS, MINUTE_MS } from './rollup.js';
 import { searchTranscripts, type TranscriptHit } from './transcripts.js';
+import { visitsIn, type Visit } from './visits.js';
 import type { Coverage, EventRecord, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
 
 /** A query window in epoch ms, `[from, to)`. */
@@ -38,6 +41,45 @@ function mergeByTs(lists: EventRecord[][]): EventRecord[] {
     out.push((lists[best] as EventRecord[])[at[best] as number] as EventRecord);
     at[best] = (at[best] as number) + 1;
   }
+}
+
+/** Whether an event passes a filter (camera aside). */
+function matches(e: EventRecord, f: Partial<Pick<EventRecord, 'type' | 'label' | 'zone' | 'line' | 'direction'>>): boolean {
+  return (!f.type || e.type === f.type) && (!f.label || e.label === f.label) && (!f.zone || e.zone === f.zone) && (!f.line || e.line === f.line) && (!f.direction || e.direction === f.direction);
+}
+
+/** One object's dwell in a zone. */
+export interface DwellRow {
+  /** The object record (read from the store on first access for index answers). */
+  readonly object: ObjectRecord;
+  seconds: number;
+}
+
+/**
+ * A dwell row whose object is read on first access. Should the object be gone by then (retention),
+ * a record with the facts the index holds stands in for it.
+ */
+function lazyRow(objects: Database<ObjectRecord, string>, v: Visit, camera: string, seconds: number): DwellRow {
+  let object: ObjectRecord | undefined;
+  return {
+    get object(): ObjectRecord {
+      object ??= objects.get(v.objectId) ?? {
+        objectId: v.objectId,
+        camera,
+        label: v.label,
+        trackIds: [],
+        firstSeen: v.firstSeen,
+        lastSeen: v.lastSeen,
+        box: { x1: 0, y1: 0, x2: 0, y2: 0 },
+        trajectory: [],
+        zones: [],
+        crossings: [],
+        score: 0,
+      };
+      return object;
+    },
+    seconds,
+  };
 }
 
 /** Query API over one store. */
@@ -234,14 +276,51 @@ export class MemoryQueries {
     return { first: f, last: l };
   }
 
-  /** Dwell per object in a zone (seconds within the window), longest first. */
-  dwell(w: Window, zone: string, opts: { label?: string; camera?: string } = {}): { object: ObjectRecord; seconds: number }[] {
+  /**
+   * Dwell per object in a zone: seconds within the window, longest first (ties: by first
+   * sighting). The zone-visit index answers it without decoding objects; each row's `object` is
+   * read from the store when first used. Objects count as `objectsIn` counts them (present in the
+   * window, with a visit to the zone overlapping it).
+   */
+  dwell(w: Window, zone: string, opts: { label?: string; camera?: string } = {}): DwellRow[] {
+    if (!this.store.indexed('visits')) return this.dwellFromObjects(w, zone, opts);
+    const { objects, visits } = this.store.dbs();
+    interface Acc {
+      id: string;
+      cam: number;
+      visit: Visit;
+      ms: number;
+      hit: boolean;
+    }
+    const acc = new Map<string, Acc>();
+    const cams = this.cams(opts.camera);
+    cams.forEach((cam, ci) => {
+      const lo = w.from - Math.min(this.store.spanOf(cam), MAX_OBJECT_SPAN_MS);
+      for (const v of visitsIn(visits, cam, zone, lo, w.to)) {
+        // the object must be present in the window, as the span index decides for objectsIn
+        if ((opts.label && v.label !== opts.label) || v.firstSeen < lo || v.firstSeen >= w.to || v.lastSeen < w.from) continue;
+        let a = acc.get(v.objectId);
+        if (!a) {
+          a = { id: v.objectId, cam: ci, visit: v, ms: 0, hit: false };
+          acc.set(v.objectId, a);
+        }
+        const end = v.exitedAt ?? v.lastSeen;
+        if (end >= w.from) a.hit = true;
+        a.ms += Math.max(0, Math.min(end, w.to) - Math.max(v.enteredAt, w.from));
+      }
+    });
+    const rows = [...acc.values()].filter((a) => a.hit);
+    rows.sort((a, b) => a.visit.firstSeen - b.visit.firstSeen || a.cam - b.cam || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return rows.map((a) => lazyRow(objects, a.visit, cams[a.cam] ?? '', a.ms / 1000)).sort((a, b) => b.seconds - a.seconds);
+  }
+
+  /** `dwell` from the object records (stores whose zone-visit index is still being built). */
+  private dwellFromObjects(w: Window, zone: string, opts: { label?: string; camera?: string }): DwellRow[] {
     return this.objectsIn(w, { ...opts, zone })
       .map((object) => ({
         object,
-        seconds: object.zones
-          .filter((z) => z.zone === zone)
-          .reduce((s, z) => s + Math.max(0, Math.min(z.exitedAt ?? object.lastSeen, w.to) - Math.max(z.enteredAt, w.from)) / 1000, 0),
+        seconds:
+          object.zones.filter((z) => z.zone === zone).reduce((ms, z) => ms + Math.max(0, Math.min(z.exitedAt ?? object.lastSeen, w.to) - Math.max(z.enteredAt, w.from)), 0) / 1000,
       }))
       .sort((a, b) => b.seconds - a.seconds);
   }
@@ -253,32 +332,32 @@ export class MemoryQueries {
       .sort((a, b) => b.seconds - a.seconds);
   }
 
-  /** Events in the window, optionally filtered. */
+  /** Events in the window, optionally filtered; by time (ties: by camera, then in write order). */
   events(w: Window, filter: Partial<Pick<EventRecord, 'type' | 'label' | 'zone' | 'line' | 'direction' | 'camera'>> = {}): EventRecord[] {
     const { events, etypes, elines } = this.store.dbs();
     const indexed = this.store.indexed('events');
-    const out: EventRecord[] = [];
     const lists: EventRecord[][] = [];
+    const plain = !filter.type && !filter.label && !filter.zone && !filter.line && !filter.direction;
     for (const cam of this.cams(filter.camera)) {
-      const start = out.length;
+      const list: EventRecord[] = [];
       // the line index holds only line events, the type index one type: read the narrower one
-      const range =
-        indexed && filter.line
+      if (indexed && (filter.line || filter.type)) {
+        const range = filter.line
           ? elines.getRange({ start: [cam, filter.line, w.from], end: [cam, filter.line, w.to] })
-          : indexed && filter.type
-            ? etypes.getRange({ start: [cam, filter.type, w.from], end: [cam, filter.type, w.to] })
-            : events.getRange({ start: [cam, w.from], end: [cam, w.to] });
-      for (const { value } of range) {
-        if (filter.type && value.type !== filter.type) continue;
-        if (filter.label && value.label !== filter.label) continue;
-        if (filter.zone && value.zone !== filter.zone) continue;
-        if (filter.line && value.line !== filter.line) continue;
-        if (filter.direction && value.direction !== filter.direction) continue;
-        out.push(value);
+          : etypes.getRange({ start: [cam, filter.type as string, w.from], end: [cam, filter.type as string, w.to] });
+        for (const { key, value } of range) {
+          const e = readEvent(key, value, 2);
+          if (matches(e, filter)) list.push(e);
+        }
+      } else {
+        for (const { key, value } of events.getRange({ start: [cam, w.from], end: [cam, w.to] })) {
+          const e = readEvent(key, value, 1);
+          if (plain || matches(e, filter)) list.push(e);
+        }
       }
-      if (out.length > start) lists.push(out.slice(start));
+      if (list.length > 0) lists.push(list);
     }
-    return lists.length <= 1 ? out : mergeByTs(lists);
+    return lists.length === 0 ? [] : lists.length === 1 ? (lists[0] as EventRecord[]) : mergeByTs(lists);
   }
 
   /** Line crossings by direction. */
