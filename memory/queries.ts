@@ -3,12 +3,13 @@
  * read snapshot (no transaction is held across an await).
  */
 import { summariseCoverage } from './coverage.js';
-import type { Database } from 'lmdb';
+import { dwellFromVisits, type DwellRow } from './dwell.js';
 import { readEvent } from './event-codec.js';
 import type { MemoryStore } from './store.js';
+
+export type { DwellRow } from './dwell.js';
 import { HOUR_MS, MINUTE_MS } from './rollup.js';
 import { searchTranscripts, type TranscriptHit } from './transcripts.js';
-import { visitsIn, type Visit } from './visits.js';
 import type { Coverage, EventRecord, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
 
 /** A query window in epoch ms, `[from, to)`. */
@@ -22,64 +23,29 @@ const MAX_OBJECT_SPAN_MS = 24 * 3600_000;
 
 /**
  * Merges per-camera lists, each sorted by ts, into one sorted by ts; ties keep list order (as a
- * stable sort of their concatenation would).
+ * stable sort of their concatenation would). `times[i][j]` is the ts of `lists[i][j]` (taken from
+ * the keys), so the merge compares numbers and never reads a property of an event.
  */
-function mergeByTs(lists: EventRecord[][]): EventRecord[] {
-  const out: EventRecord[] = [];
+function mergeByTs(lists: EventRecord[][], times: number[][]): EventRecord[] {
+  let total = 0;
+  for (const l of lists) total += l.length;
+  const out = new Array<EventRecord>(total);
   const at = lists.map(() => 0);
-  for (;;) {
-    let best = -1;
-    let bestTs = Infinity;
-    for (let i = 0; i < lists.length; i++) {
-      const e = (lists[i] as EventRecord[])[at[i] as number];
-      if (e && (best < 0 || e.ts < bestTs)) {
-        best = i;
-        bestTs = e.ts;
-      }
-    }
-    if (best < 0) return out;
-    out.push((lists[best] as EventRecord[])[at[best] as number] as EventRecord);
-    at[best] = (at[best] as number) + 1;
+  const head = times.map((t) => t[0] ?? Infinity);
+  for (let n = 0; n < total; n++) {
+    let best = 0;
+    for (let i = 1; i < head.length; i++) if ((head[i] as number) < (head[best] as number)) best = i;
+    const j = at[best] as number;
+    out[n] = (lists[best] as EventRecord[])[j] as EventRecord;
+    at[best] = j + 1;
+    head[best] = (times[best] as number[])[j + 1] ?? Infinity;
   }
+  return out;
 }
 
 /** Whether an event passes a filter (camera aside). */
 function matches(e: EventRecord, f: Partial<Pick<EventRecord, 'type' | 'label' | 'zone' | 'line' | 'direction'>>): boolean {
   return (!f.type || e.type === f.type) && (!f.label || e.label === f.label) && (!f.zone || e.zone === f.zone) && (!f.line || e.line === f.line) && (!f.direction || e.direction === f.direction);
-}
-
-/** One object's dwell in a zone. */
-export interface DwellRow {
-  /** The object record (read from the store on first access for index answers). */
-  readonly object: ObjectRecord;
-  seconds: number;
-}
-
-/**
- * A dwell row whose object is read on first access. Should the object be gone by then (retention),
- * a record with the facts the index holds stands in for it.
- */
-function lazyRow(objects: Database<ObjectRecord, string>, v: Visit, camera: string, seconds: number): DwellRow {
-  let object: ObjectRecord | undefined;
-  return {
-    get object(): ObjectRecord {
-      object ??= objects.get(v.objectId) ?? {
-        objectId: v.objectId,
-        camera,
-        label: v.label,
-        trackIds: [],
-        firstSeen: v.firstSeen,
-        lastSeen: v.lastSeen,
-        box: { x1: 0, y1: 0, x2: 0, y2: 0 },
-        trajectory: [],
-        zones: [],
-        crossings: [],
-        score: 0,
-      };
-      return object;
-    },
-    seconds,
-  };
 }
 
 /** Query API over one store. */
@@ -285,33 +251,8 @@ export class MemoryQueries {
   dwell(w: Window, zone: string, opts: { label?: string; camera?: string } = {}): DwellRow[] {
     if (!this.store.indexed('visits')) return this.dwellFromObjects(w, zone, opts);
     const { objects, visits } = this.store.dbs();
-    interface Acc {
-      id: string;
-      cam: number;
-      visit: Visit;
-      ms: number;
-      hit: boolean;
-    }
-    const acc = new Map<string, Acc>();
-    const cams = this.cams(opts.camera);
-    cams.forEach((cam, ci) => {
-      const lo = w.from - Math.min(this.store.spanOf(cam), MAX_OBJECT_SPAN_MS);
-      for (const v of visitsIn(visits, cam, zone, lo, w.to)) {
-        // the object must be present in the window, as the span index decides for objectsIn
-        if ((opts.label && v.label !== opts.label) || v.firstSeen < lo || v.firstSeen >= w.to || v.lastSeen < w.from) continue;
-        let a = acc.get(v.objectId);
-        if (!a) {
-          a = { id: v.objectId, cam: ci, visit: v, ms: 0, hit: false };
-          acc.set(v.objectId, a);
-        }
-        const end = v.exitedAt ?? v.lastSeen;
-        if (end >= w.from) a.hit = true;
-        a.ms += Math.max(0, Math.min(end, w.to) - Math.max(v.enteredAt, w.from));
-      }
-    });
-    const rows = [...acc.values()].filter((a) => a.hit);
-    rows.sort((a, b) => a.visit.firstSeen - b.visit.firstSeen || a.cam - b.cam || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    return rows.map((a) => lazyRow(objects, a.visit, cams[a.cam] ?? '', a.ms / 1000)).sort((a, b) => b.seconds - a.seconds);
+    const lowerBound = (cam: string): number => w.from - Math.min(this.store.spanOf(cam), MAX_OBJECT_SPAN_MS);
+    return dwellFromVisits({ objects, visits, cams: this.cams(opts.camera), lowerBound }, w.from, w.to, zone, opts.label);
   }
 
   /** `dwell` from the object records (stores whose zone-visit index is still being built). */
@@ -337,9 +278,11 @@ export class MemoryQueries {
     const { events, etypes, elines } = this.store.dbs();
     const indexed = this.store.indexed('events');
     const lists: EventRecord[][] = [];
+    const times: number[][] = [];
     const plain = !filter.type && !filter.label && !filter.zone && !filter.line && !filter.direction;
     for (const cam of this.cams(filter.camera)) {
       const list: EventRecord[] = [];
+      const ts: number[] = [];
       // the line index holds only line events, the type index one type: read the narrower one
       if (indexed && (filter.line || filter.type)) {
         const range = filter.line
@@ -347,17 +290,24 @@ export class MemoryQueries {
           : etypes.getRange({ start: [cam, filter.type as string, w.from], end: [cam, filter.type as string, w.to] });
         for (const { key, value } of range) {
           const e = readEvent(key, value, 2);
-          if (matches(e, filter)) list.push(e);
+          if (!matches(e, filter)) continue;
+          list.push(e);
+          ts.push(key[2] as number);
         }
       } else {
         for (const { key, value } of events.getRange({ start: [cam, w.from], end: [cam, w.to] })) {
           const e = readEvent(key, value, 1);
-          if (plain || matches(e, filter)) list.push(e);
+          if (!plain && !matches(e, filter)) continue;
+          list.push(e);
+          ts.push(key[1] as number);
         }
       }
-      if (list.length > 0) lists.push(list);
+      if (list.length > 0) {
+        lists.push(list);
+        times.push(ts);
+      }
     }
-    return lists.length === 0 ? [] : lists.length === 1 ? (lists[0] as EventRecord[]) : mergeByTs(lists);
+    return lists.length === 0 ? [] : lists.length === 1 ? (lists[0] as EventRecord[]) : mergeByTs(lists, times);
   }
 
   /** Line crossings by direction. */

@@ -47,20 +47,3 @@ export function removeVisits(db: Database<VisitValue, Key>, o: VisitSource): Pro
   for (const { key } of visitEntries(o)) last = db.remove(key);
   return last;
 }
-
-/** One visit read from the index. */
-export interface Visit {
-  objectId: string;
-  enteredAt: number;
-  exitedAt: number | null;
-  firstSeen: number;
-  lastSeen: number;
-  label: string;
-}
-
-/** Visits of one camera to `zone` entered in `[from, to)`, by entry time. */
-export function* visitsIn(db: Database<VisitValue, Key>, camera: string, zone: string, from: number, to: number): Generator<Visit> {
-  for (const { key, value } of db.getRange({ start: [camera, zone, from], end: [camera, zone, to] })) {
-    yield { objectId: key[3] as string, enteredAt: key[2] as number, exitedAt: value[0], firstSeen: value[1], lastSeen: value[2], label: value[3] };
-  }
-}
