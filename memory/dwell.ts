@@ -1,6 +1,7 @@
 /**
- * Dwell from the zone-visit index: seconds each object spent in a zone within a window, worked out
- * from visit entries only. Rows read their object record when `object` is first used.
+ * Zone visits read from the zone-visit index: which objects were in a zone during a window, and
+ * their dwell (seconds within the window), worked out from visit entries only. Dwell rows read
+ * their object record when `object` is first used.
  */
 import type { Database } from 'lmdb';
 import type { Key } from './dbs.js';
@@ -21,12 +22,12 @@ export interface DwellRow {
  */
 class IndexedDwellRow implements DwellRow {
   readonly #objects: Database<ObjectRecord, string>;
-  readonly #a: Acc;
+  readonly #a: ZoneVisitor;
   readonly #camera: string;
   #rec: ObjectRecord | undefined;
   readonly seconds: number;
 
-  constructor(objects: Database<ObjectRecord, string>, a: Acc, camera: string) {
+  constructor(objects: Database<ObjectRecord, string>, a: ZoneVisitor, camera: string) {
     this.#objects = objects;
     this.#a = a;
     this.#camera = camera;
@@ -58,11 +59,8 @@ class IndexedDwellRow implements DwellRow {
 }
 
 /** Per-object sums while visits are read. */
-interface Acc {
-  id: string;
-  cam: number;
-  v: VisitValue;
-  ms: number;
+interface Acc extends ZoneVisitor {
+  /** One of its visits overlaps the window. */
   hit: boolean;
 }
 
@@ -75,13 +73,24 @@ export interface DwellScope {
   lowerBound(camera: string): number;
 }
 
+/** An object with a visit to a zone overlapping a window, from the zone-visit index. */
+export interface ZoneVisitor {
+  id: string;
+  /** Index of its camera in the scope's `cams`. */
+  cam: number;
+  /** Its entry's value (exitedAt of one visit, firstSeen, lastSeen, label). */
+  v: VisitValue;
+  /** Milliseconds of its visits to the zone within the window. */
+  ms: number;
+}
+
 /**
- * Dwell per object in `zone` within `[from, to)`, longest first (ties: first sighting, camera
- * order, object id). An object counts when it is present in the window (first seen from the
- * camera's lower bound and before `to`, last seen at or after `from`) and one of its visits
- * overlaps the window; its seconds sum the overlap of all its visits.
+ * Objects with a visit to `zone` overlapping `[from, to)`, as `objectsIn` counts them (present in
+ * the window: first seen from the camera's lower bound and before `to`, last seen at or after
+ * `from`), by first sighting (ties: camera order, object id), with the milliseconds of all their
+ * visits to the zone within the window. Reads only the index.
  */
-export function dwellFromVisits(s: DwellScope, from: number, to: number, zone: string, label?: string): DwellRow[] {
+export function zoneVisitors(s: DwellScope, from: number, to: number, zone: string, label?: string): ZoneVisitor[] {
   const acc = new Map<string, Acc>();
   for (let ci = 0; ci < s.cams.length; ci++) {
     const cam = s.cams[ci] as string;
@@ -102,6 +111,12 @@ export function dwellFromVisits(s: DwellScope, from: number, to: number, zone: s
   }
   const hits: Acc[] = [];
   for (const a of acc.values()) if (a.hit) hits.push(a);
-  hits.sort((a, b) => b.ms - a.ms || a.v[1] - b.v[1] || a.cam - b.cam || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return hits.map((a) => new IndexedDwellRow(s.objects, a, s.cams[a.cam] as string));
+  return hits.sort((a, b) => a.v[1] - b.v[1] || a.cam - b.cam || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Dwell per object in `zone` within `[from, to)`, longest first (ties: as `zoneVisitors` orders them). */
+export function dwellFromVisits(s: DwellScope, from: number, to: number, zone: string, label?: string): DwellRow[] {
+  return zoneVisitors(s, from, to, zone, label)
+    .sort((a, b) => b.ms - a.ms)
+    .map((a) => new IndexedDwellRow(s.objects, a, s.cams[a.cam] as string));
 }

@@ -3,7 +3,7 @@
  * read snapshot (no transaction is held across an await).
  */
 import { summariseCoverage } from './coverage.js';
-import { dwellFromVisits, type DwellRow } from './dwell.js';
+import { dwellFromVisits, zoneVisitors, type DwellRow, type DwellScope } from './dwell.js';
 import { readEvent } from './event-codec.js';
 import type { MemoryStore } from './store.js';
 
@@ -61,6 +61,14 @@ export class MemoryQueries {
   objectsIn(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): ObjectRecord[] {
     const { objects } = this.store.dbs();
     const out: ObjectRecord[] = [];
+    if (opts.zone && this.store.indexed('visits')) {
+      // the zone-visit index picks the objects: only those are decoded
+      for (const a of zoneVisitors(this.visitScope(w, opts.camera), w.from, w.to, opts.zone, opts.label)) {
+        const o = objects.get(a.id);
+        if (o) out.push(o);
+      }
+      return out;
+    }
     for (const id of this.objectIdsIn(w, opts)) {
       const o = objects.get(id);
       if (!o || (opts.label && o.label !== opts.label)) continue;
@@ -112,6 +120,7 @@ export class MemoryQueries {
 
   /** Number of distinct objects (after re-ID) of a class in the window. */
   countDistinct(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): number {
+    if (opts.zone && this.store.indexed('visits')) return zoneVisitors(this.visitScope(w, opts.camera), w.from, w.to, opts.zone, opts.label).length;
     if (opts.zone) return this.objectsIn(w, opts).length;
     // Objects first seen inside the window are counted by LMDB without decoding an entry; only
     // those first seen before it (at most the camera's longest object life) are read, to check
@@ -250,9 +259,13 @@ export class MemoryQueries {
    */
   dwell(w: Window, zone: string, opts: { label?: string; camera?: string } = {}): DwellRow[] {
     if (!this.store.indexed('visits')) return this.dwellFromObjects(w, zone, opts);
+    return dwellFromVisits(this.visitScope(w, opts.camera), w.from, w.to, zone, opts.label);
+  }
+
+  /** What the zone-visit index reads for a window: scans start the camera's longest object life before it. */
+  private visitScope(w: Window, camera?: string): DwellScope {
     const { objects, visits } = this.store.dbs();
-    const lowerBound = (cam: string): number => w.from - Math.min(this.store.spanOf(cam), MAX_OBJECT_SPAN_MS);
-    return dwellFromVisits({ objects, visits, cams: this.cams(opts.camera), lowerBound }, w.from, w.to, zone, opts.label);
+    return { objects, visits, cams: this.cams(camera), lowerBound: (cam) => w.from - Math.min(this.store.spanOf(cam), MAX_OBJECT_SPAN_MS) };
   }
 
   /** `dwell` from the object records (stores whose zone-visit index is still being built). */

@@ -17,8 +17,8 @@ import { event, object } from './fixtures.js';
 const T0 = Date.parse('2026-11-23T08:00:00Z');
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'vigil-idx-'));
 
-/** Dwell worked out from every stored object record, as the query defines it. */
-function bruteDwell(s: MemoryStore, w: Window, zone: string, label?: string): [string, number][] {
+/** Objects in a zone during a window and their dwell, from every stored object record (by first sighting, camera, id). */
+function brute(s: MemoryStore, w: Window, zone: string, label?: string): [string, number][] {
   const rows: { o: ObjectRecord; ms: number }[] = [];
   for (const { value: o } of s.dbs().objects.getRange({})) {
     if (typeof o !== 'object' || !Array.isArray(o.zones)) continue;
@@ -28,8 +28,11 @@ function bruteDwell(s: MemoryStore, w: Window, zone: string, label?: string): [s
     rows.push({ o, ms: mine.reduce((ms, z) => ms + Math.max(0, Math.min(z.exitedAt ?? o.lastSeen, w.to) - Math.max(z.enteredAt, w.from)), 0) });
   }
   rows.sort((a, b) => a.o.firstSeen - b.o.firstSeen || (a.o.camera < b.o.camera ? -1 : a.o.camera > b.o.camera ? 1 : 0) || (a.o.objectId < b.o.objectId ? -1 : 1));
-  return rows.map((r): [string, number] => [r.o.objectId, r.ms / 1000]).sort((a, b) => b[1] - a[1]);
+  return rows.map((r): [string, number] => [r.o.objectId, r.ms / 1000]);
 }
+
+/** Dwell worked out from every stored object record, as the query defines it. */
+const bruteDwell = (s: MemoryStore, w: Window, zone: string, label?: string): [string, number][] => brute(s, w, zone, label).sort((a, b) => b[1] - a[1]);
 
 const dwellOf = (q: MemoryQueries, w: Window, zone: string, label?: string): [string, number][] =>
   q.dwell(w, zone, label ? { label } : {}).map((r): [string, number] => [r.object.objectId, r.seconds]);
@@ -76,7 +79,7 @@ test('rewrites of one object inside one uncommitted batch leave no stale visit',
   await s.close();
 });
 
-test('dwell from the index equals dwell from the object records over random scenes and windows', async () => {
+test('dwell, objects in a zone and their count from the index equal those from the object records over random scenes', async () => {
   const s = new MemoryStore({ dir: tmp() });
   s.open();
   let seed = 7;
@@ -101,6 +104,9 @@ test('dwell from the index equals dwell from the object records over random scen
     const w = { from, to: from + [10_000, 60_000, 600_000][i % 3]! };
     const label = i % 2 === 0 ? 'person' : undefined;
     assert.deepEqual(dwellOf(q, w, 'door', label), bruteDwell(s, w, 'door', label), `window ${i}`);
+    const inZone = brute(s, w, 'bench', label).map(([id]) => id);
+    assert.deepEqual(q.objectsIn(w, { zone: 'bench', ...(label ? { label } : {}) }).map((o) => o.objectId), inZone, `objects in window ${i}`);
+    assert.equal(q.countDistinct(w, { zone: 'bench', ...(label ? { label } : {}) }), inZone.length, `distinct in window ${i}`);
   }
   await s.close();
 });
