@@ -413,11 +413,16 @@ export class MemoryStore {
       this.rollup({ ...seg, kind: 'segment' } as Observation);
       this.cams?.add(seg.camera);
     }
-    const { keyframe, kind: _k, ...rest } = seg;
-    if (rest.objectIds && rest.objectIds.length > 0) this.countSegment(seg.start, [...new Set(rest.objectIds)]);
+    const keyframe = seg.keyframe;
+    // one copy of the segment: the keyframe flag replaces the JPEG bytes in place
+    const { kind: _k, ...copy } = seg;
+    const rec = copy as SegmentRecord;
+    rec.keyframe = Boolean(keyframe);
+    const ids = rec.objectIds;
+    if (ids && ids.length > 0) this.countSegment(seg.start, ids.length > 1 ? [...new Set(ids)] : ids);
     if (Buffer.isBuffer(keyframe)) this.track(d.keyframes.put([seg.camera, seg.start], keyframe));
     if (seg.start > (this.segHigh.get(seg.camera) ?? -Infinity)) this.segHigh.set(seg.camera, seg.start);
-    const w = this.tracked(d.segs.put([seg.camera, seg.start], { ...rest, keyframe: Boolean(keyframe) }));
+    const w = this.tracked(d.segs.put([seg.camera, seg.start], rec));
     this.extendCoverage(seg.camera, seg.firstFrameAt, seg.lastFrameAt);
     return w;
   }
@@ -513,15 +518,19 @@ export class MemoryStore {
       const prev = d.hours.get([camera, h0]);
       h = prev ? { rec: { ...prev }, ids: new Set(prev.objectIds) } : { rec: emptyRollup(camera, h0, HOUR_MS), ids: new Set() };
     }
+    // a kept hour is merged in place; a partial one (flush) into a copy, leaving the open hour as it was
     const r = h.rec;
-    const merged: OpenRollup = {
-      rec: { ...r, maxCounts: { ...r.maxCounts }, maxCountsAt: { ...r.maxCountsAt }, maxOccupancy: { ...r.maxOccupancy }, maxOccupancyAt: { ...r.maxOccupancyAt }, events: { ...r.events }, captions: [...r.captions] },
-      ids: new Set(h.ids),
-    };
+    const merged: OpenRollup = keep
+      ? h
+      : {
+          rec: { ...r, maxCounts: { ...r.maxCounts }, maxCountsAt: { ...r.maxCountsAt }, maxOccupancy: { ...r.maxOccupancy }, maxOccupancyAt: { ...r.maxOccupancyAt }, events: { ...r.events }, captions: [...r.captions] },
+          ids: new Set(h.ids),
+        };
     for (const m of extra) mergeRollup(merged.rec, merged.ids, m);
     if (keep) this.hour.set(hk, merged);
     for (const [k, v] of this.hour) if (v.rec.camera === camera && v.rec.start < h0 - HOUR_MS) this.hour.delete(k);
-    const lastEnd = Math.max(...extra.map((m) => m.end));
+    let lastEnd = -Infinity;
+    for (const m of extra) lastEnd = Math.max(lastEnd, m.end);
     const partial = extra.some((m) => m.partial) || lastEnd < h0 + HOUR_MS;
     this.track(d.hours.put([camera, h0], snapshot(merged, partial)));
   }
