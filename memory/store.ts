@@ -421,7 +421,9 @@ export class MemoryStore {
     const ids = rec.objectIds;
     if (ids && ids.length > 0) this.countSegment(seg.start, ids.length > 1 ? [...new Set(ids)] : ids);
     if (Buffer.isBuffer(keyframe)) this.track(d.keyframes.put([seg.camera, seg.start], keyframe));
-    if (seg.start > (this.segHigh.get(seg.camera) ?? -Infinity)) this.segHigh.set(seg.camera, seg.start);
+    // only a start known from the store can be raised (an unknown camera reads it first)
+    const high = this.segHigh.get(seg.camera);
+    if (high !== undefined && seg.start > high) this.segHigh.set(seg.camera, seg.start);
     const w = this.tracked(d.segs.put([seg.camera, seg.start], rec));
     this.extendCoverage(seg.camera, seg.firstFrameAt, seg.lastFrameAt);
     return w;

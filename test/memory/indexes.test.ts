@@ -12,7 +12,7 @@ import type { ZoneVisitFact } from '../../ingest/observations.js';
 import { MemoryQueries, type Window } from '../../memory/queries.js';
 import { MemoryStore } from '../../memory/store.js';
 import type { ObjectRecord } from '../../memory/types.js';
-import { event, object } from './fixtures.js';
+import { event, object, segment } from './fixtures.js';
 
 const T0 = Date.parse('2026-11-23T08:00:00Z');
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'vigil-idx-'));
@@ -197,4 +197,30 @@ test('events of several cameras at one time come by camera, then in write order'
   assert.deepEqual(q.events(w, { type: 'appear' }).map((e) => e.objectId), ['c0', 'a1', 'a2', 'b1', 'b2', 'c1', 'a0']);
   assert.deepEqual(q.events(w, { camera: 'a' }).map((e) => e.objectId), ['a1', 'a2', 'a0']);
   await s.close();
+});
+
+test('a segment written again replaces its record only, also after reopening and out of order', async () => {
+  const dir = tmp();
+  const s = new MemoryStore({ dir });
+  s.open();
+  for (let t = T0; t < T0 + 20_000; t += 2000) void s.write(segment('a', t, 'quiet'));
+  await s.flush();
+  await s.close();
+  const r = new MemoryStore({ dir });
+  r.open();
+  // a late caption for a segment stored in the earlier session, then an older one, then a new segment
+  await r.write({ ...segment('a', T0 + 18_000, 'quiet'), visionCaption: 'a cat on the mat' });
+  await r.write({ ...segment('a', T0 + 2000, 'quiet'), visionCaption: 'empty room' });
+  await r.write(segment('a', T0 + 20_000, 'quiet'));
+  await r.write({ ...segment('a', T0 + 20_000, 'quiet'), visionCaption: 'still empty' });
+  await r.flush();
+  const segs = r.segments(T0, T0 + 60_000, 'a');
+  assert.equal(segs.length, 11);
+  assert.deepEqual(
+    segs.filter((x) => x.visionCaption).map((x) => [x.start - T0, x.visionCaption]),
+    [[2000, 'empty room'], [18_000, 'a cat on the mat'], [20_000, 'still empty']],
+  );
+  const [m] = r.rollups('minute', T0, T0 + 60_000, 'a');
+  assert.equal(m?.segments, 11, 'each segment counted once in its minute');
+  await r.close();
 });
