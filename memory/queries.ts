@@ -3,7 +3,11 @@
  * read snapshot (no transaction is held across an await).
  */
 import { summariseCoverage } from './coverage.js';
+import { dwellFromVisits, zoneVisitors, type DwellRow, type DwellScope } from './dwell.js';
+import { readEvent } from './event-codec.js';
 import type { MemoryStore } from './store.js';
+
+export type { DwellRow } from './dwell.js';
 import { HOUR_MS, MINUTE_MS } from './rollup.js';
 import { searchTranscripts, type TranscriptHit } from './transcripts.js';
 import type { Coverage, EventRecord, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
@@ -19,25 +23,29 @@ const MAX_OBJECT_SPAN_MS = 24 * 3600_000;
 
 /**
  * Merges per-camera lists, each sorted by ts, into one sorted by ts; ties keep list order (as a
- * stable sort of their concatenation would).
+ * stable sort of their concatenation would). `times[i][j]` is the ts of `lists[i][j]` (taken from
+ * the keys), so the merge compares numbers and never reads a property of an event.
  */
-function mergeByTs(lists: EventRecord[][]): EventRecord[] {
-  const out: EventRecord[] = [];
+function mergeByTs(lists: EventRecord[][], times: number[][]): EventRecord[] {
+  let total = 0;
+  for (const l of lists) total += l.length;
+  const out = new Array<EventRecord>(total);
   const at = lists.map(() => 0);
-  for (;;) {
-    let best = -1;
-    let bestTs = Infinity;
-    for (let i = 0; i < lists.length; i++) {
-      const e = (lists[i] as EventRecord[])[at[i] as number];
-      if (e && (best < 0 || e.ts < bestTs)) {
-        best = i;
-        bestTs = e.ts;
-      }
-    }
-    if (best < 0) return out;
-    out.push((lists[best] as EventRecord[])[at[best] as number] as EventRecord);
-    at[best] = (at[best] as number) + 1;
+  const head = times.map((t) => t[0] ?? Infinity);
+  for (let n = 0; n < total; n++) {
+    let best = 0;
+    for (let i = 1; i < head.length; i++) if ((head[i] as number) < (head[best] as number)) best = i;
+    const j = at[best] as number;
+    out[n] = (lists[best] as EventRecord[])[j] as EventRecord;
+    at[best] = j + 1;
+    head[best] = (times[best] as number[])[j + 1] ?? Infinity;
   }
+  return out;
+}
+
+/** Whether an event passes a filter (camera aside). */
+function matches(e: EventRecord, f: Partial<Pick<EventRecord, 'type' | 'label' | 'zone' | 'line' | 'direction'>>): boolean {
+  return (!f.type || e.type === f.type) && (!f.label || e.label === f.label) && (!f.zone || e.zone === f.zone) && (!f.line || e.line === f.line) && (!f.direction || e.direction === f.direction);
 }
 
 /** Query API over one store. */
@@ -53,6 +61,14 @@ export class MemoryQueries {
   objectsIn(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): ObjectRecord[] {
     const { objects } = this.store.dbs();
     const out: ObjectRecord[] = [];
+    if (opts.zone && this.store.indexed('visits')) {
+      // the zone-visit index picks the objects: only those are decoded
+      for (const a of zoneVisitors(this.visitScope(w, opts.camera), w.from, w.to, opts.zone, opts.label)) {
+        const o = objects.get(a.id);
+        if (o) out.push(o);
+      }
+      return out;
+    }
     for (const id of this.objectIdsIn(w, opts)) {
       const o = objects.get(id);
       if (!o || (opts.label && o.label !== opts.label)) continue;
@@ -104,6 +120,7 @@ export class MemoryQueries {
 
   /** Number of distinct objects (after re-ID) of a class in the window. */
   countDistinct(w: Window, opts: { label?: string; camera?: string; zone?: string } = {}): number {
+    if (opts.zone && this.store.indexed('visits')) return zoneVisitors(this.visitScope(w, opts.camera), w.from, w.to, opts.zone, opts.label).length;
     if (opts.zone) return this.objectsIn(w, opts).length;
     // Objects first seen inside the window are counted by LMDB without decoding an entry; only
     // those first seen before it (at most the camera's longest object life) are read, to check
@@ -234,14 +251,30 @@ export class MemoryQueries {
     return { first: f, last: l };
   }
 
-  /** Dwell per object in a zone (seconds within the window), longest first. */
-  dwell(w: Window, zone: string, opts: { label?: string; camera?: string } = {}): { object: ObjectRecord; seconds: number }[] {
+  /**
+   * Dwell per object in a zone: seconds within the window, longest first (ties: by first
+   * sighting). The zone-visit index answers it without decoding objects; each row's `object` is
+   * read from the store when first used. Objects count as `objectsIn` counts them (present in the
+   * window, with a visit to the zone overlapping it).
+   */
+  dwell(w: Window, zone: string, opts: { label?: string; camera?: string } = {}): DwellRow[] {
+    if (!this.store.indexed('visits')) return this.dwellFromObjects(w, zone, opts);
+    return dwellFromVisits(this.visitScope(w, opts.camera), w.from, w.to, zone, opts.label);
+  }
+
+  /** What the zone-visit index reads for a window: scans start the camera's longest object life before it. */
+  private visitScope(w: Window, camera?: string): DwellScope {
+    const { objects, visits } = this.store.dbs();
+    return { objects, visits, cams: this.cams(camera), lowerBound: (cam) => w.from - Math.min(this.store.spanOf(cam), MAX_OBJECT_SPAN_MS) };
+  }
+
+  /** `dwell` from the object records (stores whose zone-visit index is still being built). */
+  private dwellFromObjects(w: Window, zone: string, opts: { label?: string; camera?: string }): DwellRow[] {
     return this.objectsIn(w, { ...opts, zone })
       .map((object) => ({
         object,
-        seconds: object.zones
-          .filter((z) => z.zone === zone)
-          .reduce((s, z) => s + Math.max(0, Math.min(z.exitedAt ?? object.lastSeen, w.to) - Math.max(z.enteredAt, w.from)) / 1000, 0),
+        seconds:
+          object.zones.filter((z) => z.zone === zone).reduce((ms, z) => ms + Math.max(0, Math.min(z.exitedAt ?? object.lastSeen, w.to) - Math.max(z.enteredAt, w.from)), 0) / 1000,
       }))
       .sort((a, b) => b.seconds - a.seconds);
   }
@@ -253,32 +286,41 @@ export class MemoryQueries {
       .sort((a, b) => b.seconds - a.seconds);
   }
 
-  /** Events in the window, optionally filtered. */
+  /** Events in the window, optionally filtered; by time (ties: by camera, then in write order). */
   events(w: Window, filter: Partial<Pick<EventRecord, 'type' | 'label' | 'zone' | 'line' | 'direction' | 'camera'>> = {}): EventRecord[] {
     const { events, etypes, elines } = this.store.dbs();
     const indexed = this.store.indexed('events');
-    const out: EventRecord[] = [];
     const lists: EventRecord[][] = [];
+    const times: number[][] = [];
+    const plain = !filter.type && !filter.label && !filter.zone && !filter.line && !filter.direction;
     for (const cam of this.cams(filter.camera)) {
-      const start = out.length;
+      const list: EventRecord[] = [];
+      const ts: number[] = [];
       // the line index holds only line events, the type index one type: read the narrower one
-      const range =
-        indexed && filter.line
+      if (indexed && (filter.line || filter.type)) {
+        const range = filter.line
           ? elines.getRange({ start: [cam, filter.line, w.from], end: [cam, filter.line, w.to] })
-          : indexed && filter.type
-            ? etypes.getRange({ start: [cam, filter.type, w.from], end: [cam, filter.type, w.to] })
-            : events.getRange({ start: [cam, w.from], end: [cam, w.to] });
-      for (const { value } of range) {
-        if (filter.type && value.type !== filter.type) continue;
-        if (filter.label && value.label !== filter.label) continue;
-        if (filter.zone && value.zone !== filter.zone) continue;
-        if (filter.line && value.line !== filter.line) continue;
-        if (filter.direction && value.direction !== filter.direction) continue;
-        out.push(value);
+          : etypes.getRange({ start: [cam, filter.type as string, w.from], end: [cam, filter.type as string, w.to] });
+        for (const { key, value } of range) {
+          const e = readEvent(key, value, 2);
+          if (!matches(e, filter)) continue;
+          list.push(e);
+          ts.push(key[2] as number);
+        }
+      } else {
+        for (const { key, value } of events.getRange({ start: [cam, w.from], end: [cam, w.to] })) {
+          const e = readEvent(key, value, 1);
+          if (!plain && !matches(e, filter)) continue;
+          list.push(e);
+          ts.push(key[1] as number);
+        }
       }
-      if (out.length > start) lists.push(out.slice(start));
+      if (list.length > 0) {
+        lists.push(list);
+        times.push(ts);
+      }
     }
-    return lists.length <= 1 ? out : mergeByTs(lists);
+    return lists.length === 0 ? [] : lists.length === 1 ? (lists[0] as EventRecord[]) : mergeByTs(lists, times);
   }
 
   /** Line crossings by direction. */

@@ -5,8 +5,13 @@
  * continues where this one stopped.
  */
 import type { Database } from 'lmdb';
-import type { Dbs, MemoryStore } from './store.js';
+import type { Dbs, Key } from './dbs.js';
+import type { MemoryStore } from './store.js';
 import type { RetentionOptions } from './types.js';
+import { removeVisits } from './visits.js';
+
+/** Zone visits entered this long before the objects cutoff are removed even if their object lingers (queries never look back further). */
+const VISIT_LOOKBACK_MS = 24 * 3600_000;
 
 /** Default retention: raw 24 h, events/objects 7 days, minutes 7 days, hours (and coverage) 90 days. */
 export const DEFAULT_RETENTION: RetentionOptions = {
@@ -38,8 +43,6 @@ export interface SweepResult {
   /** Bytes in use after the sweep. */
   usedBytes: number;
 }
-
-type Key = (string | number)[];
 
 interface Ctx {
   left: number;
@@ -93,7 +96,7 @@ function sweepNested(db: Database<unknown, Key>, cams: string[], cutoff: number,
   return true;
 }
 
-/** Deletes objects (and their index entries) last seen before `cutoff`. */
+/** Deletes objects (and their index entries: spans, zone visits) last seen before `cutoff`. */
 function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
   for (const cam of cams) {
     const dead: { key: Key; id: string }[] = [];
@@ -108,7 +111,10 @@ function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
       c.last = d.spans.remove(key);
       if (o) {
         void d.lspans.remove([o.camera, o.label, o.firstSeen, o.objectId]);
-        if (o.firstSeen === key[1]) c.last = d.objects.remove(id);
+        if (o.firstSeen === key[1]) {
+          c.last = d.objects.remove(id);
+          if (Array.isArray(o.zones)) c.last = removeVisits(d.visits, o) ?? c.last;
+        }
       }
       c.left--;
       c.deleted++;
@@ -132,6 +138,7 @@ function sweepTo(store: MemoryStore, d: Dbs, cut: { raw: number; events: number;
     sweepNested(d.etypes, cams, cut.events, c) &&
     sweepNested(d.elines, cams, cut.events, c) &&
     sweepObjects(d, cams, cut.events, c) &&
+    sweepNested(d.visits, cams, cut.events - VISIT_LOOKBACK_MS, c) &&
     sweepDb(d.minutes, cams, cut.minutes, c) &&
     sweepDb(d.hours, cams, cut.hours, c) &&
     sweepCoverage(d, cams, cut.hours, c)

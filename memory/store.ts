@@ -1,32 +1,33 @@
 /**
- * The LMDB memory. One environment under `<data>/memory` with these databases:
- * - `segments` `[camera, start]` -> SegmentRecord (time-dominant), `keyframes` -> JPEG bytes;
- * - `frames` `[camera, ts]` -> FrameRecord (exact per-frame counts);
- * - `objects` `objectId` -> ObjectRecord (space-dominant), `spans` `[camera, firstSeen, objectId]` -> lastSeen,
- *   `lspans` `[camera, label, firstSeen, objectId]` -> lastSeen (per-label index);
- * - `events` `[camera, ts, seq]` -> EventRecord, indexed by `etypes` `[camera, type, ts, seq]` and
- *   `elines` `[camera, line, ts, seq]` (line events) -> the same record, so filtered reads decode only matches;
- * - `zocc` `[camera, zone, ts]` -> objects in the zone in that frame (one entry per frame and zone);
- * - `coverage` `[camera, start]` -> CoverageRange;
- * - `minutes`, `hours` `[camera, start]` -> RollupRecord (summaries, and the index for long windows);
- * - `meta` -> small bookkeeping (longest object span per camera, which indexes are complete).
+ * The LMDB memory: one environment under `<data>/memory` (its databases are listed in `dbs.ts`).
  * Objects also carry derived facts: `segmentsSeen` (with first/last segment start, from segments'
  * `objectIds`) and a fact `description`.
- * Writes are batched by lmdb-js (committed within milliseconds); `flush()` waits for durability.
- * Reads are synchronous and never span an `await`. A full disk stops writing (see `health()`).
+ * Writes are batched by lmdb-js: every put of one event turn goes into one transaction, committed
+ * within milliseconds; `flush()` waits for durability. Reads are synchronous and never span an
+ * `await`. A full disk stops writing (see `health()`).
  */
 import { mkdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { ObjectFact, Observation } from '../ingest/observations.js';
 import { describeObject } from './describe.js';
+import { INDEX_NAMES, openDbs, type Dbs, type IndexName, type Key } from './dbs.js';
+import { storedEvent } from './event-codec.js';
+import { indexChunk, sourceOf } from './indexes.js';
 import { addObservation, emptyRollup, floorTo, HOUR_MS, mergeRollup, MINUTE_MS, snapshot, type OpenRollup } from './rollup.js';
 import { joinAudio, speechIn } from './audio.js';
 import { DEFAULT_RETENTION, sweep, type SweepOptions, type SweepResult } from './retention.js';
-import type { AudioRecord, CoverageRange, EventRecord, FrameRecord, MemoryHealth, ObjectRecord, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
+import type { AudioRecord, CoverageRange, MemoryHealth, ObjectRecord, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
+import { invalidObservation, MemoryError } from './validate.js';
+import { writeVisits, type VisitSource } from './visits.js';
+
+export type { Dbs, IndexName } from './dbs.js';
+export { invalidObservation, MemoryError, type MemoryErrorCode } from './validate.js';
 
 /** Gap between frames, in ms, above which a new coverage range starts. */
 export const COVERAGE_GAP_MS = 5000;
+/** Longest a growing coverage range waits before it is stored, ms. */
+export const COVERAGE_WRITE_MS = 1000;
 /** How long after a minute ends observations for it may still arrive before it is closed. */
 export const ROLLUP_LAG_MS = 60_000;
 
@@ -46,25 +47,6 @@ export interface MemoryOptions {
   checkMs?: number;
 }
 
-/** Stable error codes of the memory. */
-export type MemoryErrorCode = 'MEMORY_NOT_OPEN' | 'MEMORY_NOT_WRITABLE' | 'MEMORY_WRITE_FAILED' | 'MEMORY_BAD_INPUT';
-
-/** An error of the memory, with a stable code. */
-export class MemoryError extends Error {
-  constructor(
-    readonly code: MemoryErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'MemoryError';
-  }
-}
-
-type Key = (string | number)[];
-
-/** Secondary indexes that may need building from their primary database (stores from before they existed). */
-export type IndexName = 'events' | 'zones';
-
 /** Per-object segment statistics kept while segments arrive. */
 interface SegStats {
   n: number;
@@ -76,88 +58,19 @@ interface SegStats {
   ended: boolean;
   /** Stats changed since the record was last written. */
   dirty: boolean;
+  /** The identity facts and zone visits of the record last written (or stored), which its index entries reflect. */
+  written?: VisitSource;
+}
+
+/** A copy of the facts of an object its index entries are built from. */
+function factsOf(o: VisitSource): VisitSource {
+  return { objectId: o.objectId, camera: o.camera, label: o.label, firstSeen: o.firstSeen, lastSeen: o.lastSeen, zones: o.zones.map((z) => ({ ...z })) };
 }
 
 /** Objects whose segment statistics are kept in memory. */
 const MAX_SEG_STATS = 20_000;
 
 const noop = (): void => undefined;
-const isFinite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Why an observation cannot be stored, or null when it can. */
-export function invalidObservation(o: unknown): string | null {
-  if (!isRecord(o)) return 'observation must be an object';
-  if (typeof o.camera !== 'string' || o.camera === '') return 'camera must be a non-empty string';
-  switch (o.kind) {
-    case 'frame':
-      if (!isFinite(o.ts)) return 'frame ts must be a finite number';
-      if (!isRecord(o.counts) || !isRecord(o.occupancy) || !Array.isArray(o.objects)) return 'frame needs counts, occupancy and objects';
-      if (!o.objects.every((x: unknown) => isRecord(x) && typeof x.objectId === 'string')) return 'frame objects need an objectId';
-      return null;
-    case 'event':
-      if (!isFinite(o.ts)) return 'event ts must be a finite number';
-      if (typeof o.type !== 'string' || o.type === '') return 'event type must be a non-empty string';
-      if (o.line !== undefined && typeof o.line !== 'string') return 'event line must be a string';
-      return null;
-    case 'object': {
-      if (!isFinite(o.ts)) return 'object ts must be a finite number';
-      const ob = o.object;
-      if (!isRecord(ob)) return 'object observation needs an object';
-      if (typeof ob.objectId !== 'string' || ob.objectId === '') return 'objectId must be a non-empty string';
-      if (typeof ob.camera !== 'string' || ob.camera === '') return 'object camera must be a non-empty string';
-      if (typeof ob.label !== 'string' || ob.label === '') return 'object label must be a non-empty string';
-      if (!isFinite(ob.firstSeen) || !isFinite(ob.lastSeen)) return 'object firstSeen and lastSeen must be finite numbers';
-      if (!Array.isArray(ob.zones) || !Array.isArray(ob.crossings)) return 'object needs zones and crossings arrays';
-      return null;
-    }
-    case 'audio':
-      if (!isFinite(o.start) || !isFinite(o.end) || !isFinite(o.rmsDbfs) || !isFinite(o.peakDbfs)) return 'audio start, end, rmsDbfs and peakDbfs must be finite numbers';
-      return null;
-    case 'speech':
-      if (!isFinite(o.start) || !isFinite(o.end)) return 'speech start and end must be finite numbers';
-      if (typeof o.text !== 'string') return 'speech text must be a string';
-      if (!Array.isArray(o.words)) return 'speech words must be an array';
-      return null;
-    case 'segment':
-    case undefined:
-      if (!isFinite(o.start) || !isFinite(o.end) || !isFinite(o.firstFrameAt) || !isFinite(o.lastFrameAt)) return 'segment start, end, firstFrameAt and lastFrameAt must be finite numbers';
-      if (o.objectIds !== undefined && (!Array.isArray(o.objectIds) || !o.objectIds.every((x: unknown) => typeof x === 'string'))) return 'segment objectIds must be strings';
-      return null;
-    default:
-      return `unknown observation kind ${JSON.stringify(o.kind)}`;
-  }
-}
-
-/** The databases of one environment. */
-export interface Dbs {
-  segs: Database<SegmentRecord, Key>;
-  keyframes: Database<Buffer, Key>;
-  frames: Database<FrameRecord, Key>;
-  objects: Database<ObjectRecord, string>;
-  spans: Database<number, Key>;
-  lspans: Database<number, Key>;
-  events: Database<EventRecord, Key>;
-  etypes: Database<EventRecord, Key>;
-  elines: Database<EventRecord, Key>;
-  zocc: Database<number, Key>;
-  cov: Database<CoverageRange, Key>;
-  minutes: Database<RollupRecord, Key>;
-  hours: Database<RollupRecord, Key>;
-  meta: Database<number, Key>;
-  /** Sound level per 2 s window: `[camera, start]`. */
-  audio: Database<AudioRecord, Key>;
-  /** Transcribed utterances: `[camera, start]`. */
-  speech: Database<SpeechRecord, Key>;
-}
-
-/**
- * Options of stores whose values are objects of a few fixed shapes: msgpack shared structures keep
- * each shape once per database (under a symbol key that ranges never return), so records are
- * smaller and decode about twice as fast (measured: 57,600 event records read in 128 ms instead of 282 ms).
- */
-const RECORDS = { sharedStructuresKey: Symbol.for('structures') } as const;
-
 /** Durable memory of segments, frames, objects, events, roll-ups and coverage. */
 export class MemoryStore {
   private root: RootDatabase | null = null;
@@ -169,15 +82,22 @@ export class MemoryStore {
   /** Recently closed minutes by `camera\nstart` (their writes may still be in flight). */
   private readonly closed = new Map<string, RollupRecord>();
   private seq = Math.floor(Math.random() * 2 ** 30);
+  /** The guarded promise of the latest write, and the lmdb-js promise it guards. */
   private lastWrite: Promise<boolean> = Promise.resolve(true);
+  private rawWrite: Promise<boolean> | null = null;
   private writable = true;
   private reason: string | null = null;
   private diskFull = false;
   private lastCheck = 0;
   private cams: Set<string> | null = null;
   private covCache: Map<string, CoverageRange[]> | null = null;
+  /** Coverage ranges grown since they were last stored, by camera. */
+  private readonly covDirty = new Map<string, CoverageRange>();
+  private covTimer: NodeJS.Timeout | null = null;
+  /** Newest stored segment start per camera (see `segmentStored`). */
+  private readonly segHigh = new Map<string, number>();
   private readonly segStats = new Map<string, SegStats>();
-  private readonly ready: Record<IndexName, boolean> = { events: false, zones: false };
+  private readonly ready: Record<IndexName, boolean> = { events: false, zones: false, visits: false };
   private migrating: Promise<void> = Promise.resolve();
   private closing = false;
   /** Retention in effect. */
@@ -199,32 +119,14 @@ export class MemoryStore {
     const root = open({ path, readOnly: this.opts.readOnly ?? false, maxDbs: 24, compression: false });
     this.root = root;
     this.closing = false;
-    this.d = {
-      segs: root.openDB({ name: 'segments', ...RECORDS }),
-      keyframes: root.openDB({ name: 'keyframes', encoding: 'binary' }),
-      frames: root.openDB({ name: 'frames', ...RECORDS }),
-      objects: root.openDB({ name: 'objects', ...RECORDS }),
-      spans: root.openDB({ name: 'spans' }),
-      lspans: root.openDB({ name: 'lspans' }),
-      events: root.openDB({ name: 'events', ...RECORDS }),
-      etypes: root.openDB({ name: 'etypes', ...RECORDS }),
-      elines: root.openDB({ name: 'elines', ...RECORDS }),
-      zocc: root.openDB({ name: 'zocc' }),
-      cov: root.openDB({ name: 'coverage' }),
-      minutes: root.openDB({ name: 'minutes', ...RECORDS }),
-      hours: root.openDB({ name: 'hours', ...RECORDS }),
-      meta: root.openDB({ name: 'meta' }),
-      audio: root.openDB({ name: 'audio', ...RECORDS }),
-      speech: root.openDB({ name: 'speech', ...RECORDS }),
-    };
+    this.d = openDbs(root);
     const d = this.d;
     const jobs: Promise<void>[] = [];
-    for (const name of ['events', 'zones'] as IndexName[]) {
+    for (const name of INDEX_NAMES) {
       this.ready[name] = d.meta.get(['index', name]) === 1;
       if (this.ready[name] || this.opts.readOnly) continue;
-      const src = name === 'events' ? d.events : d.frames;
       let empty = true;
-      for (const _ of src.getKeys({ limit: 1 })) empty = false;
+      for (const _ of sourceOf(d, name).getKeys({ limit: 1 })) empty = false;
       if (empty) {
         d.meta.putSync(['index', name], 1);
         this.ready[name] = true;
@@ -248,32 +150,14 @@ export class MemoryStore {
   /** Builds an index from its primary database in chunks (data written before the index existed). */
   private async rebuild(root: RootDatabase, name: IndexName): Promise<void> {
     const chunk = 5000;
-    let start: Key | undefined;
+    let start: Key | string | undefined;
     for (;;) {
       const d = this.d;
       if (this.closing || this.root !== root || !d) return;
-      let n = 0;
-      let last: Promise<boolean> = Promise.resolve(true);
-      // no `start` property at first: an undefined start would also return the shared-structures symbol key
-      const range = { ...(start !== undefined ? { start, exclusiveStart: true } : {}), limit: chunk };
-      if (name === 'events') {
-        for (const { key, value } of d.events.getRange(range)) {
-          start = key;
-          n++;
-          const [cam, ts, seq] = key as [string, number, number];
-          last = d.etypes.put([cam, value.type, ts, seq], value);
-          if (typeof value.line === 'string') last = d.elines.put([cam, value.line, ts, seq], value);
-        }
-      } else {
-        for (const { key, value } of d.frames.getRange(range)) {
-          start = key;
-          n++;
-          const [cam, ts] = key as [string, number];
-          for (const [zone, c] of Object.entries(value.occupancy)) last = d.zocc.put([cam, zone, ts], c);
-        }
-      }
-      await last.catch(noop);
-      if (n < chunk) break;
+      const r = indexChunk(d, name, start, chunk);
+      start = r.start;
+      await r.last.catch(noop);
+      if (r.n < chunk) break;
     }
     const d = this.d;
     if (this.closing || this.root !== root || !d) return;
@@ -362,6 +246,24 @@ export class MemoryStore {
     });
   }
 
+  /**
+   * Watches a write. lmdb-js returns one promise per transaction for all its puts, so each is
+   * guarded once (not once per put): the guarded promise is shared by the writes of a batch.
+   */
+  private track(p: Promise<boolean>): void {
+    if (p !== this.rawWrite) {
+      this.rawWrite = p;
+      this.lastWrite = this.guard(p);
+      this.lastWrite.catch(noop);
+    }
+  }
+
+  /** `track`, returning the guarded promise of the write's batch. */
+  private tracked(p: Promise<boolean>): Promise<boolean> {
+    this.track(p);
+    return this.lastWrite;
+  }
+
   /** Stores one observation. Resolves when its batch is committed; rejects (MEMORY_NOT_WRITABLE) while writing is stopped. */
   write(o: Observation): Promise<boolean> {
     const d = this.dbs();
@@ -371,54 +273,62 @@ export class MemoryStore {
     if (!this.writable) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', `memory is not writable: ${this.reason ?? 'unknown'}`));
     this.cams?.add(o.camera);
     // a segment written again (e.g. with a late vision caption) replaces the record only
-    if (o.kind === 'segment' && d.segs.doesExist([o.camera, o.start])) return this.reviseSegment(o);
+    if (o.kind === 'segment' && this.segmentStored(o.camera, o.start)) return this.reviseSegment(o);
     this.rollup(o);
-    let w: Promise<boolean>;
     switch (o.kind) {
-      case 'frame':
-        for (const zone in o.occupancy) void d.zocc.put([o.camera, zone, o.ts], o.occupancy[zone] ?? 0).catch(noop);
-        w = d.frames.put([o.camera, o.ts], { counts: o.counts, objectIds: o.objects.map((x) => x.objectId), occupancy: o.occupancy });
-        break;
+      case 'frame': {
+        const occ = o.occupancy;
+        for (const zone in occ) this.track(d.zocc.put([o.camera, zone, o.ts], occ[zone] ?? 0));
+        const ids: string[] = new Array<string>(o.objects.length);
+        for (let i = 0; i < ids.length; i++) ids[i] = (o.objects[i] as { objectId: string }).objectId;
+        return this.tracked(d.frames.put([o.camera, o.ts], { counts: o.counts, objectIds: ids, occupancy: occ }));
+      }
       case 'segment':
         return this.writeSegment(o, true);
-      case 'object': {
-        const ob = this.derive(o.object, o.event === 'end');
-        // one span entry per object: drop the old one when its first sighting or class changed
-        const prev = d.objects.get(ob.objectId);
-        if (prev && (prev.firstSeen !== ob.firstSeen || prev.label !== ob.label || prev.camera !== ob.camera)) {
-          void this.guard(d.spans.remove([prev.camera, prev.firstSeen, ob.objectId])).catch(() => undefined);
-          void this.guard(d.lspans.remove([prev.camera, prev.label, prev.firstSeen, ob.objectId])).catch(() => undefined);
-        }
-        void this.guard(d.objects.put(ob.objectId, ob)).catch(() => undefined);
-        void this.guard(d.lspans.put([ob.camera, ob.label, ob.firstSeen, ob.objectId], ob.lastSeen)).catch(() => undefined);
-        const span = ob.lastSeen - ob.firstSeen;
-        if (span > this.spanOf(ob.camera)) {
-          this.maxSpan.set(ob.camera, span);
-          void this.guard(d.meta.put(['maxSpan', ob.camera], span)).catch(() => undefined);
-        }
-        w = d.spans.put([ob.camera, ob.firstSeen, ob.objectId], ob.lastSeen);
-        break;
-      }
+      case 'object':
+        return this.writeObject(o.object, o.event === 'end');
       case 'event': {
-        const { kind: _k, ...rec } = o;
+        const rec = storedEvent(o);
         const seq = this.seq++;
-        void d.etypes.put([o.camera, o.type, o.ts, seq], rec).catch(noop);
-        if (typeof o.line === 'string') void d.elines.put([o.camera, o.line, o.ts, seq], rec).catch(noop);
-        w = d.events.put([o.camera, o.ts, seq], rec);
-        break;
+        this.track(d.etypes.put([o.camera, o.type, o.ts, seq], rec));
+        if (typeof o.line === 'string') this.track(d.elines.put([o.camera, o.line, o.ts, seq], rec));
+        return this.tracked(d.events.put([o.camera, o.ts, seq], rec));
       }
       case 'audio':
-        w = d.audio.put([o.camera, o.start], { end: o.end, rmsDbfs: o.rmsDbfs, peakDbfs: o.peakDbfs });
-        break;
+        return this.tracked(d.audio.put([o.camera, o.start], { end: o.end, rmsDbfs: o.rmsDbfs, peakDbfs: o.peakDbfs }));
       case 'speech': {
         const { kind: _k, ...rec } = o;
-        w = d.speech.put([o.camera, o.start], rec);
-        break;
+        return this.tracked(d.speech.put([o.camera, o.start], rec));
       }
     }
-    w = this.guard(w);
-    this.lastWrite = w;
-    return w;
+  }
+
+  /**
+   * Stores an object record and its index entries (spans, zone visits). The facts written last
+   * (kept with its segment statistics) tell which old entries to drop, even while that write is
+   * still uncommitted; the stored record is read only for objects not seen since `open()`.
+   */
+  private writeObject(fact: ObjectFact, ended: boolean): Promise<boolean> {
+    const d = this.dbs();
+    const prev = this.statsOf(fact.objectId).written;
+    const ob = this.derive(fact, ended);
+    // one span entry per object: drop the old one when its first sighting or class changed
+    if (prev && (prev.firstSeen !== ob.firstSeen || prev.label !== ob.label || prev.camera !== ob.camera)) {
+      this.track(d.spans.remove([prev.camera, prev.firstSeen, ob.objectId]));
+      this.track(d.lspans.remove([prev.camera, prev.label, prev.firstSeen, ob.objectId]));
+    }
+    this.track(d.objects.put(ob.objectId, ob));
+    this.track(d.lspans.put([ob.camera, ob.label, ob.firstSeen, ob.objectId], ob.lastSeen));
+    const v = writeVisits(d.visits, prev, ob);
+    if (v) this.track(v);
+    // the span bounds index scans: it covers zone visits entered before the first sighting too
+    let span = ob.lastSeen - ob.firstSeen;
+    for (const z of ob.zones) span = Math.max(span, ob.lastSeen - z.enteredAt);
+    if (span > this.spanOf(ob.camera)) {
+      this.maxSpan.set(ob.camera, span);
+      this.track(d.meta.put(['maxSpan', ob.camera], span));
+    }
+    return this.tracked(d.spans.put([ob.camera, ob.firstSeen, ob.objectId], ob.lastSeen));
   }
 
   /** Segment statistics of an object: from memory, else from its stored record, else empty. */
@@ -430,6 +340,7 @@ export class MemoryStore {
     } else {
       const prev = this.dbs().objects.get(id);
       st = { n: prev?.segmentsSeen ?? 0, first: prev?.firstSegmentAt ?? NaN, last: prev?.lastSegmentAt ?? NaN, stored: prev !== undefined, ended: prev !== undefined, dirty: false };
+      if (prev) st.written = factsOf(prev);
     }
     this.segStats.set(id, st);
     if (this.segStats.size > MAX_SEG_STATS) {
@@ -448,6 +359,7 @@ export class MemoryStore {
     st.stored = true;
     st.ended = ended;
     st.dirty = false;
+    st.written = factsOf(ob);
     const rec: ObjectRecord = { ...ob, segmentsSeen: st.n, description: describeObject(ob) };
     if (st.n > 0) {
       rec.firstSegmentAt = st.first;
@@ -477,8 +389,7 @@ export class MemoryStore {
     st.dirty = false;
     if (!prev) return;
     const rec: ObjectRecord = { ...prev, segmentsSeen: st.n, firstSegmentAt: st.first, lastSegmentAt: st.last };
-    this.lastWrite = this.guard(d.objects.put(id, rec));
-    this.lastWrite.catch(noop);
+    this.track(d.objects.put(id, rec));
   }
 
   /** Longest object life stored for a camera (bounds span scans), in ms. */
@@ -502,13 +413,35 @@ export class MemoryStore {
       this.rollup({ ...seg, kind: 'segment' } as Observation);
       this.cams?.add(seg.camera);
     }
-    const { keyframe, kind: _k, ...rest } = seg;
-    if (rest.objectIds && rest.objectIds.length > 0) this.countSegment(seg.start, [...new Set(rest.objectIds)]);
-    if (Buffer.isBuffer(keyframe)) void this.guard(d.keyframes.put([seg.camera, seg.start], keyframe)).catch(() => undefined);
-    const w = this.guard(d.segs.put([seg.camera, seg.start], { ...rest, keyframe: Boolean(keyframe) }));
+    const keyframe = seg.keyframe;
+    // one copy of the segment: the keyframe flag replaces the JPEG bytes in place
+    const { kind: _k, ...copy } = seg;
+    const rec = copy as SegmentRecord;
+    rec.keyframe = Boolean(keyframe);
+    const ids = rec.objectIds;
+    if (ids && ids.length > 0) this.countSegment(seg.start, ids.length > 1 ? [...new Set(ids)] : ids);
+    if (Buffer.isBuffer(keyframe)) this.track(d.keyframes.put([seg.camera, seg.start], keyframe));
+    // only a start known from the store can be raised (an unknown camera reads it first)
+    const high = this.segHigh.get(seg.camera);
+    if (high !== undefined && seg.start > high) this.segHigh.set(seg.camera, seg.start);
+    const w = this.tracked(d.segs.put([seg.camera, seg.start], rec));
     this.extendCoverage(seg.camera, seg.firstFrameAt, seg.lastFrameAt);
-    this.lastWrite = w;
     return w;
+  }
+
+  /**
+   * Whether a camera's segment starting at `start` is stored. Segments arrive in time order, so
+   * one starting after the newest known start is new without a lookup.
+   */
+  private segmentStored(camera: string, start: number): boolean {
+    const segs = this.dbs().segs;
+    let high = this.segHigh.get(camera);
+    if (high === undefined) {
+      high = -Infinity;
+      for (const k of segs.getKeys({ start: [camera, Infinity], end: [camera, -Infinity], reverse: true, limit: 1 })) high = Number(k[1]);
+      this.segHigh.set(camera, high);
+    }
+    return start <= high && segs.doesExist([camera, start]);
   }
 
   /** Replaces a stored segment's record (caption, vision caption); roll-ups, coverage and object statistics are not counted again. */
@@ -516,9 +449,7 @@ export class MemoryStore {
     const d = this.dbs();
     const { keyframe, kind: _k, ...rest } = seg;
     const prev = d.segs.get([seg.camera, seg.start]);
-    const w = this.guard(d.segs.put([seg.camera, seg.start], { ...rest, keyframe: Boolean(keyframe) || Boolean(prev?.keyframe) }));
-    this.lastWrite = w;
-    return w;
+    return this.tracked(d.segs.put([seg.camera, seg.start], { ...rest, keyframe: Boolean(keyframe) || Boolean(prev?.keyframe) }));
   }
 
   /**
@@ -573,7 +504,7 @@ export class MemoryStore {
         this.closed.delete(k);
       }
     }
-    void this.guard(this.dbs().minutes.put([rec.camera, rec.start], rec)).catch(() => undefined);
+    this.track(this.dbs().minutes.put([rec.camera, rec.start], rec));
     if (!partial) this.storeHour(rec.camera, floorTo(rec.start, HOUR_MS), [rec], true);
   }
 
@@ -589,26 +520,45 @@ export class MemoryStore {
       const prev = d.hours.get([camera, h0]);
       h = prev ? { rec: { ...prev }, ids: new Set(prev.objectIds) } : { rec: emptyRollup(camera, h0, HOUR_MS), ids: new Set() };
     }
+    // a kept hour is merged in place; a partial one (flush) into a copy, leaving the open hour as it was
     const r = h.rec;
-    const merged: OpenRollup = {
-      rec: { ...r, maxCounts: { ...r.maxCounts }, maxCountsAt: { ...r.maxCountsAt }, maxOccupancy: { ...r.maxOccupancy }, maxOccupancyAt: { ...r.maxOccupancyAt }, events: { ...r.events }, captions: [...r.captions] },
-      ids: new Set(h.ids),
-    };
+    const merged: OpenRollup = keep
+      ? h
+      : {
+          rec: { ...r, maxCounts: { ...r.maxCounts }, maxCountsAt: { ...r.maxCountsAt }, maxOccupancy: { ...r.maxOccupancy }, maxOccupancyAt: { ...r.maxOccupancyAt }, events: { ...r.events }, captions: [...r.captions] },
+          ids: new Set(h.ids),
+        };
     for (const m of extra) mergeRollup(merged.rec, merged.ids, m);
     if (keep) this.hour.set(hk, merged);
     for (const [k, v] of this.hour) if (v.rec.camera === camera && v.rec.start < h0 - HOUR_MS) this.hour.delete(k);
-    const lastEnd = Math.max(...extra.map((m) => m.end));
+    let lastEnd = -Infinity;
+    for (const m of extra) lastEnd = Math.max(lastEnd, m.end);
     const partial = extra.some((m) => m.partial) || lastEnd < h0 + HOUR_MS;
-    void this.guard(d.hours.put([camera, h0], snapshot(merged, partial))).catch(() => undefined);
+    this.track(d.hours.put([camera, h0], snapshot(merged, partial)));
   }
 
+  /**
+   * Extends the camera's open coverage range (or starts a new one). A new range is stored at once;
+   * a range that only grows is stored at most every `COVERAGE_WRITE_MS` (and on flush), so a
+   * crash loses at most about that much of its end.
+   */
   private extendCoverage(camera: string, first: number, last: number): void {
-    const d = this.dbs();
     let range = this.openRange.get(camera) ?? this.lastCoverage(camera);
     if (range && first - range.end <= COVERAGE_GAP_MS && first >= range.start) {
       range.end = Math.max(range.end, last);
+      this.covDirty.set(camera, range);
+      if (!this.covTimer) {
+        this.covTimer = setTimeout(() => {
+          this.covTimer = null;
+          if (this.d && this.writable) this.storeCoverage();
+        }, COVERAGE_WRITE_MS);
+        this.covTimer.unref();
+      }
     } else {
+      this.storeCoverage(camera);
       range = { camera, start: first, end: last };
+      this.covDirty.set(camera, range);
+      this.storeCoverage(camera);
     }
     this.openRange.set(camera, range);
     if (this.covCache) {
@@ -621,7 +571,16 @@ export class MemoryStore {
         list.sort((a, b) => a.start - b.start);
       }
     }
-    void this.guard(d.cov.put([range.camera, range.start], { ...range })).catch(() => undefined);
+  }
+
+  /** Stores the changed coverage range of a camera (of every camera when omitted). */
+  private storeCoverage(camera?: string): void {
+    const d = this.dbs();
+    for (const [cam, r] of camera === undefined ? [...this.covDirty] : [[camera, this.covDirty.get(camera)] as const]) {
+      if (!r) continue;
+      this.track(d.cov.put([r.camera, r.start], { ...r }));
+      this.covDirty.delete(cam);
+    }
   }
 
   private lastCoverage(camera: string): CoverageRange | undefined {
@@ -684,6 +643,14 @@ export class MemoryStore {
           all.set(value.camera, list);
           list.push({ ...value });
         }
+        // ranges grown since they were last stored
+        for (const r of this.covDirty.values()) {
+          const list = all.get(r.camera) ?? [];
+          all.set(r.camera, list);
+          const i = list.findIndex((x) => x.start === r.start);
+          if (i >= 0) list[i] = { ...r };
+          else list.push({ ...r });
+        }
         for (const list of all.values()) list.sort((a, b) => a.start - b.start);
         this.covCache = all;
       }
@@ -724,7 +691,12 @@ export class MemoryStore {
    * at most `maxKeys` deletions or about `maxMs` of work per call; call again while `done` is false.
    */
   async sweep(o: SweepOptions = {}): Promise<SweepResult> {
-    const r = await sweep(this, this.dbs(), o);
+    const d = this.dbs();
+    if (!this.opts.readOnly && this.writable && this.covDirty.size > 0) {
+      this.storeCoverage();
+      await this.lastWrite.catch(noop);
+    }
+    const r = await sweep(this, d, o);
     if (r.deleted > 0) {
       this.covCache = null;
       this.checkDisk(Date.now(), true);
@@ -736,6 +708,7 @@ export class MemoryStore {
   async flush(): Promise<void> {
     if (this.d && !this.opts.readOnly && this.writable) {
       for (const [id, st] of this.segStats) if (st.dirty && st.stored) this.rewriteObject(id, st);
+      this.storeCoverage();
       for (const [camera, open] of this.minute) {
         const byHour = new Map<number, RollupRecord[]>();
         for (const m of open.values()) {
@@ -762,6 +735,10 @@ export class MemoryStore {
     this.closed.clear();
     this.cams = null;
     this.covCache = null;
+    this.covDirty.clear();
+    if (this.covTimer) clearTimeout(this.covTimer);
+    this.covTimer = null;
+    this.segHigh.clear();
     this.segStats.clear();
     await this.migrating.catch(noop);
     await this.root.close();

@@ -416,7 +416,9 @@ export function answerOffline(question: string, memory: MemoryStore, opts: Offli
       if (rows.length === 0) return done(`No ${intent.label ?? 'object'} was seen${where} ${span}.`, null, coverageEvidence(ranges, w));
       const top = rows[0] as { object: ObjectRecord; seconds: number };
       const stayed = parts.zone ? `stayed in zone ${parts.zone}` : rows.length > 1 && intent.kind === 'dwell' ? 'were in view' : 'was in view';
-      const ev = objectEvidence(rows.map((r) => r.object), w, intent.kind === 'longest' ? 1 : 20);
+      // only the rows shown are decoded (dwell rows read their object on first use)
+      const shown = intent.kind === 'longest' ? 1 : 20;
+      const ev = objectEvidence(rows.slice(0, shown).map((r) => r.object), w, shown);
       if (rows.length === 1 || intent.kind === 'longest') {
         const more = rows.length > 1 ? ` (of ${rows.length} ${name(intent.label, rows.length)}; next ${rows.slice(1, 4).map((r) => `${r.object.objectId} ${secs(r.seconds)}`).join(', ')})` : '';
         return done(`${top.object.objectId} ${stayed} longest: ${secs(top.seconds)} ${span}${more}.`.replace(' longest:', rows.length === 1 ? ' for' : ' longest:'), top.seconds, ev);

@@ -1,0 +1,84 @@
+/**
+ * The databases of the LMDB memory and how they are opened. One environment under
+ * `<data>/memory` holds:
+ * - `segments` `[camera, start]` -> SegmentRecord (time-dominant), `keyframes` -> JPEG bytes;
+ * - `frames` `[camera, ts]` -> FrameRecord (exact per-frame counts);
+ * - `objects` `objectId` -> ObjectRecord (space-dominant), `spans` `[camera, firstSeen, objectId]` -> lastSeen,
+ *   `lspans` `[camera, label, firstSeen, objectId]` -> lastSeen (per-label index);
+ * - `visits` `[camera, zone, enteredAt, objectId, n]` -> VisitValue (zone-visit index, see `visits.ts`);
+ * - `events` `[camera, ts, seq]` -> StoredEvent (see `event-codec.ts`), indexed by `etypes`
+ *   `[camera, type, ts, seq]` and `elines` `[camera, line, ts, seq]` (line events) -> the same
+ *   value, so filtered reads decode only matches;
+ * - `zocc` `[camera, zone, ts]` -> objects in the zone in that frame (one entry per frame and zone);
+ * - `coverage` `[camera, start]` -> CoverageRange;
+ * - `minutes`, `hours` `[camera, start]` -> RollupRecord (summaries, and the index for long windows);
+ * - `meta` -> small bookkeeping (longest object span per camera, which indexes are complete);
+ * - `audio`, `speech` `[camera, start]` -> sound levels and utterances.
+ */
+import type { Database, RootDatabase } from 'lmdb';
+import type { StoredEvent } from './event-codec.js';
+import type { AudioRecord, CoverageRange, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
+import type { VisitValue } from './visits.js';
+
+/** A composite LMDB key. */
+export type Key = (string | number)[];
+
+/** Secondary indexes that may need building from their primary database (stores from before they existed). */
+export type IndexName = 'events' | 'zones' | 'visits';
+
+/** Every secondary index, in the order `open()` checks them. */
+export const INDEX_NAMES: readonly IndexName[] = ['events', 'zones', 'visits'];
+
+/** The databases of one environment. */
+export interface Dbs {
+  segs: Database<SegmentRecord, Key>;
+  keyframes: Database<Buffer, Key>;
+  frames: Database<FrameRecord, Key>;
+  objects: Database<ObjectRecord, string>;
+  spans: Database<number, Key>;
+  lspans: Database<number, Key>;
+  /** Zone visits of objects: `[camera, zone, enteredAt, objectId, n]`. */
+  visits: Database<VisitValue, Key>;
+  events: Database<StoredEvent, Key>;
+  etypes: Database<StoredEvent, Key>;
+  elines: Database<StoredEvent, Key>;
+  zocc: Database<number, Key>;
+  cov: Database<CoverageRange, Key>;
+  minutes: Database<RollupRecord, Key>;
+  hours: Database<RollupRecord, Key>;
+  meta: Database<number, Key>;
+  /** Sound level per 2 s window: `[camera, start]`. */
+  audio: Database<AudioRecord, Key>;
+  /** Transcribed utterances: `[camera, start]`. */
+  speech: Database<SpeechRecord, Key>;
+}
+
+/**
+ * Options of stores whose values are objects of a few fixed shapes: msgpack shared structures keep
+ * each shape once per database (under a symbol key that ranges never return), so records are
+ * smaller and decode about twice as fast (measured: 57,600 event records read in 128 ms instead of 282 ms).
+ */
+const RECORDS = { sharedStructuresKey: Symbol.for('structures') } as const;
+
+/** Opens (creating when missing) every database of the environment. */
+export function openDbs(root: RootDatabase): Dbs {
+  return {
+    segs: root.openDB({ name: 'segments', ...RECORDS }),
+    keyframes: root.openDB({ name: 'keyframes', encoding: 'binary' }),
+    frames: root.openDB({ name: 'frames', ...RECORDS }),
+    objects: root.openDB({ name: 'objects', ...RECORDS }),
+    spans: root.openDB({ name: 'spans' }),
+    lspans: root.openDB({ name: 'lspans' }),
+    visits: root.openDB({ name: 'visits' }),
+    events: root.openDB({ name: 'events', ...RECORDS }),
+    etypes: root.openDB({ name: 'etypes', ...RECORDS }),
+    elines: root.openDB({ name: 'elines', ...RECORDS }),
+    zocc: root.openDB({ name: 'zocc' }),
+    cov: root.openDB({ name: 'coverage' }),
+    minutes: root.openDB({ name: 'minutes', ...RECORDS }),
+    hours: root.openDB({ name: 'hours', ...RECORDS }),
+    meta: root.openDB({ name: 'meta' }),
+    audio: root.openDB({ name: 'audio', ...RECORDS }),
+    speech: root.openDB({ name: 'speech', ...RECORDS }),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Building secondary indexes from their primary database, for stores written before an index
+ * existed: `events` (etypes, elines) from events, `zones` (zocc) from frames, `visits` from objects.
+ * The store calls `indexChunk` until it reports a short chunk, awaiting each chunk's writes.
+ */
+import type { Dbs, IndexName, Key } from './dbs.js';
+import { writeVisits } from './visits.js';
+
+/** What one chunk did: entries read, the last one (where the next chunk starts) and its last write. */
+export interface ChunkResult {
+  n: number;
+  start: Key | string | undefined;
+  last: Promise<boolean>;
+}
+
+/** The primary database an index is built from, for an emptiness check. */
+export function sourceOf(d: Dbs, name: IndexName): { getKeys(o: { limit: number }): Iterable<unknown> } {
+  return name === 'events' ? d.events : name === 'zones' ? d.frames : d.objects;
+}
+
+/** Indexes up to `chunk` entries of the primary database after `start` (from the beginning when undefined). */
+export function indexChunk(d: Dbs, name: IndexName, start: Key | string | undefined, chunk: number): ChunkResult {
+  let n = 0;
+  let last: Promise<boolean> = Promise.resolve(true);
+  // no `start` property at first: an undefined start would also return the shared-structures symbol key
+  const from = start !== undefined ? { start, exclusiveStart: true } : {};
+  if (name === 'events') {
+    for (const { key, value } of d.events.getRange({ ...from, limit: chunk })) {
+      start = key;
+      n++;
+      const [cam, ts, seq] = key as [string, number, number];
+      last = d.etypes.put([cam, value.type, ts, seq], value);
+      if (typeof value.line === 'string') last = d.elines.put([cam, value.line, ts, seq], value);
+    }
+  } else if (name === 'zones') {
+    for (const { key, value } of d.frames.getRange({ ...from, limit: chunk })) {
+      start = key;
+      n++;
+      const [cam, ts] = key as [string, number];
+      for (const [zone, c] of Object.entries(value.occupancy)) last = d.zocc.put([cam, zone, ts], c);
+    }
+  } else {
+    for (const { key, value } of d.objects.getRange({ ...from, limit: chunk })) {
+      start = key;
+      n++;
+      if (typeof key !== 'string' || !Array.isArray(value.zones)) continue;
+      last = writeVisits(d.visits, undefined, value) ?? last;
+    }
+  }
+  return { n, start, last };
+}
