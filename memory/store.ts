@@ -258,6 +258,32 @@ export class MemoryStore {
     }
   }
 
+  /**
+   * Object records put in batches that are not committed yet: reads of `objects` still return the
+   * committed copy until then, so a rewrite must start from the record written last.
+   */
+  private readonly unsettled = new Map<string, { rec: ObjectRecord; batch: Promise<boolean> }>();
+  private hookedBatch: Promise<boolean> | null = null;
+
+  /** Puts an object record, remembered as the newest until its batch commits. */
+  private putObject(rec: ObjectRecord): void {
+    const p = this.dbs().objects.put(rec.objectId, rec);
+    this.track(p);
+    this.unsettled.set(rec.objectId, { rec, batch: p });
+    if (p !== this.hookedBatch) {
+      this.hookedBatch = p;
+      const settle = (): void => {
+        for (const [id, e] of this.unsettled) if (e.batch === p) this.unsettled.delete(id);
+      };
+      p.then(settle, settle);
+    }
+  }
+
+  /** The newest record of an object: one still being committed, else the stored one. */
+  private objectRecord(id: string): ObjectRecord | undefined {
+    return this.unsettled.get(id)?.rec ?? this.dbs().objects.get(id);
+  }
+
   /** `track`, returning the guarded promise of the write's batch. */
   private tracked(p: Promise<boolean>): Promise<boolean> {
     this.track(p);
@@ -317,7 +343,7 @@ export class MemoryStore {
       this.track(d.spans.remove([prev.camera, prev.firstSeen, ob.objectId]));
       this.track(d.lspans.remove([prev.camera, prev.label, prev.firstSeen, ob.objectId]));
     }
-    this.track(d.objects.put(ob.objectId, ob));
+    this.putObject(ob);
     this.track(d.lspans.put([ob.camera, ob.label, ob.firstSeen, ob.objectId], ob.lastSeen));
     const v = writeVisits(d.visits, prev, ob);
     if (v) this.track(v);
@@ -338,7 +364,7 @@ export class MemoryStore {
       // most recently used last: eviction drops the oldest
       this.segStats.delete(id);
     } else {
-      const prev = this.dbs().objects.get(id);
+      const prev = this.objectRecord(id);
       st = { n: prev?.segmentsSeen ?? 0, first: prev?.firstSegmentAt ?? NaN, last: prev?.lastSegmentAt ?? NaN, stored: prev !== undefined, ended: prev !== undefined, dirty: false };
       if (prev) st.written = factsOf(prev);
     }
@@ -384,12 +410,10 @@ export class MemoryStore {
 
   /** Rewrites a stored object with its current segment statistics. */
   private rewriteObject(id: string, st: SegStats): void {
-    const d = this.dbs();
-    const prev = d.objects.get(id);
+    const prev = this.objectRecord(id);
     st.dirty = false;
     if (!prev) return;
-    const rec: ObjectRecord = { ...prev, segmentsSeen: st.n, firstSegmentAt: st.first, lastSegmentAt: st.last };
-    this.track(d.objects.put(id, rec));
+    this.putObject({ ...prev, segmentsSeen: st.n, firstSegmentAt: st.first, lastSegmentAt: st.last });
   }
 
   /** Longest object life stored for a camera (bounds span scans), in ms. */
@@ -740,6 +764,7 @@ export class MemoryStore {
     this.covTimer = null;
     this.segHigh.clear();
     this.segStats.clear();
+    this.unsettled.clear();
     await this.migrating.catch(noop);
     await this.root.close();
     this.root = null;

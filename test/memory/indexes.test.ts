@@ -224,3 +224,27 @@ test('a segment written again replaces its record only, also after reopening and
   assert.equal(m?.segments, 11, 'each segment counted once in its minute');
   await r.close();
 });
+
+test('a segment naming an object whose final record is still uncommitted rewrites that final record, not an older one', async () => {
+  const s = new MemoryStore({ dir: tmp() });
+  s.open();
+  const id = 'a:person:7';
+  await s.write(object('a', id, 'person', T0, T0 + 5000));
+  // the end record and a segment naming the object share one uncommitted batch
+  void s.write({ ...object('a', id, 'person', T0, T0 + 9000, { zones: [visit('bench', T0 + 1000, T0 + 8000)] }), event: 'end' });
+  void s.write({ ...segment('a', T0 + 8000), objectIds: [id] });
+  await s.flush();
+  const rec = new MemoryQueries(s).object(id);
+  assert.equal(rec?.lastSeen, T0 + 9000, 'the final facts survive the rewrite');
+  assert.equal(rec?.zones.length, 1);
+  assert.equal(rec?.segmentsSeen, 1, 'the segment is counted');
+  await s.close();
+  // and for an object first seen in that same batch
+  const s2 = new MemoryStore({ dir: tmp() });
+  s2.open();
+  void s2.write({ ...object('a', id, 'person', T0, T0 + 3000), event: 'end' });
+  void s2.write({ ...segment('a', T0 + 2000), objectIds: [id] });
+  await s2.flush();
+  assert.equal(new MemoryQueries(s2).object(id)?.segmentsSeen, 1);
+  await s2.close();
+});
