@@ -269,6 +269,9 @@ async function main(): Promise<void> {
     sqlite: { driver: 'better-sqlite3 (on disk, WAL, synchronous=NORMAL)', write_records_per_s: Math.round(n / sqlWriteS), disk_mb: round(sqlDiskMb, 1) },
     samples: SAMPLES,
     visible_ms: { p50: round(pct(visible, 50)), p95: round(pct(visible, 95)), samples: visible.length },
+    /** The names: per typed query, LMDB p50/p99 in ms, and SQLite p50 / LMDB p50. */
+    query_ms: Object.fromEntries(Object.entries(queries).map(([k, v]) => [k, { p50: v.lmdb_p50_ms, p99: v.lmdb_p99_ms }])),
+    sqlite_ratio: Object.fromEntries(Object.entries(queries).map(([k, v]) => [k, v.sqlite_ratio])),
     queries,
   };
   const here = dirname(fileURLToPath(import.meta.url));
