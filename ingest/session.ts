@@ -75,6 +75,11 @@ export class CameraSession {
     });
   }
 
+  /** True once `stop()` was called. */
+  get stopped(): boolean {
+    return this.abort.signal.aborted;
+  }
+
   /**
    * A frame newer than `taken`, if one arrived since it was taken (then `taken` counts as dropped);
    * otherwise `taken`. Lets a consumer that waited (for a detector turn) work on the freshest frame.

@@ -4,19 +4,23 @@
  */
 import { CameraSession } from '../../ingest/session.js';
 import type { FfmpegInfo } from '../../ingest/ffmpeg/locate.js';
-import type { CameraSpec, CameraStatus, Frame, Logger } from '../../ingest/types.js';
+import type { CameraSpec, CameraStatus, Logger } from '../../ingest/types.js';
 import type { Turns } from '../../ingest/turns.js';
-import { pumpFrames } from '../../ingest/pump.js';
+import { pumpFrames, type FrameConsumer } from '../../ingest/pump.js';
 import type { Component } from '../lifecycle.js';
 
-/** Receives every frame a camera's consumer takes. May be slow: frames are dropped, not queued. */
-export type FrameSink = (frame: Frame) => Promise<void> | void;
+/**
+ * Receives every frame a camera's consumer takes. May be slow: frames are dropped, not queued.
+ * `detected` ends the camera's turn at a shared detector (see `FrameConsumer`).
+ */
+export type FrameSink = FrameConsumer;
 
 /** Owns the camera sessions. */
 export class CameraManager implements Component {
   readonly name = 'cameras';
   private readonly sessions = new Map<string, CameraSession>();
-  private readonly pumps: Promise<void>[] = [];
+  /** The running frame pump of each camera. */
+  private readonly pumps = new Map<string, Promise<void>>();
   private running = false;
 
   constructor(
@@ -34,7 +38,7 @@ export class CameraManager implements Component {
       const s = new CameraSession(spec, { ffmpeg, log: this.deps.log, ...(this.deps.onStatus ? { onStatus: this.deps.onStatus } : {}) });
       this.sessions.set(spec.id, s);
       s.start();
-      this.pumps.push(this.pump(s));
+      this.pumps.set(spec.id, this.pump(s));
     }
     return Promise.resolve();
   }
@@ -52,11 +56,14 @@ export class CameraManager implements Component {
     if (!old) return undefined;
     if (old.spec.enabled === enabled) return old.status();
     await old.stop();
+    // the old pump ends before a new one starts: a camera never has two frames in perception
+    await this.pumps.get(id);
+    this.pumps.delete(id);
     const s = new CameraSession({ ...old.spec, enabled }, { ffmpeg: this.deps.ffmpeg(), log: this.deps.log, ...(this.deps.onStatus ? { onStatus: this.deps.onStatus } : {}) });
     this.sessions.set(id, s);
     if (this.running) {
       s.start();
-      this.pumps.push(this.pump(s));
+      this.pumps.set(id, this.pump(s));
     }
     this.deps.log.info({ camera: id, enabled }, enabled ? 'camera enabled' : 'camera disabled');
     const st = s.status();
@@ -83,6 +90,7 @@ export class CameraManager implements Component {
   async stop(): Promise<void> {
     this.running = false;
     await Promise.all([...this.sessions.values()].map((s) => s.stop()));
-    await Promise.all(this.pumps);
+    await Promise.all(this.pumps.values());
+    this.pumps.clear();
   }
 }

@@ -202,11 +202,11 @@ export class PerceptionComponent implements Component {
     }
   }
 
-  /** Frame sink: perceive and store. */
-  readonly sink = async (frame: Frame): Promise<void> => {
+  /** Frame sink: perceive and store. `detected` is called once the detector is no longer needed. */
+  readonly sink = async (frame: Frame, detected?: () => void): Promise<void> => {
     const p = this.pipes.get(frame.camera);
     if (!p) return;
-    for (const o of await p.process(frame)) this.deps.write(o);
+    for (const o of await p.process(frame, detected)) this.deps.write(o);
   };
 
   /**

@@ -96,8 +96,12 @@ export class CameraPerception {
     this.segmenter = new Segmenter(o.camera, o.segmentMs ?? 2000);
   }
 
-  /** Processes one frame and returns what it observed (frame, objects, events, closed segment). */
-  async process(frame: Frame): Promise<Observation[]> {
+  /**
+   * Processes one frame and returns what it observed (frame, objects, events, closed segment).
+   * `detected` is called as soon as the detector is done with the frame (or at once when the frame
+   * is not detected), before tracking, re-ID and OCR.
+   */
+  async process(frame: Frame, detected?: () => void): Promise<Observation[]> {
     const out: Observation[] = [];
     const ms = this.stats.ms;
     this.stats.frames++;
@@ -107,9 +111,15 @@ export class CameraPerception {
     // a tentative track needs its confirming detection on the next frame, motion or not
     const runDetector = this.o.detector !== null && (!this.o.gate || m.detect || this.confirming);
     let obs: FrameObservation;
+    if (!(runDetector && this.o.detector)) detected?.();
     if (runDetector && this.o.detector) {
       t = performance.now();
-      const dets = await this.o.detector.detect(frame, this.o.detect);
+      let dets;
+      try {
+        dets = await this.o.detector.detect(frame, this.o.detect);
+      } finally {
+        detected?.();
+      }
       ms.detect += performance.now() - t;
       this.stats.detected++;
       t = performance.now();

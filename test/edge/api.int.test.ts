@@ -68,6 +68,10 @@ test('a rule fires when a person stands at the table and a separate MQTT client 
   assert.ok((a.evidence.dwellSeconds ?? 0) >= 2);
   assert.equal(a.evidence.snapshot, '/api/cameras/table/snapshot.jpg');
   assert.ok(a.firedAt - a.frameTs < 5000, `fired ${a.firedAt - a.frameTs} ms after the frame`);
+  // the camera's frames went through turns at its detector
+  const h = (await (await fetch(`${daemon.baseUrl}/healthz`)).json()) as { detectors: { cameras: string[]; turns?: { granted: number; waiting: number } }[] };
+  const det = h.detectors.find((d) => d.cameras.includes('table'));
+  assert.ok((det?.turns?.granted ?? 0) > 0, JSON.stringify(h.detectors));
   // the retained status topics are there for a late subscriber
   const status = await mqttNext(watcher, `vigil/${NODE}/status`, 5000);
   assert.equal(status.payload.toString(), 'online');

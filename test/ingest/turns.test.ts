@@ -78,6 +78,7 @@ test('cameras sharing a detector alternate and each sends its freshest frame whe
       source: {
         nextFrame: () => slot.take(),
         fresher: (f: F) => slot.poll() ?? f,
+        stopped: false,
       },
     };
   });
@@ -102,4 +103,72 @@ test('cameras sharing a detector alternate and each sends its freshest frame whe
   for (let i = 0; i + 3 <= order.length; i += 3) assert.deepEqual([...order.slice(i, i + 3)].sort(), ['a', 'b', 'c'], order.join(''));
   // each frame was the newest of its camera when it went in (the producer may add one meanwhile)
   assert.ok(Math.max(...staleness) <= 1, `staleness ${staleness.join(',')}`);
+});
+
+type Fr = { camera: string; seq: number; ts: number; width: number; height: number; data: Buffer };
+const fr = (camera: string, seq: number): Fr => ({ camera, seq, ts: seq, width: 1, height: 1, data: Buffer.alloc(3) });
+
+/** A source that yields the given frames, then stops. */
+function listSource(frames: Fr[]): { nextFrame: () => Promise<Fr | undefined>; fresher: (f: Fr) => Fr; stopped: boolean } {
+  const src = {
+    stopped: false,
+    nextFrame: () => Promise.resolve(frames.shift()),
+    fresher: (f: Fr) => f,
+  };
+  return src;
+}
+
+test('a failing consumer is reported and still ends its turn', async () => {
+  const { pumpFrames } = await import('../../ingest/pump.js');
+  const turns = new Turns(1);
+  const errors: string[] = [];
+  const seen: string[] = [];
+  const sink = (f: Fr): void => {
+    seen.push(`${f.camera}${f.seq}`);
+    if (f.camera === 'a') throw new Error('boom');
+  };
+  await Promise.all([
+    pumpFrames(listSource([fr('a', 1), fr('a', 2)]), sink, turns, (e, f) => errors.push(`${f.camera}${f.seq}:${(e as Error).message}`)),
+    pumpFrames(listSource([fr('b', 1), fr('b', 2)]), sink, turns, () => assert.fail('b never fails')),
+  ]);
+  assert.deepEqual(errors, ['a1:boom', 'a2:boom']);
+  assert.deepEqual([...seen].sort(), ['a1', 'a2', 'b1', 'b2']);
+  assert.equal(turns.queued, 0);
+  // every turn was given back: a new one is granted at once
+  (await turns.acquire())();
+});
+
+test('a camera stopped while it waits for its turn ends without perceiving the frame in hand', async () => {
+  const { pumpFrames } = await import('../../ingest/pump.js');
+  const turns = new Turns(1);
+  const holder = await turns.acquire();
+  const src = listSource([fr('a', 1), fr('a', 2)]);
+  const seen: number[] = [];
+  const pump = pumpFrames(src, (f) => void seen.push(f.seq), turns, () => undefined);
+  await new Promise((r) => setImmediate(r));
+  assert.equal(turns.queued, 1, 'the pump waits for its turn with a frame in hand');
+  src.stopped = true;
+  holder();
+  await pump;
+  assert.deepEqual(seen, [], 'no frame of a stopped camera reaches perception');
+  assert.equal(turns.queued, 0);
+  (await turns.acquire())();
+});
+
+test('the consumer ends its turn when detection is done, so the next camera detects while it tracks', async () => {
+  const { pumpFrames } = await import('../../ingest/pump.js');
+  const turns = new Turns(1);
+  const log: string[] = [];
+  const sink = async (f: Fr, detected?: () => void): Promise<void> => {
+    log.push(`${f.camera} detect`);
+    await new Promise((r) => setTimeout(r, 5));
+    assert.ok(detected, 'a pump with turns hands over the end of the turn');
+    detected();
+    log.push(`${f.camera} detected`);
+    await new Promise((r) => setTimeout(r, 30)); // tracking, re-ID, OCR
+    log.push(`${f.camera} done`);
+  };
+  await Promise.all([pumpFrames(listSource([fr('a', 1)]), sink, turns, () => undefined), pumpFrames(listSource([fr('b', 1)]), sink, turns, () => undefined)]);
+  assert.ok(log.indexOf('b detect') < log.indexOf('a done'), log.join(', '));
+  assert.ok(log.indexOf('b detect') > log.indexOf('a detected'), log.join(', '));
 });
