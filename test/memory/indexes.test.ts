@@ -322,3 +322,17 @@ test('building the zone-visit index widens the scan bound to visits entered befo
   assert.equal(again.spanOf('a'), 3660_000);
   await again.close();
 });
+
+test('retention keeps the old zone visits of an object still stored, and drops entries whose object is gone', async () => {
+  const s = new MemoryStore({ dir: tmp(), retention: { eventsMs: 3600_000 } });
+  s.open();
+  // in the zone two days ago, still seen now: the object stays, and so does its visit
+  const now = T0 + 50 * 3600_000;
+  await s.write(object('a', 'a:parked', 'car', T0, now - 60_000, { zones: [visit('lot', T0 + 1000, T0 + 9000)] }));
+  // an entry left behind by an object no longer stored
+  await s.dbs().visits.put(['a', 'lot', T0 + 2000, 'a:gone', 0], [T0 + 3000, T0, T0 + 5000, 'car']);
+  for (let r = await s.sweep({ now }); !r.done; r = await s.sweep({ now }));
+  assert.deepEqual([...s.dbs().visits.getKeys({})], [['a', 'lot', T0 + 1000, 'a:parked', 0]]);
+  assert.equal(new MemoryQueries(s).object('a:parked')?.zones.length, 1);
+  await s.close();
+});
