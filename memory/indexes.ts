@@ -11,6 +11,18 @@ export interface ChunkResult {
   n: number;
   start: Key | string | undefined;
   last: Promise<boolean>;
+  /** `visits` only: per camera, the longest time from a visit's entry (or the first sighting) to the last sighting. */
+  spans?: Map<string, number>;
+}
+
+/** How the store takes part in building an index while it keeps writing. */
+export interface ChunkOptions {
+  /**
+   * `visits` only: objects the live writer has written since the index began building. Their
+   * stored record may be older than a write still being committed, and that write already replaced
+   * all their visit entries, so the chunk leaves them alone.
+   */
+  skip?: (objectId: string) => boolean;
 }
 
 /** The primary database an index is built from, for an emptiness check. */
@@ -19,7 +31,7 @@ export function sourceOf(d: Dbs, name: IndexName): { getKeys(o: { limit: number 
 }
 
 /** Indexes up to `chunk` entries of the primary database after `start` (from the beginning when undefined). */
-export function indexChunk(d: Dbs, name: IndexName, start: Key | string | undefined, chunk: number): ChunkResult {
+export function indexChunk(d: Dbs, name: IndexName, start: Key | string | undefined, chunk: number, opts: ChunkOptions = {}): ChunkResult {
   let n = 0;
   let last: Promise<boolean> = Promise.resolve(true);
   // no `start` property at first: an undefined start would also return the shared-structures symbol key
@@ -40,12 +52,18 @@ export function indexChunk(d: Dbs, name: IndexName, start: Key | string | undefi
       for (const [zone, c] of Object.entries(value.occupancy)) last = d.zocc.put([cam, zone, ts], c);
     }
   } else {
+    const spans = new Map<string, number>();
     for (const { key, value } of d.objects.getRange({ ...from, limit: chunk })) {
       start = key;
       n++;
-      if (typeof key !== 'string' || !Array.isArray(value.zones)) continue;
+      if (typeof key !== 'string' || !Array.isArray(value.zones) || opts.skip?.(key)) continue;
       last = writeVisits(d.visits, undefined, value) ?? last;
+      // stores from before the index bounded scans by the first sighting only
+      let span = value.lastSeen - value.firstSeen;
+      for (const z of value.zones) span = Math.max(span, value.lastSeen - z.enteredAt);
+      if (span > (spans.get(value.camera) ?? 0)) spans.set(value.camera, span);
     }
+    return { n, start, last, spans };
   }
   return { n, start, last };
 }

@@ -10,7 +10,10 @@ import type { MemoryStore } from './store.js';
 import type { RetentionOptions } from './types.js';
 import { removeVisits } from './visits.js';
 
-/** Zone visits entered this long before the objects cutoff are removed even if their object lingers (queries never look back further). */
+/**
+ * Zone visits entered this long before the objects cutoff are checked for an object that is gone
+ * (entries its object took with it are removed by `sweepObjects`; this catches any left behind).
+ */
 const VISIT_LOOKBACK_MS = 24 * 3600_000;
 
 /** Default retention: raw 24 h, events/objects 7 days, minutes 7 days, hours (and coverage) 90 days. */
@@ -96,6 +99,43 @@ function sweepNested(db: Database<unknown, Key>, cams: string[], cutoff: number,
   return true;
 }
 
+/**
+ * Deletes zone-visit entries `[cam, zone, < cutoff, objectId, n]` whose object is no longer stored;
+ * the visits of an object still stored (a long-lived one) stay, as its record has them. False when
+ * bounds stopped it.
+ */
+function sweepVisits(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
+  for (const cam of cams) {
+    let start: Key = [cam];
+    for (;;) {
+      let zone: string | undefined;
+      for (const k of d.visits.getKeys({ start, end: [cam + '\u0000'], limit: 1 })) zone = String(k[1]);
+      if (zone === undefined) break;
+      const gone: Key[] = [];
+      const alive = new Map<string, boolean>();
+      for (const k of d.visits.getKeys({ start: [cam, zone], end: [cam, zone, cutoff] })) {
+        const id = String(k[3]);
+        let live = alive.get(id);
+        if (live === undefined) {
+          live = d.objects.doesExist(id);
+          alive.set(id, live);
+        }
+        if (!live) gone.push(k);
+        if (gone.length >= c.left || performance.now() > c.deadline) break;
+      }
+      for (const k of gone) {
+        c.last = d.visits.remove(k);
+        c.left--;
+        c.deleted++;
+        if (out(c)) return false;
+      }
+      if (out(c)) return false;
+      start = [cam, zone + '\u0000'];
+    }
+  }
+  return true;
+}
+
 /** Deletes objects (and their index entries: spans, zone visits) last seen before `cutoff`. */
 function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
   for (const cam of cams) {
@@ -138,7 +178,7 @@ function sweepTo(store: MemoryStore, d: Dbs, cut: { raw: number; events: number;
     sweepNested(d.etypes, cams, cut.events, c) &&
     sweepNested(d.elines, cams, cut.events, c) &&
     sweepObjects(d, cams, cut.events, c) &&
-    sweepNested(d.visits, cams, cut.events - VISIT_LOOKBACK_MS, c) &&
+    sweepVisits(d, cams, cut.events - VISIT_LOOKBACK_MS, c) &&
     sweepDb(d.minutes, cams, cut.minutes, c) &&
     sweepDb(d.hours, cams, cut.hours, c) &&
     sweepCoverage(d, cams, cut.hours, c)

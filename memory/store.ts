@@ -98,6 +98,8 @@ export class MemoryStore {
   private readonly segHigh = new Map<string, number>();
   private readonly segStats = new Map<string, SegStats>();
   private readonly ready: Record<IndexName, boolean> = { events: false, zones: false, visits: false };
+  /** Objects whose visit entries were written by `writeObject` while the visits index is being built (the build skips them). */
+  private readonly liveVisits = new Set<string>();
   private migrating: Promise<void> = Promise.resolve();
   private closing = false;
   /** Retention in effect. */
@@ -154,15 +156,18 @@ export class MemoryStore {
     for (;;) {
       const d = this.d;
       if (this.closing || this.root !== root || !d) return;
-      const r = indexChunk(d, name, start, chunk);
+      const r = indexChunk(d, name, start, chunk, { skip: (id) => this.liveVisits.has(id) });
       start = r.start;
-      await r.last.catch(noop);
+      let last = r.last;
+      for (const [cam, span] of r.spans ?? []) last = this.widenSpan(cam, span) ?? last;
+      await last.catch(noop);
       if (r.n < chunk) break;
     }
     const d = this.d;
     if (this.closing || this.root !== root || !d) return;
     await d.meta.put(['index', name], 1).catch(noop);
     this.ready[name] = true;
+    if (name === 'visits') this.liveVisits.clear();
   }
 
   /** The open databases (for the query layer). */
@@ -347,13 +352,12 @@ export class MemoryStore {
     this.track(d.lspans.put([ob.camera, ob.label, ob.firstSeen, ob.objectId], ob.lastSeen));
     const v = writeVisits(d.visits, prev, ob);
     if (v) this.track(v);
+    if (!this.ready.visits) this.liveVisits.add(ob.objectId);
     // the span bounds index scans: it covers zone visits entered before the first sighting too
     let span = ob.lastSeen - ob.firstSeen;
     for (const z of ob.zones) span = Math.max(span, ob.lastSeen - z.enteredAt);
-    if (span > this.spanOf(ob.camera)) {
-      this.maxSpan.set(ob.camera, span);
-      this.track(d.meta.put(['maxSpan', ob.camera], span));
-    }
+    const w = this.widenSpan(ob.camera, span);
+    if (w) this.track(w);
     return this.tracked(d.spans.put([ob.camera, ob.firstSeen, ob.objectId], ob.lastSeen));
   }
 
@@ -414,6 +418,13 @@ export class MemoryStore {
     st.dirty = false;
     if (!prev) return;
     this.putObject({ ...prev, segmentsSeen: st.n, firstSegmentAt: st.first, lastSegmentAt: st.last });
+  }
+
+  /** Raises a camera's longest object span to `span` when longer; returns the write, or null. */
+  private widenSpan(camera: string, span: number): Promise<boolean> | null {
+    if (!(span > this.spanOf(camera))) return null;
+    this.maxSpan.set(camera, span);
+    return this.dbs().meta.put(['maxSpan', camera], span);
   }
 
   /** Longest object life stored for a camera (bounds span scans), in ms. */
@@ -765,6 +776,7 @@ export class MemoryStore {
     this.segHigh.clear();
     this.segStats.clear();
     this.unsettled.clear();
+    this.liveVisits.clear();
     await this.migrating.catch(noop);
     await this.root.close();
     this.root = null;

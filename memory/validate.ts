@@ -44,6 +44,13 @@ export function invalidObservation(o: unknown): string | null {
       if (typeof ob.label !== 'string' || ob.label === '') return 'object label must be a non-empty string';
       if (!isFinite(ob.firstSeen) || !isFinite(ob.lastSeen)) return 'object firstSeen and lastSeen must be finite numbers';
       if (!Array.isArray(ob.zones) || !Array.isArray(ob.crossings)) return 'object needs zones and crossings arrays';
+      // zone visits are keys of the zone-visit index
+      for (const z of ob.zones as unknown[]) {
+        if (!isRecord(z)) return 'object zone visits must be objects';
+        if (typeof z.zone !== 'string' || z.zone === '') return 'object zone visit zone must be a non-empty string';
+        if (!isFinite(z.enteredAt)) return 'object zone visit enteredAt must be a finite number';
+        if (z.exitedAt !== null && !isFinite(z.exitedAt)) return 'object zone visit exitedAt must be a finite number or null';
+      }
       return null;
     }
     case 'audio':

@@ -248,3 +248,91 @@ test('a segment naming an object whose final record is still uncommitted rewrite
   assert.equal(new MemoryQueries(s2).object(id)?.segmentsSeen, 1);
   await s2.close();
 });
+
+test('objects updated while the zone-visit index is built keep exactly their current visits', async () => {
+  const dir = tmp();
+  const s = new MemoryStore({ dir });
+  s.open();
+  const n = 20_000;
+  const id = (i: number): string => `a:${String(i).padStart(6, '0')}`;
+  const at = (i: number): number => T0 + i * 1000;
+  for (let i = 0; i < n; i++) void s.write(object('a', id(i), 'person', at(i), at(i) + 30_000, { zones: [visit('door', at(i) + 1000, at(i) + 9000)] }));
+  await s.flush();
+  // as an older store: no visit entries, index not marked complete
+  const d = s.dbs();
+  await d.visits.clearAsync();
+  await d.meta.remove(['index', 'visits']);
+  await s.close();
+  const r = new MemoryStore({ dir });
+  r.open();
+  assert.equal(r.indexed('visits'), false);
+  // while the index is built the live writer moves visits, a few objects each turn, newest
+  // first (ahead of the build), so some are still uncommitted when the build reads them
+  const built = r.indexesBuilt();
+  let done = false;
+  void built.then(() => (done = true));
+  let updated = 0;
+  for (let i = n - 1; !done && i >= 0; i -= 100) {
+    for (let k = i; k > Math.max(-1, i - 100); k--) void r.write(object('a', id(k), 'person', at(k), at(k) + 30_000, { zones: [visit('door', at(k) + 2000, at(k) + 9000)] }));
+    updated += Math.min(100, i + 1);
+    await new Promise<void>((res) => setImmediate(res));
+  }
+  await built;
+  await r.flush();
+  assert.ok(updated > 0);
+  // one entry per object, entered when its stored record says
+  const entries = new Map<string, number[]>();
+  for (const k of r.dbs().visits.getKeys({})) entries.set(String(k[3]), [...(entries.get(String(k[3])) ?? []), Number(k[2])]);
+  let wrong = 0;
+  for (const { key, value } of r.dbs().objects.getRange({})) {
+    if (typeof key !== 'string') continue;
+    const got = entries.get(key) ?? [];
+    if (got.length !== 1 || got[0] !== value.zones[0]?.enteredAt) wrong++;
+  }
+  assert.equal(wrong, 0, 'objects whose visit entries disagree with their record');
+  assert.equal(r.dbs().visits.getKeysCount(), n);
+  await r.close();
+});
+
+test('building the zone-visit index widens the scan bound to visits entered before the first sighting', async () => {
+  const dir = tmp();
+  const s = new MemoryStore({ dir });
+  s.open();
+  // entered the zone an hour before it was first sighted (re-ID merged an earlier track)
+  const first = T0 + 3600_000;
+  await s.write(object('a', 'a:1', 'person', first, first + 60_000, { zones: [visit('bench', T0, null)] }));
+  await s.write(object('a', 'a:2', 'person', first, first + 60_000));
+  await s.flush();
+  // as an older store: no visit entries, index not marked complete, span from first sightings only
+  const d = s.dbs();
+  await d.visits.clearAsync();
+  await d.meta.remove(['index', 'visits']);
+  await d.meta.put(['maxSpan', 'a'], 60_000);
+  await s.close();
+  const r = new MemoryStore({ dir });
+  r.open();
+  await r.indexesBuilt();
+  assert.equal(r.indexed('visits'), true);
+  assert.equal(r.spanOf('a'), 3660_000);
+  assert.deepEqual(dwellOf(new MemoryQueries(r), { from: first, to: first + 600_000 }, 'bench'), [['a:1', 60]]);
+  await r.close();
+  // and the widened bound is stored
+  const again = new MemoryStore({ dir, readOnly: true });
+  again.open();
+  assert.equal(again.spanOf('a'), 3660_000);
+  await again.close();
+});
+
+test('retention keeps the old zone visits of an object still stored, and drops entries whose object is gone', async () => {
+  const s = new MemoryStore({ dir: tmp(), retention: { eventsMs: 3600_000 } });
+  s.open();
+  // in the zone two days ago, still seen now: the object stays, and so does its visit
+  const now = T0 + 50 * 3600_000;
+  await s.write(object('a', 'a:parked', 'car', T0, now - 60_000, { zones: [visit('lot', T0 + 1000, T0 + 9000)] }));
+  // an entry left behind by an object no longer stored
+  await s.dbs().visits.put(['a', 'lot', T0 + 2000, 'a:gone', 0], [T0 + 3000, T0, T0 + 5000, 'car']);
+  for (let r = await s.sweep({ now }); !r.done; r = await s.sweep({ now }));
+  assert.deepEqual([...s.dbs().visits.getKeys({})], [['a', 'lot', T0 + 1000, 'a:parked', 0]]);
+  assert.equal(new MemoryQueries(s).object('a:parked')?.zones.length, 1);
+  await s.close();
+});

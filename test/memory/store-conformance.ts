@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { Observation } from '../../ingest/observations.js';
+import type { Observation, ZoneVisitFact } from '../../ingest/observations.js';
 import { summariseCoverage } from '../../memory/coverage.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import { MemoryError, type MemoryStore } from '../../memory/store.js';
@@ -186,6 +186,13 @@ export function storeConformance(name: string, make: StoreFactory): void {
         { ...event('a', T0, 'appear'), camera: '' },
         object('a', 'a:person:1', 'person', NaN, T0),
         { ...object('a', 'a:person:1', 'person', T0, T0 + 1000), object: undefined },
+        // zone visits are index keys: each part is checked
+        object('a', 'a:person:1', 'person', T0, T0 + 1000, { zones: [{ zone: '', enteredAt: T0, exitedAt: null, dwellSeconds: 0 }] }),
+        object('a', 'a:person:1', 'person', T0, T0 + 1000, { zones: [{ zone: 7, enteredAt: T0, exitedAt: null, dwellSeconds: 0 } as unknown as ZoneVisitFact] }),
+        object('a', 'a:person:1', 'person', T0, T0 + 1000, { zones: [{ zone: 'bench', enteredAt: NaN, exitedAt: null, dwellSeconds: 0 }] }),
+        object('a', 'a:person:1', 'person', T0, T0 + 1000, { zones: [{ zone: 'bench', enteredAt: T0, exitedAt: Infinity, dwellSeconds: 0 }] }),
+        object('a', 'a:person:1', 'person', T0, T0 + 1000, { zones: [{ zone: 'bench', enteredAt: T0 } as unknown as ZoneVisitFact] }),
+        object('a', 'a:person:1', 'person', T0, T0 + 1000, { zones: [{ zone: 'bench', enteredAt: T0, exitedAt: T0 + 500, dwellSeconds: 0.5 }, null as unknown as ZoneVisitFact] }),
         { ...segment('a', T0), start: Infinity },
         { ...segment('a', T0), kind: 'weird' },
         null,

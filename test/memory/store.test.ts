@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { summariseCoverage } from '../../memory/coverage.js';
 import { MemoryQueries } from '../../memory/queries.js';
-import { MemoryStore } from '../../memory/store.js';
+import { COVERAGE_WRITE_MS, MemoryStore } from '../../memory/store.js';
 import { object } from './fixtures.js';
 
 const T0 = Date.parse('2026-11-21T09:00:00Z');
@@ -37,6 +37,26 @@ test('segments and coverage survive close and reopen; a long gap splits coverage
   assert.equal(s.to, new Date(T0 + 120_000 + 9 * 2000 + 1500).toISOString());
   assert.deepEqual(s.gaps, [{ camera: 'a', start: new Date(T0 + 59_500).toISOString(), end: new Date(T0 + 120_000).toISOString() }]);
   await r.close();
+});
+
+test('a growing coverage range is stored within about COVERAGE_WRITE_MS without a flush', async () => {
+  const s = new MemoryStore({ dir: mkdtempSync(join(tmpdir(), 'vigil-mem-')) });
+  s.open();
+  const stored = (): number | undefined => s.dbs().cov.get(['a', T0])?.end;
+  // a new range is stored at once
+  await s.writeSegment(seg('a', T0));
+  assert.equal(stored(), T0 + 1500);
+  // growing it is not, at first
+  const t0 = performance.now();
+  await s.writeSegment(seg('a', T0 + 2000));
+  await s.writeSegment(seg('a', T0 + 4000));
+  assert.equal(stored(), T0 + 1500);
+  assert.equal(s.coverage('a')[0]?.end, T0 + 5500, 'the writer answers from memory');
+  // then the timer stores it (no flush, no further write)
+  while (stored() !== T0 + 5500 && performance.now() - t0 < COVERAGE_WRITE_MS + 1500) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(stored(), T0 + 5500);
+  assert.ok(performance.now() - t0 >= COVERAGE_WRITE_MS - 50, 'not before the throttle interval');
+  await s.close();
 });
 
 test('coverage of an empty memory is null with no gaps', () => {
