@@ -91,9 +91,9 @@ function scriptedModel(b: ChatBody): ChatReply {
     return { toolCalls: [{ name: 'final_answer', args: answerFrom(String(tool.content)) }] };
   }
   // compact: a result in this chain, or one replayed in the steps so far
-  const result = [...b.messages].reverse().find((m) => m.role === 'user' && String(m.content).startsWith('Result: '));
-  const replayed = /\nSteps so far:\n[^\n]* -> ([^]*?)(?:\nA critic|\nAlready tried|$)/.exec(user)?.[1];
-  const text = result ? String(result.content).slice('Result: '.length) : replayed;
+  const body = (t: string): string | undefined => /\nResult of [^\n]*\n```\n([^]*?)\n```/.exec(`\n${t}`)?.[1];
+  const result = [...b.messages].reverse().find((m) => m.role === 'user' && String(m.content).startsWith('Result of '));
+  const text = result ? body(String(result.content)) : body(user);
   if (text === undefined) return { content: `${spec.tool === 'caption_retrieval' ? '' : '= '}${spec.tool} ${JSON.stringify(spec.args)}` };
   return { content: `final ${JSON.stringify(answerFrom(text))}` };
 }

@@ -25,7 +25,7 @@ before(async () => {
         if (!b.messages.some((m) => m.role === 'tool')) return { toolCalls: [{ name: 'count', args: { label: 'person' } }] };
         return { toolCalls: [{ name: 'final_answer', args: { answer: 'Two people came.', value: 2 } }] };
       }
-      if (!/Result: |Steps so far:/.test(user)) return { content: 'count {"label":"person"}' };
+      if (!/Result of |Steps so far:/.test(user)) return { content: 'count {"label":"person"}' };
       return { content: 'final {"answer":"Two people came.","value":2}' };
     },
   });

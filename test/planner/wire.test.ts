@@ -37,6 +37,7 @@ test('parseCompactReply: actions, thoughts, exact calls, finals and malformed re
   assert.deepEqual(parseCompactReply('I will count.\n= count {"label":"person"}', names), { thought: 'I will count.', call: { name: 'count', args: '{"label":"person"}', exact: true } });
   assert.deepEqual(parseCompactReply('`count_at({"at":"09:01:00"})`', names).call, { name: 'count_at', args: '{"at":"09:01:00"}', exact: false });
   assert.deepEqual(parseCompactReply('caption_retrieval', names).call, { name: 'caption_retrieval', args: '{}', exact: false });
+  assert.deepEqual(parseCompactReply('count()', names).call, { name: 'count', args: '{}', exact: false });
   // arguments over several lines, and in a code fence
   assert.deepEqual(parseCompactReply('```\ndwell {\n "zone": "door"\n}\n```', names).call, { name: 'dwell', args: '{"zone":"door"}', exact: false });
   // arguments that are not JSON go to the tool as text (it reports bad input)
@@ -45,10 +46,52 @@ test('parseCompactReply: actions, thoughts, exact calls, finals and malformed re
   assert.equal(parseCompactReply('counter {"a":1}', names).call?.name, 'counter');
   assert.deepEqual(parseCompactReply('final {"answer":"Two people came.","value":2}', names), { thought: '', final: { answer: 'Two people came.', value: 2 } });
   assert.deepEqual(parseCompactReply('final_answer({"answer":"None.","value":null})', names).final, { answer: 'None.', value: null });
-  assert.deepEqual(parseCompactReply('final Two people came.', names).final, { answer: 'Two people came.', value: null });
+  assert.deepEqual(parseCompactReply('final: Two people came.', names).final, { answer: 'Two people came.', value: null });
   assert.deepEqual(parseCompactReply('final\nTwo people came.', names).final, { answer: 'Two people came.', value: null });
   assert.match(parseCompactReply('final {"answer":""}', names).error ?? '', /final arguments are invalid: answer/);
+  assert.equal(parseCompactReply('final {"answer":"2", value: 2}', names).error, 'final arguments are not a JSON object');
   assert.equal(parseCompactReply('final', names).error, 'final without an answer');
-  // plain text is no action: the chain takes it as the answer
-  assert.deepEqual(parseCompactReply('Two people came in.\nBoth left by 09:05.', names), { thought: 'Two people came in.\nBoth left by 09:05.' });
+});
+
+test('parseCompactReply: a final without value has value null', () => {
+  const names = new Set(ALL_TOOLS.map((t) => t.name));
+  assert.deepEqual(parseCompactReply('final {"answer":"3 people"}', names), { thought: '', final: { answer: '3 people', value: null } });
+  assert.deepEqual(parseCompactReply('final\n{"answer":"3 people",\n"value":3}', names).final, { answer: '3 people', value: 3 });
+});
+
+test('parseCompactReply: decorated action lines (Action:, markdown bold, backticks, bullets) are actions; the thought is the text before', () => {
+  const names = new Set(ALL_TOOLS.map((t) => t.name));
+  const count = { name: 'count', args: '{"label":"person"}', exact: false };
+  assert.deepEqual(parseCompactReply('Thought: I should count people.\nAction: count {"label":"person"}', names), { thought: 'Thought: I should count people.', call: count });
+  assert.deepEqual(parseCompactReply('**count** {"label":"person"}', names).call, count);
+  assert.deepEqual(parseCompactReply('**Action:** `count {"label":"person"}`', names).call, count);
+  assert.deepEqual(parseCompactReply('- count {"label":"person"}', names).call, count);
+  assert.deepEqual(parseCompactReply('Action: = count {"label":"person"}', names).call, { ...count, exact: true });
+  assert.deepEqual(parseCompactReply('= `count` {"label":"person"}', names).call, { ...count, exact: true });
+  // LangChain-style action and input on two lines
+  assert.deepEqual(parseCompactReply('Action: count\nAction Input: {"label":"person"}', names).call, count);
+  assert.deepEqual(parseCompactReply('**final** {"answer":"Two.","value":2}', names).final, { answer: 'Two.', value: 2 });
+  assert.deepEqual(parseCompactReply('Final Answer: Two people came.', names).final, { answer: 'Two people came.', value: null });
+  // JSON arguments end where they parse: prose after them is not part of the call
+  assert.deepEqual(parseCompactReply('dwell {\n"zone":"door"}\nThen I will answer.', names).call, { name: 'dwell', args: '{"zone":"door"}', exact: false });
+});
+
+test('parseCompactReply: prose starting with final or a tool name is not an action; the first real action line is', () => {
+  const names = new Set(ALL_TOOLS.map((t) => t.name));
+  const count = { name: 'count', args: '{"label":"person"}', exact: false };
+  assert.deepEqual(parseCompactReply('final answer depends on the count.\ncount {"label":"person"}', names), { thought: 'final answer depends on the count.', call: count });
+  assert.deepEqual(parseCompactReply('count is the right tool here.\ncount {"label":"person"}', names), { thought: 'count is the right tool here.', call: count });
+  assert.deepEqual(parseCompactReply('count (the number of people) is what we need.\ncount {"label":"person"}', names).call, count);
+  assert.equal(parseCompactReply('final Two people came.', names).final, undefined);
+});
+
+test('parseCompactReply: a reply with no action line is an error, never an answer', () => {
+  const names = new Set(ALL_TOOLS.map((t) => t.name));
+  // a call inside prose: the model meant an action but did not write one
+  for (const text of ['I will use count {"label":"person"} to check.', 'Next I call `count({"label":"person"})`.', 'The final {"answer":"2"} follows.']) {
+    assert.deepEqual(parseCompactReply(text, names), { thought: text, error: 'a call must be its own line: TOOL {json args}' }, text);
+  }
+  // plain prose (it used to be taken as the answer): a DoraemonGPT leaf is a final answer or an error
+  assert.deepEqual(parseCompactReply('Two people came in.\nBoth left by 09:05.', names), { thought: 'Two people came in.\nBoth left by 09:05.', error: 'no action line: reply TOOL {json args} or final {"answer","value"}' });
+  assert.deepEqual(parseCompactReply('  ', names), { thought: '', error: 'empty reply' });
 });
