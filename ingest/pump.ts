@@ -38,7 +38,7 @@ export async function pumpFrames(source: FrameSource, sink: FrameConsumer, turns
     }
     if (release) f = source.fresher(f);
     try {
-      await (release ? sink(f, release) : sink(f));
+      await sink(f, release ?? undefined);
     } catch (e) {
       onError(e, f);
     } finally {

@@ -75,9 +75,10 @@ function sweepDb(db: Database<unknown, Key>, cams: string[], cutoff: number, c: 
 
 /**
  * Deletes keys `[cam, sub, < cutoff, ...]` of an index keyed `[camera, sub, ts, ...]` (sub: event
- * type, line or zone), hopping from one `sub` to the next; false when bounds stopped it.
+ * type, line or zone), hopping from one `sub` to the next, except those `keep` holds on to; false
+ * when bounds stopped it.
  */
-function sweepNested(db: Database<unknown, Key>, cams: string[], cutoff: number, c: Ctx): boolean {
+function sweepNested(db: Database<unknown, Key>, cams: string[], cutoff: number, c: Ctx, keep?: (k: Key) => boolean): boolean {
   for (const cam of cams) {
     let start: Key = [cam];
     for (;;) {
@@ -85,7 +86,10 @@ function sweepNested(db: Database<unknown, Key>, cams: string[], cutoff: number,
       for (const k of db.getKeys({ start, end: [cam + '\u0000'], limit: 1 })) sub = String(k[1]);
       if (sub === undefined) break;
       const keys: Key[] = [];
-      for (const k of db.getKeys({ start: [cam, sub], end: [cam, sub, cutoff], limit: c.left })) keys.push(k);
+      for (const k of db.getKeys({ start: [cam, sub], end: [cam, sub, cutoff], ...(keep ? {} : { limit: c.left }) })) {
+        if (!keep?.(k)) keys.push(k);
+        if (keys.length >= c.left || performance.now() > c.deadline) break;
+      }
       for (const k of keys) {
         c.last = db.remove(k);
         c.left--;
@@ -105,35 +109,16 @@ function sweepNested(db: Database<unknown, Key>, cams: string[], cutoff: number,
  * bounds stopped it.
  */
 function sweepVisits(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
-  for (const cam of cams) {
-    let start: Key = [cam];
-    for (;;) {
-      let zone: string | undefined;
-      for (const k of d.visits.getKeys({ start, end: [cam + '\u0000'], limit: 1 })) zone = String(k[1]);
-      if (zone === undefined) break;
-      const gone: Key[] = [];
-      const alive = new Map<string, boolean>();
-      for (const k of d.visits.getKeys({ start: [cam, zone], end: [cam, zone, cutoff] })) {
-        const id = String(k[3]);
-        let live = alive.get(id);
-        if (live === undefined) {
-          live = d.objects.doesExist(id);
-          alive.set(id, live);
-        }
-        if (!live) gone.push(k);
-        if (gone.length >= c.left || performance.now() > c.deadline) break;
-      }
-      for (const k of gone) {
-        c.last = d.visits.remove(k);
-        c.left--;
-        c.deleted++;
-        if (out(c)) return false;
-      }
-      if (out(c)) return false;
-      start = [cam, zone + '\u0000'];
+  const alive = new Map<string, boolean>();
+  return sweepNested(d.visits, cams, cutoff, c, (k) => {
+    const id = String(k[3]);
+    let live = alive.get(id);
+    if (live === undefined) {
+      live = d.objects.doesExist(id);
+      alive.set(id, live);
     }
-  }
-  return true;
+    return live;
+  });
 }
 
 /** Deletes objects (and their index entries: spans, zone visits) last seen before `cutoff`. */

@@ -117,7 +117,8 @@ export class PerceptionComponent implements Component {
   readonly name = 'perception';
   private readonly pipes = new Map<string, CameraPerception>();
   private readonly detectors = new Map<string, { det: Detector | null; status: DetectorStatus; turns: Turns }>();
-  private readonly cameraDetector = new Map<string, string>();
+  /** The detector entry each camera uses. */
+  private readonly cameraDetector = new Map<string, { det: Detector | null; turns: Turns }>();
   private readonly readers: PaddleOcrReader[] = [];
   private readonly encoders: OnnxEmbedder[] = [];
 
@@ -168,7 +169,7 @@ export class PerceptionComponent implements Component {
         }
       }
       entry.status.cameras.push(c.id);
-      this.cameraDetector.set(c.id, key);
+      this.cameraDetector.set(c.id, entry);
       this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c)));
     }
   }
@@ -214,7 +215,7 @@ export class PerceptionComponent implements Component {
    * one (model none, or it failed to load): such a camera has nothing to wait for.
    */
   turnsFor(camera: string): Turns | null {
-    const e = this.detectors.get(this.cameraDetector.get(camera) ?? '');
+    const e = this.cameraDetector.get(camera);
     return e?.det ? e.turns : null;
   }
 

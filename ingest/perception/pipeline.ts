@@ -111,7 +111,6 @@ export class CameraPerception {
     // a tentative track needs its confirming detection on the next frame, motion or not
     const runDetector = this.o.detector !== null && (!this.o.gate || m.detect || this.confirming);
     let obs: FrameObservation;
-    if (!(runDetector && this.o.detector)) detected?.();
     if (runDetector && this.o.detector) {
       t = performance.now();
       let dets;
@@ -145,6 +144,7 @@ export class CameraPerception {
       for (const e of tr.ended) out.push(...this.endTrack(e));
       obs = this.frameObs(frame.ts, m.level, true, tr.active);
     } else {
+      detected?.();
       // still scene: carry the last detection's objects forward
       const prev = this.lastFrame;
       obs = { kind: 'frame', camera: this.o.camera, ts: frame.ts, motion: m.level, detected: false, counts: prev?.counts ?? {}, objects: prev?.objects ?? [], occupancy: prev?.occupancy ?? {} };
