@@ -32,28 +32,44 @@ const T0 = Date.parse('2026-11-20T00:00:00Z');
 const END = T0 + HOURS * 3600_000;
 const cams = Array.from({ length: CAMS }, (_, i) => `cam${i}`);
 
-/** Offline question set: the shapes the offline planner answers. */
+/** Offline question set: every measure of the question language (planner/query/schema.ts), over typical windows. */
 const OFFLINE_QUESTIONS = [
-  'how many people came in the last hour?',
-  'how many people came?',
-  'how many people were there at most in the last 3 hours?',
-  'how many people were there at 14:00:05?',
-  'when did the first person arrive this morning?',
-  'when was the last person seen?',
-  'how many times did a person cross line gate in the last hour?',
-  'how long did the person stay in zone door in the last 10 minutes?',
-  'who stayed longest in zone door in the last hour?',
-  'was there a person in the last minute?',
-  'what happened between 14:00 and 14:30?',
-  'how many people were in zone door between 09:00 and 10:00?',
+  'how many people came in the last hour?', // count visits
+  'how many people came today?', // count visits, whole day
+  'how many different people came today?', // count identities
+  'how many people were on cam3 between 14:00 and 14:10?', // count present
+  'how many people left in the last hour?', // count departures
+  'how many times did a person cross line gate in the last hour?', // count events
+  'how many people crossed line gate in the last hour?', // count events, distinct
+  'how many people stayed longer than 50 seconds on cam4 in the last hour?', // count where
+  'how many people were there at 14:00:05?', // countAt
+  'how many people are on cam2 now?', // countAt now
+  'how many people were there at most in the last 3 hours?', // extreme max
+  'what is the fewest people on cam3 this afternoon?', // extreme min
+  'was there a person in the last minute?', // whether window
+  'was anyone on cam1 at 12:00:00?', // whether instant
+  'did anyone stay longer than 50 seconds on cam4 in the last hour?', // whether visit
+  'did anyone cross line gate on cam5 in the last 10 minutes?', // whether event
+  'when did the first person arrive this morning?', // when arrival nth
+  'when did the 100th person arrive on cam1?', // when arrival nth
+  'when was the last person seen?', // when departure, last
+  'when did someone last cross line gate?', // when event
+  'when did cam5 drop to zero people?', // when condition
+  'how long did the last visitor on cam7 stay?', // duration visit
+  'how long did people stay in zone door on average in the last hour?', // duration visits avg
+  'how long was zone door empty in the last hour?', // duration condition
+  'how long was cam0 empty today?', // duration condition, whole day
+  'who stayed longest in zone door in the last hour?', // visit arg-max
+  'list the visits on cam6 in the last 5 minutes', // list
+  'how many people entered zone door in the last 10 minutes?', // count visits in a zone
 ];
 
 /** Model question set, with the exact tool the scripted model calls first. */
 const MODEL_QUESTIONS: { q: string; tool: string; args: Record<string, unknown> }[] = [
-  { q: 'how many people came in the last hour?', tool: 'count', args: { label: 'person', when: 'in the last hour' } },
-  { q: 'how many people were there at most in the last hour?', tool: 'max_simultaneous', args: { label: 'person', when: 'in the last hour' } },
-  { q: 'when did the first person arrive this morning?', tool: 'first_last_seen', args: { label: 'person', when: 'this morning' } },
-  { q: 'how many times was line gate crossed in the last hour?', tool: 'crossings', args: { line: 'gate', when: 'in the last hour' } },
+  { q: 'how many people came in the last hour?', tool: 'query', args: { measure: { measure: 'count', of: 'visits' }, subject: { classes: ['person'] }, time: { from: '23:00:00', to: '23:59:59' } } },
+  { q: 'how many people were there at most in the last hour?', tool: 'query', args: { measure: { measure: 'extreme', which: 'max' }, subject: { classes: ['person'] }, time: { from: '23:00:00', to: '23:59:59' } } },
+  { q: 'when did the first person arrive this morning?', tool: 'query', args: { measure: { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 1 } } }, subject: { classes: ['person'] }, time: { from: '06:00:00', to: '11:59:59' } } },
+  { q: 'how many times was line gate crossed in the last hour?', tool: 'query', args: { measure: { measure: 'count', of: 'events', event: 'line_cross' }, place: { cameras: [], line: 'gate' }, time: { from: '23:00:00', to: '23:59:59' } } },
   { q: 'what happened on cam0 in the last 10 minutes?', tool: 'caption_retrieval', args: { camera: 'cam0', when: 'in the last 10 minutes' } },
 ];
 
@@ -84,7 +100,7 @@ function scriptedModel(b: ChatBody): ChatReply {
   }
   const first = b.messages.find((m) => m.role === 'user')?.content;
   const user = typeof first === 'string' ? first : '';
-  const spec = MODEL_QUESTIONS.find((x) => user === x.q || user.startsWith(`${x.q}\n`)) ?? { q: user, tool: 'count', args: {} };
+  const spec = MODEL_QUESTIONS.find((x) => user === x.q || user.startsWith(`${x.q}\n`)) ?? { q: user, tool: 'query', args: { measure: { measure: 'count', of: 'visits' } } };
   if (b.tools) {
     const tool = [...b.messages].reverse().find((m) => m.role === 'tool');
     if (!tool) return { content: 'Let me check the memory.', toolCalls: [{ name: spec.tool, args: spec.args }] };

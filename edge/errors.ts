@@ -3,7 +3,7 @@
  */
 
 /** Error codes of the edge room. */
-export type EdgeErrorCode = 'NOT_FOUND' | 'BAD_REQUEST' | 'NO_FRAME' | 'UNAUTHORIZED' | 'INTERNAL' | 'CONFIG_INVALID';
+export type EdgeErrorCode = 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'BAD_REQUEST' | 'NO_FRAME' | 'UNAUTHORIZED' | 'INTERNAL' | 'CONFIG_INVALID';
 
 /** The body every API error is sent as. */
 export interface ErrorBody {

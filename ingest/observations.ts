@@ -35,6 +35,12 @@ export interface ObjectFact {
   trajectory: [number, number, number][];
   zones: ZoneVisitFact[];
   crossings: CrossingFact[];
+  /**
+   * Presence intervals at the camera, epoch ms: a track that starts more than a short gap after
+   * the object's last sighting (re-ID found it again) opens a new visit, so visits and identities
+   * stay apart. Absent in older records: one visit, `[firstSeen, lastSeen]`.
+   */
+  visits?: { start: number; end: number }[];
   /** Appearance embedding (offline colour-layout features, or an encoder's output). */
   embedding?: number[];
   /** Best detection score seen. */

@@ -6,6 +6,7 @@
  * - `objects` `objectId` -> ObjectRecord (space-dominant), `spans` `[camera, firstSeen, objectId]` -> lastSeen,
  *   `lspans` `[camera, label, firstSeen, objectId]` -> lastSeen (per-label index);
  * - `visits` `[camera, zone, enteredAt, objectId, n]` -> VisitValue (zone-visit index, see `visits.ts`);
+ * - `cvisits` `[camera, label, start, objectId, n]` -> end (camera-visit index, see `camera-visits.ts`);
  * - `events` `[camera, ts, seq]` -> StoredEvent (see `event-codec.ts`), indexed by `etypes`
  *   `[camera, type, ts, seq]` and `elines` `[camera, line, ts, seq]` (line events) -> the same
  *   value, so filtered reads decode only matches;
@@ -24,10 +25,10 @@ import type { VisitValue } from './visits.js';
 export type Key = (string | number)[];
 
 /** Secondary indexes that may need building from their primary database (stores from before they existed). */
-export type IndexName = 'events' | 'zones' | 'visits';
+export type IndexName = 'events' | 'zones' | 'visits' | 'cvisits';
 
 /** Every secondary index, in the order `open()` checks them. */
-export const INDEX_NAMES: readonly IndexName[] = ['events', 'zones', 'visits'];
+export const INDEX_NAMES: readonly IndexName[] = ['events', 'zones', 'visits', 'cvisits'];
 
 /** The databases of one environment. */
 export interface Dbs {
@@ -39,6 +40,8 @@ export interface Dbs {
   lspans: Database<number, Key>;
   /** Zone visits of objects: `[camera, zone, enteredAt, objectId, n]`. */
   visits: Database<VisitValue, Key>;
+  /** Camera visits of objects: `[camera, label, start, objectId, n]` -> end (see `camera-visits.ts`). */
+  cvisits: Database<number, Key>;
   events: Database<StoredEvent, Key>;
   etypes: Database<StoredEvent, Key>;
   elines: Database<StoredEvent, Key>;
@@ -70,6 +73,7 @@ export function openDbs(root: RootDatabase): Dbs {
     spans: root.openDB({ name: 'spans' }),
     lspans: root.openDB({ name: 'lspans' }),
     visits: root.openDB({ name: 'visits' }),
+    cvisits: root.openDB({ name: 'cvisits' }),
     events: root.openDB({ name: 'events', ...RECORDS }),
     etypes: root.openDB({ name: 'etypes', ...RECORDS }),
     elines: root.openDB({ name: 'elines', ...RECORDS }),

@@ -8,6 +8,7 @@ import type { Database } from 'lmdb';
 import type { Dbs, Key } from './dbs.js';
 import type { MemoryStore } from './store.js';
 import type { RetentionOptions } from './types.js';
+import { removeCameraVisits } from './camera-visits.js';
 import { removeVisits } from './visits.js';
 
 /**
@@ -139,6 +140,7 @@ function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
         if (o.firstSeen === key[1]) {
           c.last = d.objects.remove(id);
           if (Array.isArray(o.zones)) c.last = removeVisits(d.visits, o) ?? c.last;
+          c.last = removeCameraVisits(d.cvisits, o) ?? c.last;
         }
       }
       c.left--;

@@ -19,6 +19,7 @@ import { joinAudio, speechIn } from './audio.js';
 import { DEFAULT_RETENTION, sweep, type SweepOptions, type SweepResult } from './retention.js';
 import type { AudioRecord, CoverageRange, MemoryHealth, ObjectRecord, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
 import { invalidObservation, MemoryError } from './validate.js';
+import { writeCameraVisits } from './camera-visits.js';
 import { writeVisits, type VisitSource } from './visits.js';
 
 export type { Dbs, IndexName } from './dbs.js';
@@ -64,7 +65,7 @@ interface SegStats {
 
 /** A copy of the facts of an object its index entries are built from. */
 function factsOf(o: VisitSource): VisitSource {
-  return { objectId: o.objectId, camera: o.camera, label: o.label, firstSeen: o.firstSeen, lastSeen: o.lastSeen, zones: o.zones.map((z) => ({ ...z })) };
+  return { objectId: o.objectId, camera: o.camera, label: o.label, firstSeen: o.firstSeen, lastSeen: o.lastSeen, zones: o.zones.map((z) => ({ ...z })), ...(o.visits ? { visits: o.visits.map((v) => ({ ...v })) } : {}) };
 }
 
 /** Objects whose segment statistics are kept in memory. */
@@ -97,7 +98,7 @@ export class MemoryStore {
   /** Newest stored segment start per camera (see `segmentStored`). */
   private readonly segHigh = new Map<string, number>();
   private readonly segStats = new Map<string, SegStats>();
-  private readonly ready: Record<IndexName, boolean> = { events: false, zones: false, visits: false };
+  private readonly ready: Record<IndexName, boolean> = { events: false, zones: false, visits: false, cvisits: false };
   /** Objects whose visit entries were written by `writeObject` while the visits index is being built (the build skips them). */
   private readonly liveVisits = new Set<string>();
   private migrating: Promise<void> = Promise.resolve();
@@ -167,7 +168,7 @@ export class MemoryStore {
     if (this.closing || this.root !== root || !d) return;
     await d.meta.put(['index', name], 1).catch(noop);
     this.ready[name] = true;
-    if (name === 'visits') this.liveVisits.clear();
+    if ((name === 'visits' || name === 'cvisits') && this.ready.visits && this.ready.cvisits) this.liveVisits.clear();
   }
 
   /** The open databases (for the query layer). */
@@ -352,7 +353,9 @@ export class MemoryStore {
     this.track(d.lspans.put([ob.camera, ob.label, ob.firstSeen, ob.objectId], ob.lastSeen));
     const v = writeVisits(d.visits, prev, ob);
     if (v) this.track(v);
-    if (!this.ready.visits) this.liveVisits.add(ob.objectId);
+    const cv = writeCameraVisits(d.cvisits, prev, ob);
+    if (cv) this.track(cv);
+    if (!this.ready.visits || !this.ready.cvisits) this.liveVisits.add(ob.objectId);
     // the span bounds index scans: it covers zone visits entered before the first sighting too
     let span = ob.lastSeen - ob.firstSeen;
     for (const z of ob.zones) span = Math.max(span, ob.lastSeen - z.enteredAt);

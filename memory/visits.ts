@@ -13,7 +13,7 @@ import type { Key } from './dbs.js';
 export type VisitValue = [exitedAt: number | null, firstSeen: number, lastSeen: number, label: string];
 
 /** The object facts the index is built from. */
-export type VisitSource = Pick<ObjectFact, 'objectId' | 'camera' | 'label' | 'firstSeen' | 'lastSeen' | 'zones'>;
+export type VisitSource = Pick<ObjectFact, 'objectId' | 'camera' | 'label' | 'firstSeen' | 'lastSeen' | 'zones' | 'visits'>;
 
 /** Index entries of an object, in its `zones` order. */
 export function visitEntries(o: VisitSource): { key: Key; value: VisitValue }[] {

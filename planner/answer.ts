@@ -40,6 +40,10 @@ export interface Answer {
   coverage: Coverage;
   /** The planner that produced it. */
   planner: PlannerName;
+  /** Set when the question was not understood: `answer` says what, `examples` are questions this memory can answer. */
+  refused?: boolean;
+  /** Example questions built from this memory's cameras, zones and classes (refusals only). */
+  examples?: string[];
   cost: AnswerCost;
 }
 

@@ -11,7 +11,7 @@ import type { Answer, AskProgress, DraftAnswer, PlannerName } from './answer.js'
 import type { Budget } from './meter.js';
 import { answerWithModel, type MctsSettings } from './model-answer.js';
 import type { ModelSet } from './models.js';
-import { answerOffline } from './offline.js';
+import { answerQuestion } from './query/answer.js';
 import type { Tool, ToolPaths } from './tools/index.js';
 import type { ToolFormat } from './wire.js';
 
@@ -77,7 +77,7 @@ export function askOffline(question: string, memory: MemoryStore, opts: Pick<Ask
   const coverage = summariseCoverage(memory.coverage());
   if (!coverage.from || !coverage.to) return { answer: 'The memory is empty: no camera has been recorded yet.', value: null, evidence: [], coverage };
   const now = opts.now ?? Date.parse(coverage.to);
-  return answerOffline(question, memory, { now, timeZone: opts.timeZone ?? defaultTimeZone() });
+  return answerQuestion(question, memory, { now, timeZone: opts.timeZone ?? defaultTimeZone() });
 }
 
 /**
@@ -111,7 +111,7 @@ export async function ask(question: string, memory: MemoryStore, opts: AskOption
     return answer;
   }
   const why = planner === 'offline' ? '' : coverage.to ? ` (${planner} needs a language model: models.llm is not configured)` : ' (the memory is empty)';
-  emitProgress(opts, { type: 'plan', planner: 'offline', text: `offline planner: match the question to a known shape, then run exact queries${why}` });
+  emitProgress(opts, { type: 'plan', planner: 'offline', text: `offline planner: parse the question into a query of the question language, then run it over the memory's exact typed queries${why}` });
   const a = askOffline(question, memory, opts);
   const answer: Answer = { ...a, planner: 'offline', cost: { tokens: 0, calls: 0, ms: Math.round((performance.now() - t0) * 10) / 10 } };
   emitProgress(opts, { type: 'final', answer });

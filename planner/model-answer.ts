@@ -8,7 +8,7 @@ import type { Answer, AskProgress } from './answer.js';
 import { critique, deriveCriteria, type Criterion } from './critic.js';
 import { errorText, PlannerError } from './errors.js';
 import { planMcts } from './mcts.js';
-import { shapeTool } from './offline.js';
+import { readsAsQuery } from './query/answer.js';
 import { DEFAULT_REWARD } from './mcts-tree.js';
 import { Meter, type Budget } from './meter.js';
 import { ModelCalls } from './model-calls.js';
@@ -99,7 +99,7 @@ export async function answerWithModel(question: string, memory: MemoryStore, o: 
   const meter = new Meter(o.budget);
   const models = new ModelCalls(o.models, meter, o.signal);
   const ctx: ToolContext = { memory, queries: new MemoryQueries(memory), models, now: o.now, timeZone: o.timeZone, paths: o.paths ?? {} };
-  const tools = routeTools(question, o.tools ?? toolsFor(ctx.paths), o.maxTools ?? 0, shapeTool(question, memory));
+  const tools = routeTools(question, o.tools ?? toolsFor(ctx.paths), o.maxTools ?? 0, readsAsQuery(question, memory, { now: o.now, timeZone: o.timeZone }) ? 'query' : null);
   o.emit({ type: 'plan', planner: o.planner, text: o.planner === 'react' ? `ReAct: up to ${o.maxSteps ?? DEFAULT_MAX_STEPS} steps over ${tools.length} tools` : `MCTS: N = ${o.mcts?.n ?? DEFAULT_MCTS.n} answers, alpha ${o.mcts?.alpha ?? DEFAULT_MCTS.alpha}, beta ${o.mcts?.beta ?? DEFAULT_MCTS.beta}` });
   let planned = await plan(question, ctx, tools, o);
   if ((o.criticRounds ?? 0) > 0 && planned.ok && !meter.exhausted) planned = await withCritic(question, planned, ctx, tools, o);

@@ -100,6 +100,26 @@ function CoverageLine({ a }: { a: Answer }) {
   );
 }
 
+/** A refusal: what was not understood, as a plain notice, and example questions to ask instead (no evidence). */
+function Refusal({ a, onAsk }: { a: Answer; onAsk: (q: string) => void }) {
+  const why = a.answer.split(' You can ask, for example:')[0] ?? a.answer;
+  return (
+    <div class="answer refusal" id="answer" role="status">
+      <p class="refusal-text">{why}</p>
+      {a.examples?.length ? (
+        <div class="examples" role="group" aria-label="Example questions">
+          <span class="meta">Try: </span>
+          {a.examples.map((q) => (
+            <button type="button" class="chip" key={q} onClick={() => onAsk(q)}>
+              {q}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** The ask form and the streamed answer. */
 export function AskBox({ client, ready, onEvidence }: { client: WireClient; ready: boolean; onEvidence: (c: Cursor) => void }) {
   const [question, setQuestion] = useState('');
@@ -111,9 +131,12 @@ export function AskBox({ client, ready, onEvidence }: { client: WireClient; read
   const [error, setError] = useState<string | null>(null);
   const [askId, setAskId] = useState<string | null>(null);
 
-  const submit = async (e: Event): Promise<void> => {
+  const submit = (e: Event): Promise<void> => {
     e.preventDefault();
-    const q = question.trim();
+    return run(question.trim());
+  };
+
+  const run = async (q: string): Promise<void> => {
     if (!q || busy) return;
     setBusy(true);
     setSteps([]);
@@ -180,7 +203,15 @@ export function AskBox({ client, ready, onEvidence }: { client: WireClient; read
             {error}
           </p>
         ) : null}
-        {answer ? (
+        {answer?.refused ? (
+          <Refusal
+            a={answer}
+            onAsk={(q) => {
+              setQuestion(q);
+              void run(q);
+            }}
+          />
+        ) : answer ? (
           <div class="answer" id="answer">
             <p class="answer-text">{answer.answer}</p>
             <p class="meta">

@@ -14,7 +14,7 @@ import type { Auth } from '../api/auth.js';
 import { WS_PATH, type WsApi } from '../api/ws.js';
 import { EdgeError } from '../errors.js';
 import { renderMetrics } from '../http/metrics.js';
-import { Router, sendJson } from '../http/router.js';
+import { Router, safeDecode, sendJson } from '../http/router.js';
 import { serveKeyframe } from '../http/keyframe.js';
 import { serveDashboard } from '../http/static.js';
 import type { Component } from '../lifecycle.js';
@@ -55,7 +55,9 @@ export class HttpComponent implements Component {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly relays = new Map<string, PreviewRelay>();
   private readonly startedAt = Date.now();
-  private readonly router = new Router();
+  /** Errors that were not EdgeErrors (a bug or a hostile input that found one), by interface. */
+  private readonly unexpected = new Map<string, number>();
+  private readonly router = new Router((e, where) => this.onUnexpected(e, 'http', where));
 
   constructor(private readonly deps: HttpDeps) {
     const r = this.router;
@@ -63,7 +65,8 @@ export class HttpComponent implements Component {
     r.on('GET', '/metrics', (_q, res) => {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
       const previews = Object.fromEntries([...this.relays].map(([id, r]) => [id, { viewers: r.viewerCount, running: r.running }]));
-      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews));
+      const extra = [...this.unexpected].map(([i, n]) => `vigil_unexpected_errors_total{interface="${i}"} ${n}`).join('\n');
+      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + (extra ? `# HELP vigil_unexpected_errors_total Errors that were not expected at an API boundary (each logged with its stack).\n# TYPE vigil_unexpected_errors_total counter\n${extra}\n` : ''));
     });
     r.on('GET', '/api/cameras', (_q, res) => sendJson(res, 200, { cameras: deps.cameras.statuses() }));
     r.on('GET', '/api/cameras/:id/snapshot.jpg', (_q, res, p) => {
@@ -133,7 +136,23 @@ export class HttpComponent implements Component {
     });
   }
 
+  /** Logs an unexpected error once with its stack and counts it (`vigil_unexpected_errors_total`). */
+  private onUnexpected(e: unknown, iface: string, where: string): void {
+    this.unexpected.set(iface, (this.unexpected.get(iface) ?? 0) + 1);
+    this.deps.log.error({ err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e), where: where.slice(0, 200) }, 'unexpected error at the API boundary');
+  }
+
+  /** Upgrades through one guarded path: nothing an upgrade request carries can throw out of it. */
   private upgrade(rawUrl: string, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    try {
+      this.upgradeUnguarded(rawUrl, req, socket, head);
+    } catch (e) {
+      this.onUnexpected(e, 'upgrade', rawUrl);
+      if (!socket.destroyed) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"status":"error","code":"BAD_REQUEST","message":"bad upgrade request"}');
+    }
+  }
+
+  private upgradeUnguarded(rawUrl: string, req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = new URL(rawUrl, 'http://local').pathname;
     if (path === WS_PATH && this.deps.wsApi) {
       this.deps.wsApi.handleUpgrade(req, socket, head);
@@ -145,7 +164,7 @@ export class HttpComponent implements Component {
       return;
     }
     const m = /^\/api\/cameras\/([^/]+)\/preview$/.exec(path);
-    const session = m ? this.deps.cameras.get(decodeURIComponent(m[1] ?? '')) : undefined;
+    const session = m ? this.deps.cameras.get(safeDecode(m[1] ?? '')) : undefined;
     if (!session) {
       socket.end('HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\n\r\n{"status":"error","code":"NOT_FOUND","message":"unknown preview path"}');
       return;

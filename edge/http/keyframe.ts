@@ -14,7 +14,8 @@ export const KEYFRAME_REACH_MS = 60_000;
 export function parseTs(raw: string | null): number | null {
   if (raw === null || raw === '') return null;
   const n = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
-  return Number.isFinite(n) ? n : null;
+  // beyond ±8.64e15 ms a Date is invalid (and toISOString throws)
+  return Number.isFinite(n) && Math.abs(n) <= 8.64e15 ? n : null;
 }
 
 /** Finds the segment start of the keyframe nearest `ts` (preferring one at or before it). */

@@ -20,9 +20,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
-/** Routes requests; unknown paths get a 404 error body. */
+/** Routes requests; unknown paths get a 404 error body, known paths with another method 405. */
 export class Router {
   private readonly routes: Route[] = [];
+
+  /** @param onUnexpected told of every error that is not an EdgeError (logged with its stack, counted), before the 500 */
+  constructor(private readonly onUnexpected?: (e: unknown, where: string) => void) {}
 
   /** Registers a route like `/api/cameras/:id/snapshot.jpg`. */
   on(method: string, path: string, handler: Handler): this {
@@ -58,10 +61,19 @@ export class Router {
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     try {
-      const m = this.match(req.method ?? 'GET', url.pathname);
-      if (!m) throw new EdgeError('NOT_FOUND', `no route for ${req.method ?? 'GET'} ${url.pathname}`, 404);
+      const method = req.method ?? 'GET';
+      const m = this.match(method, url.pathname);
+      if (!m) {
+        const allowed = ['GET', 'POST', 'PUT', 'DELETE'].filter((x) => x !== method && this.match(x, url.pathname));
+        if (allowed.length > 0) {
+          res.setHeader('allow', allowed.includes('GET') ? [...allowed, 'HEAD'].join(', ') : allowed.join(', '));
+          throw new EdgeError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname} (allowed: ${allowed.join(', ')})`, 405);
+        }
+        throw new EdgeError('NOT_FOUND', `no route for ${method} ${url.pathname}`, 404);
+      }
       await m.handler(req, res, m.params);
     } catch (e) {
+      if (!(e instanceof EdgeError)) this.onUnexpected?.(e, `${req.method ?? 'GET'} ${url.pathname}`);
       const err = e instanceof EdgeError ? e : new EdgeError('INTERNAL', 'internal error', 500);
       if (!res.headersSent) sendJson(res, err.httpStatus, err.toBody());
       else res.end();
@@ -69,7 +81,8 @@ export class Router {
   }
 }
 
-function safeDecode(s: string): string {
+/** Decodes a URL component; a malformed one (`%E0%A4%A`) is kept as it is, never thrown. */
+export function safeDecode(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {

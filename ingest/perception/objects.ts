@@ -10,6 +10,8 @@ import type { RgbImage } from './types.js';
 
 /** Most trajectory points kept per object (older halves are thinned). */
 const MAX_TRAJECTORY = 300;
+/** A track that starts within this long after its object's last sighting continues the visit (a brief occlusion); later, it is a new visit. */
+export const VISIT_GAP_MS = 10_000;
 /** Embedding samples per track: every frame up to this many, then every 4th. */
 const DENSE_SAMPLES = 8;
 
@@ -72,9 +74,9 @@ export class ObjectBook {
     let o = this.objects.get(objectId);
     const isNew = !o;
     if (!o) {
-      o = { objectId, camera: this.camera, label: t.label, trackIds: [], firstSeen: t.firstSeen, lastSeen: t.lastSeen, box: t.box, trajectory: [], zones: [], crossings: [], score: t.score };
+      o = { objectId, camera: this.camera, label: t.label, trackIds: [], firstSeen: t.firstSeen, lastSeen: t.lastSeen, box: t.box, trajectory: [], zones: [], crossings: [], visits: [{ start: t.firstSeen, end: t.lastSeen }], score: t.score };
       this.objects.set(objectId, o);
-    }
+    } else openVisit(o, t.firstSeen, t.lastSeen);
     if (!o.trackIds.includes(t.id)) o.trackIds.push(t.id);
     for (const p of t.trajectory) this.addPoint(o, p.ts, p.box, img);
     this.touch(o, t);
@@ -134,6 +136,8 @@ export class ObjectBook {
   }
 
   private touch(o: ObjectFact, t: Track): void {
+    const v = o.visits?.[o.visits.length - 1];
+    if (v && t.lastSeen > v.end) v.end = t.lastSeen;
     o.lastSeen = Math.max(o.lastSeen, t.lastSeen);
     o.firstSeen = Math.min(o.firstSeen, t.firstSeen);
     o.box = t.box;
@@ -152,4 +156,15 @@ export class ObjectBook {
       if (lastPoint && o.trajectory[o.trajectory.length - 1] !== lastPoint) o.trajectory.push(lastPoint);
     }
   }
+}
+
+/** A known object is seen again from `start`: a new visit after a gap, else the last one goes on. */
+function openVisit(o: ObjectFact, start: number, end: number): void {
+  const visits = (o.visits ??= [{ start: o.firstSeen, end: o.lastSeen }]);
+  const last = visits[visits.length - 1];
+  if (last && start - last.end <= VISIT_GAP_MS) {
+    last.end = Math.max(last.end, end);
+    return;
+  }
+  visits.push({ start, end });
 }

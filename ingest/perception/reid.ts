@@ -39,10 +39,24 @@ interface Group {
   lastSeen: number;
 }
 
+/** The last run stamp handed out (run stamps strictly increase within a process). */
+let lastRun = 0;
+
+/**
+ * A stamp of this grouper's life: its start in ms, base 36, strictly increasing. Object ids carry
+ * it, so ids never repeat within a data directory across restarts (a restart used to start again
+ * at 1 and overwrite stored objects).
+ */
+function runStamp(): string {
+  lastRun = Math.max(Date.now(), lastRun + 1);
+  return lastRun.toString(36);
+}
+
 /** Assigns object ids to tracks of one camera. */
 export class ReidGrouper {
   private readonly groups: Group[] = [];
   private next = 1;
+  private readonly run = runStamp();
 
   constructor(
     private readonly camera: string,
@@ -80,7 +94,7 @@ export class ReidGrouper {
       best.g.lastSeen = Math.max(best.g.lastSeen, t.end);
       return best.g.objectId;
     }
-    const objectId = `${this.camera}:${t.label}:${this.next++}`;
+    const objectId = `${this.camera}:${t.label}:${this.next++}-${this.run}`;
     this.groups.push({ objectId, label: t.label, members: [t], lastSeen: t.end });
     return objectId;
   }

@@ -1,8 +1,8 @@
 /**
  * Every tool a model-driven planner may call.
  */
-import { AGGREGATE_TOOLS } from './aggregate.js';
 import { KNOWLEDGE_TOOLS } from './knowledge.js';
+import { QUERY_TOOLS } from './query.js';
 import { SUBTASK_TOOLS } from './subtask.js';
 import { TRANSCRIPT_TOOLS } from './transcript.js';
 import type { Tool, ToolPaths } from './types.js';
@@ -12,7 +12,7 @@ import { VIDEOAGENT_TOOLS } from './videoagent.js';
 export { runTool, toolSpec, type Tool, type ToolContext, type ToolResult, type ToolPaths } from './types.js';
 
 /** All tools, in the order they are shown to a model. */
-export const ALL_TOOLS: readonly Tool[] = [...AGGREGATE_TOOLS, ...VIDEOAGENT_TOOLS, ...TRANSCRIPT_TOOLS, ...SUBTASK_TOOLS, ...KNOWLEDGE_TOOLS, ...UTILITY_TOOLS];
+export const ALL_TOOLS: readonly Tool[] = [...QUERY_TOOLS, ...VIDEOAGENT_TOOLS, ...TRANSCRIPT_TOOLS, ...SUBTASK_TOOLS, ...KNOWLEDGE_TOOLS, ...UTILITY_TOOLS];
 
 /** The tools usable with the given folders (knowledge tools only when their folder is set). */
 export function toolsFor(paths: ToolPaths): Tool[] {

@@ -1,7 +1,7 @@
 /**
  * Tool routing: every offered tool is described in every model call, so offering fewer tools is
- * a main saving of prompt tokens. The exact tool of a question shape the offline planner
- * recognises comes first; the rest are ranked by the question's words found in their name and
+ * a main saving of prompt tokens. The `query` tool comes first when the offline parser reads the
+ * question; the rest are ranked by the question's words found in their name and
  * description (plus a few cue words per tool); ties keep the registry order.
  */
 import { lexicalScore, words } from './lexical.js';
@@ -9,13 +9,7 @@ import type { Tool } from './types.js';
 
 /** Extra cue words per tool (question words that point at it). */
 const CUES: Record<string, string> = {
-  count: 'how many came number people total',
-  count_at: 'how many at instant moment exactly',
-  max_simultaneous: 'most once maximum busiest peak simultaneous',
-  first_last_seen: 'when first last arrive arrived leave left seen earliest latest',
-  dwell: 'how long stay stayed longest dwell zone',
-  crossings: 'cross crossed crossing line times direction enter exit',
-  occupancy: 'occupied busy zone full empty',
+  query: 'how many came number people total when first last arrive leave how long stay most once empty occupied cross line taken returned missing',
   caption_retrieval: 'what happened describe going',
   segment_localization: 'find where moment look',
   visual_question_answering: 'colour color wearing look like carry holding see',
@@ -33,7 +27,7 @@ const CUES: Record<string, string> = {
 
 /**
  * The `max` tools most relevant to a question (all when `max` is 0 or covers them). `first`, the
- * exact tool of a question shape the offline planner recognises, is always among them, and then
+ * `query` tool when the offline parser reads the question, is always among them, and then
  * one tool fewer is offered (at least 2): the shape's tool needs fewer alternatives beside it.
  */
 export function routeTools(question: string, tools: readonly Tool[], max: number, first?: string | null): Tool[] {

@@ -27,13 +27,14 @@ test('replay stamps frames at start + presentation time, writes the memory, and 
   assert.equal(j.coverage.from, '2026-11-21T09:00:00.000Z');
   assert.equal(j.coverage.to, '2026-11-21T09:00:39.500Z');
   assert.deepEqual(j.coverage.gaps, []);
-  assert.equal(j.value, null, 'no perception yet: no invented count');
-  assert.match(j.answer, /cannot answer/);
-  assert.deepEqual(j.evidence, [{ camera: 'bench', start: '2026-11-21T09:00:00.000Z', end: '2026-11-21T09:00:39.500Z' }]);
+  assert.equal(j.value, 3, 'three bottles stand on the bench');
+  assert.match(j.answer, /^Read as: the most bottles at once at camera bench/);
+  assert.equal(j.evidence[0]?.camera, 'bench');
 
   const text = await runCli(['ask', 'anything', '--data', data]);
   assert.equal(text.code, 0);
-  assert.match(text.stdout, /covers bench from 2026-11-21T09:00:00.000Z/);
+  assert.match(text.stdout, /I could not answer: it does not say what to find/);
+  assert.match(text.stdout, /You can ask, for example: "how many bottles were taken at camera bench/);
 });
 
 test('replay --realtime paces frames at the media rate', async () => {

@@ -41,8 +41,8 @@ export function tempDir(prefix: string): string {
  * Starts `vigil start --port P --data D [--config F]`.
  * @param config written as YAML when given; omitted means the built-in defaults
  */
-export function startDaemon(opts: { port: number; config?: object; env?: NodeJS.ProcessEnv }): DaemonHandle {
-  const data = tempDir('data');
+export function startDaemon(opts: { port: number; config?: object; env?: NodeJS.ProcessEnv; data?: string }): DaemonHandle {
+  const data = opts.data ?? tempDir('data');
   const args = [CLI, 'start', '--port', String(opts.port), '--data', data];
   if (opts.config) {
     const file = join(data, 'config.yaml');

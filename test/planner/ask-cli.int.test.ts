@@ -12,6 +12,9 @@ import { fixtureMemory } from './fixture.js';
 
 let data = '';
 let srv: ScriptedServer;
+/** The question language's query of "how many people came?", as a model writes it. */
+const PEOPLE = '{"measure":{"measure":"count","of":"visits"},"subject":{"classes":["person"]}}';
+
 before(async () => {
   const store = await fixtureMemory();
   data = dirname(store.path);
@@ -22,10 +25,10 @@ before(async () => {
       if (b.response_format) return { content: user.includes('Derive') ? '{"criteria":[{"name":"grounded","description":"from tools","values":"1-5"}]}' : '{"scores":[{"criterion":"grounded","score":5}],"feedback":"ok","accept":true}' };
       if (b.tools) {
         // models.answering.toolFormat: native
-        if (!b.messages.some((m) => m.role === 'tool')) return { toolCalls: [{ name: 'count', args: { label: 'person' } }] };
+        if (!b.messages.some((m) => m.role === 'tool')) return { toolCalls: [{ name: 'query', args: JSON.parse(PEOPLE) as Record<string, unknown> }] };
         return { toolCalls: [{ name: 'final_answer', args: { answer: 'Two people came.', value: 2 } }] };
       }
-      if (!/Result of |Steps so far:/.test(user)) return { content: 'count {"label":"person"}' };
+      if (!/Result of |Steps so far:/.test(user)) return { content: `query ${PEOPLE}` };
       return { content: 'final {"answer":"Two people came.","value":2}' };
     },
   });
@@ -55,7 +58,7 @@ test('vigil ask --planner react|mcts [--critic] answers through the configured l
   assert.deepEqual([a.planner, a.value, a.cost.calls], ['react', 2, 2]);
   assert.equal(a.evidence.length, 2);
   assert.equal(a.coverage.from, '2026-11-21T09:00:00.000Z');
-  assert.match(react.stderr, /"type":"tool","step":0,"tool":"count"/);
+  assert.match(react.stderr, /"type":"tool","step":0,"tool":"query"/);
   assert.ok(!react.stderr.includes('sk-cli-secret'));
 
   const mcts = await runCli(['ask', 'how many people came?', '--data', data, '--json', '--config', cfg]);

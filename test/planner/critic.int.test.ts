@@ -26,6 +26,9 @@ function gridOf(body: ChatBody | undefined): { width: number; height: number } {
   return { width: img.width, height: img.height };
 }
 
+/** Queries of the question language, as a model writes them. */
+const PEOPLE = '{"measure":{"measure":"count","of":"visits"},"subject":{"classes":["person"]}}';
+const CARS = '{"measure":{"measure":"count","of":"visits"},"subject":{"classes":["car"]}}';
 const criteria = JSON.stringify({ criteria: [{ name: 'count_correct', description: 'the number matches the tools', values: '1-5' }, { name: 'grounded', description: 'claims come from tools', values: '1-5' }] });
 
 test('critic: a low score sends feedback, the planner re-answers with tools, a high score ends the rounds', async () => {
@@ -33,7 +36,7 @@ test('critic: a low score sends feedback, the planner re-answers with tools, a h
     { content: 'final {"answer":"One person came.","value":1}' },
     { content: criteria },
     { content: JSON.stringify({ scores: [{ criterion: 'count_correct', score: 2 }, { criterion: 'grounded', score: 1 }], feedback: 'No tool was used; count the people with the count tool.', accept: false }) },
-    { content: 'count {"label":"person"}' },
+    { content: `query ${PEOPLE}` },
     { content: 'final {"answer":"Two people came.","value":2}' },
     { content: JSON.stringify({ scores: [{ criterion: 'count_correct', score: 5 }, { criterion: 'grounded', score: 5 }], feedback: 'Supported by the count.', accept: true }) },
     { content: 'must not be asked' },
@@ -59,7 +62,7 @@ test('critic: a low score sends feedback, the planner re-answers with tools, a h
   // the re-plan carries the feedback
   assert.match(JSON.stringify(chats[3]?.messages), /A critic reviewed your earlier answer: No tool was used/);
   const c2 = JSON.stringify(chats[5]?.messages);
-  assert.match(c2, /1\. count\(\{\\"label\\":\\"person\\"\}\) -> 2 distinct persons/);
+  assert.ok(c2.includes(`1. query(${JSON.stringify(PEOPLE).slice(1, -1)}) -> Read as: the number of visits`), c2);
   assert.ok(gridOf(chats[5]).height <= 2 * 144);
 
   const rounds = progress.filter((p) => p.type === 'critic');
@@ -73,12 +76,12 @@ test('critic: rounds stop at N; without a vision model the critic reads the chai
     { content: 'final {"answer":"One.","value":1}' },
     { content: 'not json' },
     { content: low },
-    { content: '= count {"label":"car"}' },
+    { content: `= query ${CARS}` },
     { content: 'must not be asked' },
   ]);
   const progress: AskProgress[] = [];
   const a = await ask('how many cars?', store, { planner: 'react', critic: 1, models: { llm: scriptedEndpoint(srv.baseUrl) }, onProgress: (p) => progress.push(p) });
-  assert.match(a.answer, /^1 distinct cars/);
+  assert.match(a.answer, /^Read as: the number of visits \(arrivals\) by cars/);
   assert.equal(a.value, 1);
   assert.equal(a.cost.calls, 4);
   const chats = srv.chats();
@@ -89,7 +92,7 @@ test('critic: rounds stop at N; without a vision model the critic reads the chai
 
 test('critic: an answer that is an exact tool result ("= tool") is shown once, as that step', async () => {
   const srv = await server([
-    { content: '= count {"label":"person"}' },
+    { content: `= query ${PEOPLE}` },
     { content: criteria },
     { content: JSON.stringify({ scores: [{ criterion: 'count_correct', score: 5 }, { criterion: 'grounded', score: 5 }], feedback: 'ok', accept: true }) },
     { content: 'must not be asked' },
@@ -98,9 +101,9 @@ test('critic: an answer that is an exact tool result ("= tool") is shown once, a
   assert.equal(a.value, 2);
   assert.equal(a.cost.calls, 3);
   const c = String(srv.chats()[2]?.messages[0]?.content);
-  assert.match(c, /1\. count\(\{"label":"person"\}\) -> 2 distinct persons/);
+  assert.ok(c.includes(`1. query(${PEOPLE}) -> Read as: the number of visits`), c);
   assert.match(c, /\nAnswer: the result of step 1\n/);
-  assert.equal(c.split('2 distinct persons').length, 2, 'the result appears once');
+  assert.equal(c.split('Read as: the number of visits').length, 2, 'the result appears once');
 });
 
 test('frameGrid: at most 10 tiles, 5 per row, undecodable frames skipped', () => {

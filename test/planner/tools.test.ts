@@ -31,7 +31,7 @@ after(async () => {
 test('every tool has a name, a description and a JSON object schema', () => {
   const names = ALL_TOOLS.map((t) => t.name);
   assert.equal(new Set(names).size, names.length);
-  for (const n of ['count', 'count_at', 'max_simultaneous', 'first_last_seen', 'dwell', 'crossings', 'occupancy', 'caption_retrieval', 'segment_localization', 'visual_question_answering', 'object_memory_querying', 'subtask_when', 'subtask_why', 'subtask_what', 'subtask_how', 'subtask_count', 'subtask_other', 'search_docs', 'query_table', 'snapshot', 'clip']) assert.ok(names.includes(n), n);
+  for (const n of ['query', 'caption_retrieval', 'segment_localization', 'visual_question_answering', 'object_memory_querying', 'subtask_when', 'subtask_why', 'subtask_what', 'subtask_how', 'subtask_count', 'subtask_other', 'search_docs', 'query_table', 'snapshot', 'clip']) assert.ok(names.includes(n), n);
   for (const t of ALL_TOOLS) {
     const spec = toolSpec(t);
     assert.equal((spec.function.parameters as { type?: string }).type, 'object', t.name);
@@ -43,38 +43,32 @@ test('runTool: unknown tool, invalid JSON and schema violations are failed resul
   const u = await run('teleport', {});
   assert.equal(u.ok, false);
   assert.equal(u.code, 'TOOL_UNKNOWN');
-  const j = await run('count', '{label: person');
+  const j = await run('query', '{measure: count');
   assert.deepEqual([j.ok, j.code], [false, 'TOOL_BAD_INPUT']);
-  const s = await run('count', { label: 3 });
+  const s = await run('query', { measure: 3 });
   assert.deepEqual([s.ok, s.code], [false, 'TOOL_BAD_INPUT']);
-  assert.match(s.output, /^FAILED TOOL_BAD_INPUT: label/);
-  const extra = await run('count', { labelz: 'person' });
+  assert.match(s.output, /^FAILED TOOL_BAD_INPUT: bad query: measure/);
+  const extra = await run('query', { measure: { measure: 'countAt' }, labelz: 'person' });
   assert.equal(extra.ok, false);
 });
 
-test('aggregate tools do exact arithmetic', async () => {
-  assert.equal((await run('count', { label: 'person' })).value, 2);
-  assert.equal((await run('count', { label: 'car' })).value, 1);
-  assert.equal((await run('count', { label: 'person', from: iso(4), to: iso(6) })).value, 1);
-  assert.equal((await run('count', { label: 'person', when: 'between 09:02:30 and 09:04' })).value, 2);
-  assert.equal((await run('count_at', { at: iso(2, 30), label: 'person' })).value, 2);
-  assert.equal((await run('count_at', { at: iso(4, 10) })).value, 2);
-  // local times as the tools print them (the fixture's zone is UTC, now is 09:10)
-  assert.equal((await run('count_at', { at: '2026-11-21 09:02:30', label: 'person' })).value, 2);
-  assert.equal((await run('count_at', { at: '2026-11-21 09:02:30 UTC', label: 'person' })).value, 2);
-  assert.equal((await run('count_at', { at: '09:04:10' })).value, 2);
-  assert.equal((await run('count_at', { at: '2026-11-21 09:02:30 Europe/Paris' })).code, 'TOOL_BAD_INPUT', 'another zone than the daemon\'s');
-  const max = await run('max_simultaneous', { label: 'person' });
+test('the query tool runs the question language with exact arithmetic; times ISO or local', async () => {
+  const person = { classes: ['person'] };
+  const q = async (measure: unknown, extra: Record<string, unknown> = {}): Promise<Awaited<ReturnType<typeof runTool>>> => run('query', { measure, subject: person, ...extra });
+  assert.equal((await q({ measure: 'count', of: 'visits' })).value, 2);
+  assert.equal((await run('query', { measure: { measure: 'count', of: 'visits' }, subject: { classes: ['car'] } })).value, 1);
+  assert.equal((await q({ measure: 'count', of: 'present' }, { time: { from: iso(4), to: iso(6) } })).value, 1);
+  assert.equal((await q({ measure: 'count', of: 'visits' }, { time: { from: iso(4), to: iso(6) } })).value, 0, 'nobody arrived then');
+  assert.equal((await q({ measure: 'countAt' }, { time: { at: iso(2, 30) } })).value, 2);
+  // local times as answers print them (the fixture's zone is UTC, now is 09:10)
+  assert.equal((await q({ measure: 'countAt' }, { time: { at: '09:02:30' } })).value, 2);
+  assert.equal((await q({ measure: 'countAt' }, { time: { at: '2026-11-21 09:02:30' } })).value, 2);
+  assert.equal((await q({ measure: 'countAt' }, { time: { at: '2026-11-21 09:02:30 Europe/Paris' } })).code, 'TOOL_BAD_INPUT', "another zone than the daemon's");
+  const max = await q({ measure: 'extreme', which: 'max' });
   assert.equal(max.value, 2);
-  assert.equal(max.evidence[0]?.start, iso(2));
-  assert.deepEqual((await run('first_last_seen', { label: 'person' })).value, { start: iso(1), end: iso(3 + 2) });
-  const d = await run('dwell', { zone: 'door' });
-  assert.equal(d.value, 30);
-  assert.deepEqual(d.evidence[0]?.trackIds, ['lobby:person:1']);
-  const c = await run('crossings', { line: 'gate' });
-  assert.equal(c.value, 1);
-  assert.match(c.output, /1 forward, 0 backward/);
-  assert.equal((await run('occupancy', { zone: 'door' })).value, 1);
+  assert.match(max.output, /^Read as: the most people at once/);
+  assert.equal((await q({ measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 2 } } })).value, new Date(T0 + 2 * 60_000 - 250).toISOString());
+  assert.equal((await run('query', { measure: { measure: 'count', of: 'events', event: 'line_cross' }, place: { cameras: [], line: 'gate' } })).value, 1);
 });
 
 test('firstObjectsIn picks the first objects as objectsIn orders them, decoding only those', () => {
@@ -90,25 +84,19 @@ test('firstObjectsIn picks the first objects as objectsIn orders them, decoding 
   }
 });
 
-test('aggregate tools: error paths', async () => {
-  for (const [name, input] of [
-    ['count', { camera: 'nowhere' }],
-    ['count_at', { at: 'yesterday noon' }],
-    ['max_simultaneous', { from: '9 o clock' }],
-    ['first_last_seen', { when: 'whenever' }],
-    ['dwell', {}],
-    ['crossings', { line: 'gate', from: iso(5), to: iso(1) }],
-    ['occupancy', { zone: '' }],
-  ] as const) {
-    const r = await run(name, input);
-    assert.equal(r.ok, false, `${name} ${JSON.stringify(input)}`);
-    assert.equal(r.code, 'TOOL_BAD_INPUT', name);
+test('the query tool: error paths are failed results, an empty window is unknown, not zero', async () => {
+  for (const input of [{ measure: { measure: 'countAt' }, time: { at: 'yesterday noon' } }, { measure: { measure: 'count', of: 'nothing' } }, { measure: { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 0 } } } }]) {
+    const r = await run('query', input);
+    assert.equal(r.ok, false, JSON.stringify(input));
+    assert.equal(r.code, 'TOOL_BAD_INPUT');
     assert.match(r.output, /^FAILED TOOL_BAD_INPUT/);
   }
-  // an instant with no recording is unknown, not zero
-  const none = await run('count_at', { at: '2026-11-21T08:00:00Z' });
+  const none = await run('query', { measure: { measure: 'countAt' }, subject: { classes: ['person'] }, time: { at: '2026-11-21T08:00:00Z' } });
   assert.equal(none.value, null);
-  assert.match(none.output, /unknown/);
+  assert.match(none.output, /I cannot tell: nothing was recorded then/);
+  const cam = await run('query', { measure: { measure: 'count', of: 'visits' }, place: { cameras: ['nowhere'] } });
+  assert.equal(cam.value, null);
+  assert.match(cam.output, /no camera called nowhere/);
 });
 
 test('VideoAgent tools: captions, localisation, objects, and their failures', async () => {

@@ -1,0 +1,88 @@
+/**
+ * The offline answer: the English parser writes a query, the one executor runs it over the
+ * memory, the one renderer writes the answer (starting with how the question was read). A question
+ * it cannot read is refused with what was not understood and example questions from this memory.
+ */
+import { summariseCoverage } from '../../memory/coverage.js';
+import type { MemoryStore } from '../../memory/store.js';
+import type { DraftAnswer } from '../answer.js';
+import { answerSpeech, parseSpeechQuestion } from '../speech.js';
+import { formatLocal, resolveTime } from '../time.js';
+import { executeQuery } from './execute.js';
+import { MOVERS } from './lexicon.js';
+import { parseQuestion } from './parse.js';
+import { renderAnswer, renderRefusal } from './render.js';
+import type { Query } from './schema.js';
+import { dominantClass, vocabulary, type Vocabulary } from './vocabulary.js';
+
+/** Options of the offline answer. */
+export interface QueryAnswerOptions {
+  /** The moment the question is asked, epoch ms. */
+  now: number;
+  /** IANA zone of wall times in questions and answers. */
+  timeZone: string;
+}
+
+const plural = (l: string): string => (l === 'person' ? 'people' : /(?:s|x|ch|sh)$/.test(l) ? `${l}es` : `${l}s`);
+
+/** Three example questions built from the memory's real cameras, zones, lines and classes (each one parses). */
+export function exampleQuestions(v: Vocabulary, opts: { now: number; timeZone: string; coverage: { from: number; to: number } }): string[] {
+  const cam = v.cameras[0];
+  const top = dominantClass(v, cam) ?? 'person';
+  const where = cam ? ` at camera ${cam}` : '';
+  const moves = MOVERS.has(top);
+  const candidates = [
+    moves ? `how many ${plural(top)} came${where} in the last hour?` : `how many ${plural(top)} were taken${where}?`,
+    ...(v.lines[0] ? [`how many times was line ${v.lines[0]} crossed?`] : []),
+    ...(v.zones[0] ? [`how long was zone ${v.zones[0]} empty?`] : []),
+    `what is the most ${plural(top)} seen at once${where}?`,
+    moves ? `when did the last ${top} leave${where}?` : `when was a ${top} last put back${where}?`,
+    `was there a ${top}${where} at ${formatLocal(opts.coverage.from + Math.floor((opts.coverage.to - opts.coverage.from) / 2), opts.timeZone).slice(11, 19)}?`,
+  ];
+  return candidates.filter((q) => parseQuestion(q, v, { ...opts, dominant: (c) => dominantClass(v, c) }).ok).slice(0, 3);
+}
+
+/**
+ * Answers a question with no model.
+ * @param question the person's words
+ * @param memory an open store
+ */
+export function answerQuestion(question: string, memory: MemoryStore, opts: QueryAnswerOptions): DraftAnswer {
+  const ranges = memory.coverage();
+  const whole = summariseCoverage(ranges);
+  if (!whole.from || !whole.to) return { answer: 'The memory is empty: no camera has been recorded yet.', value: null, evidence: [], coverage: whole };
+  const cov = { from: Date.parse(whole.from), to: Math.min(Date.parse(whole.to), opts.now) };
+  const q = question.trim().slice(0, 500);
+  // speech questions read the transcripts
+  const t = resolveTime(q, { now: opts.now, timeZone: opts.timeZone, all: { from: cov.from, to: opts.now + 1 } });
+  const spoken = parseSpeechQuestion(t.rest);
+  if (spoken) {
+    const w = { from: t.from, to: t.to };
+    const span = t.instant !== undefined ? `at ${formatLocal(t.instant, opts.timeZone)}` : t.phrase ? `between ${formatLocal(w.from, opts.timeZone)} and ${formatLocal(Math.min(w.to, opts.now), opts.timeZone)}` : 'in the whole memory';
+    return answerSpeech(spoken, memory, { w, coverage: summariseCoverage(ranges, w), timeZone: opts.timeZone, span });
+  }
+  const v = vocabulary(memory);
+  const popts = { now: opts.now, timeZone: opts.timeZone, coverage: cov, dominant: (c: string | undefined) => dominantClass(v, c) };
+  const parsed = parseQuestion(q, v, popts);
+  if (!parsed.ok) return renderRefusal(parsed.why, exampleQuestions(v, popts), whole);
+  const x = executeQuery(parsed.query, memory, opts);
+  const extra: string[] = [];
+  const unseen = parsed.query.subject.classes.filter((c) => !v.seen.has(c));
+  if (unseen.length > 0) extra.push(`No ${unseen.join(' or ')} was ever detected in the memory.`);
+  const m = parsed.query.measure;
+  if (m.measure === 'count' && (m.of === 'visits' || m.of === 'present') && !m.where && x.value.kind === 'number') {
+    const ids: Query = { ...parsed.query, measure: { measure: 'count', of: 'identities' } };
+    const y = executeQuery(ids, memory, opts);
+    if (y.value.kind === 'number') extra.push(`Different ${parsed.query.subject.classes.length === 1 ? plural(parsed.query.subject.classes[0] as string) : 'objects'} among them: ${y.value.n} (an estimate after re-identification; one may come back several times).`);
+  }
+  return renderAnswer(parsed.query, x, { timeZone: opts.timeZone, negate: parsed.negate, assumed: parsed.assumed, extra });
+}
+
+/** Whether the offline parser reads a question into a query (model planners then offer the `query` tool first). */
+export function readsAsQuery(question: string, memory: MemoryStore, opts: QueryAnswerOptions): boolean {
+  const whole = summariseCoverage(memory.coverage());
+  if (!whole.from || !whole.to) return false;
+  const v = vocabulary(memory);
+  const cov = { from: Date.parse(whole.from), to: Math.min(Date.parse(whole.to), opts.now) };
+  return parseQuestion(question.trim().slice(0, 500), v, { now: opts.now, timeZone: opts.timeZone, coverage: cov, dominant: (c) => dominantClass(v, c) }).ok;
+}

@@ -1,0 +1,184 @@
+/**
+ * The composition steps that read one kind of phrase: verbs, references ("the person who came at
+ * 09:01:14"), duration and count conditions, visit references, ordinals and event kinds.
+ */
+import { all, countCond, durationCond, first, stationary, use, type Ctx } from './ctx.js';
+import type { CountCondition, DurationCondition, EventKind, Pick, VisitRef } from './schema.js';
+import type { Token } from './scan.js';
+
+/** A verb token. */
+export type Verb = Extract<Token, { t: 'verb' }>;
+
+/** The verbs of the question not yet used, by meaning. */
+export function verbs(c: Ctx): Map<string, Verb> {
+  const m = new Map<string, Verb>();
+  for (const v of all(c, 'verb')) if (!c.used.has(v.i) && !m.has(v.v)) m.set(v.v, v);
+  return m;
+}
+
+/** Reads "the person who came at 09:01:14" / "whoever was there at 09:00:10" / "right after <ref>". */
+export function references(c: Ctx): VisitRef | undefined {
+  let found: VisitRef | undefined;
+  for (const t of c.toks) {
+    // "the one who ...": the pronoun stands for the subject
+    const one = c.toks[t.i - 1];
+    const oneWho = one?.t === 'num' && one.text === 'one' && c.toks[t.i - 2]?.text === 'the';
+    const relative = t.t === 'rel' || (t.t === 'head' && (t.v === 'who' || t.v === 'which') && (oneWho || c.toks.slice(0, t.i).some((p) => p.t === 'class' || p.t === 'visitnoun' || p.t === 'rank')));
+    if (!relative || c.used.has(t.i)) continue;
+    let verb: Verb | undefined;
+    let time: Extract<Token, { t: 'time' }> | undefined;
+    for (const x of c.toks.slice(t.i + 1)) {
+      if (x.t === 'sep' || x.t === 'and' || x.t === 'head') break;
+      if (x.t === 'verb' && !verb && x.v !== 'be') verb = x;
+      if (x.t === 'time' && x.v.instant !== undefined) {
+        time = x;
+        break;
+      }
+    }
+    if (!time || time.v.instant === undefined) {
+      use(c, t);
+      continue;
+    }
+    const by = verb?.v === 'arrive' ? 'arrivedAt' : verb?.v === 'leave' ? 'leftAt' : 'presentAt';
+    use(c, t, verb, time, oneWho ? one : undefined);
+    for (const x of c.toks.slice(t.i + 1, time.i)) if (x.t === 'verb' && x.v === 'be') use(c, x);
+    let ref: VisitRef = { by, t: time.v.instant };
+    // "right after the person that left at ..."
+    const rank = [...c.toks.slice(0, t.i)].reverse().find((x) => x.t === 'rank');
+    if (rank && rank.t === 'rank' && !c.used.has(rank.i) && c.toks.slice(rank.i + 1, t.i).every((x) => x.t === 'class' || x.t === 'skip' || x.t === 'visitnoun')) {
+      use(c, rank);
+      ref = { by: rank.v, visit: ref };
+    }
+    if (found) return found;
+    found = ref;
+  }
+  return found;
+}
+
+/** A duration condition: comparison, number, unit ("longer than 25 seconds"). */
+export function durationCondition(c: Ctx): DurationCondition | undefined {
+  for (const u of all(c, 'unit')) {
+    const n = c.toks[u.i - 1];
+    const cmp = c.toks[u.i - 2];
+    if (n?.t === 'num' && cmp?.t === 'cmp') {
+      use(c, cmp, n, u);
+      return durationCond(cmp.v, n.v * u.v);
+    }
+  }
+  return undefined;
+}
+
+/** A count condition: "empty", "occupied", "missing", "all there", "fewer than 3", "only one", "two ... together", "no bottles". */
+export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[] }): CountCondition | undefined {
+  const cond = all(c, 'cond').find((x) => !c.used.has(x.i));
+  // "nobody there", "no bottles": none (a "not" before a condition negates the yes/no instead)
+  const none = (opts.none ?? []).filter((t) => !c.used.has(t.i) || t.t === 'class');
+  if (!cond && none.length === 1 && !all(c, 'cmp').some((x) => c.toks[x.i + 1]?.t === 'num')) {
+    const t = none[0] as Token;
+    if (t.t === 'neg' || t.text === 'nobody' || t.text === 'none') {
+      use(c, t);
+      c.noneTaken = true;
+      return countCond('eq', 0);
+    }
+  }
+  if (cond) {
+    use(c, cond);
+    // "at least one bottle missing" is "missing"
+    if (cond.v === 'missing') {
+      const cmp = all(c, 'cmp').find((x) => !c.used.has(x.i) && c.toks[x.i + 1]?.t === 'num' && ((x.v === 'ge' && (c.toks[x.i + 1] as { v: number }).v === 1) || (x.v === 'gt' && (c.toks[x.i + 1] as { v: number }).v === 0)));
+      if (cmp) use(c, cmp, c.toks[cmp.i + 1]);
+    }
+    if (cond.v === 'empty') return countCond('eq', 0);
+    if (cond.v === 'occupied') return countCond('gt', 0);
+    return { op: cond.v };
+  }
+  for (const cmp of all(c, 'cmp')) {
+    const n = c.toks[cmp.i + 1];
+    if (n?.t === 'num' && c.toks[cmp.i + 2]?.t !== 'unit' && !c.used.has(n.i)) {
+      use(c, cmp, n);
+      return countCond(cmp.v, n.v);
+    }
+  }
+  const everything = first(c, 'all');
+  if (everything) {
+    const n = c.toks[everything.i + 1];
+    use(c, everything);
+    if (n?.t === 'num') {
+      use(c, n);
+      return countCond('ge', n.v);
+    }
+    return { op: 'full' };
+  }
+  const n = all(c, 'num').find((x) => !c.used.has(x.i) && c.toks[x.i + 1]?.t !== 'unit');
+  if (n && opts.dropTo) {
+    use(c, n, opts.dropTo);
+    return countCond('eq', n.v);
+  }
+  const once = first(c, 'once');
+  if (n && once) {
+    use(c, n, once);
+    return countCond('ge', n.v);
+  }
+  return undefined;
+}
+
+/** The visit an ordinal, superlative or reference picks. */
+export function visitRef(c: Ctx, ref: VisitRef | undefined): VisitRef | undefined {
+  if (ref) return ref;
+  const ord = first(c, 'ord');
+  if (ord) {
+    use(c, ord);
+    return { by: 'nth', n: ord.v };
+  }
+  const sup = first(c, 'super');
+  if (sup) {
+    // "the person who stayed longest": the staying is the superlative's
+    use(c, sup, ...all(c, 'verb', 'stay'));
+    return { by: sup.v };
+  }
+  // "who spent the most time": the longest visit
+  const agg = all(c, 'agg').find((x) => (x.v === 'max' || x.v === 'min') && !c.used.has(x.i));
+  if (agg && all(c, 'verb', 'stay').length > 0) {
+    use(c, agg);
+    return { by: agg.v === 'max' ? 'longest' : 'shortest' };
+  }
+  return undefined;
+}
+
+/** The n-th of several moments (first by default, said so). */
+export function pick(c: Ctx, what: string): Pick {
+  const ord = first(c, 'ord');
+  if (ord) {
+    use(c, ord);
+    return { by: 'nth', n: ord.v };
+  }
+  c.assumed.push(`the first ${what}, as the question names no ordinal`);
+  return { by: 'nth', n: 1 };
+}
+
+/** The event kind the verbs (or a line) name. */
+export function eventKind(c: Ctx, v: Map<string, Verb>, classes: string[]): EventKind | undefined {
+  const take = v.get('take');
+  const ret = v.get('return');
+  if (take && !ret) {
+    use(c, take);
+    return 'taken';
+  }
+  if (ret && !take) {
+    use(c, ret);
+    return 'returned';
+  }
+  const cross = v.get('cross');
+  if (cross || first(c, 'place')?.v.kind === 'line' || all(c, 'place').some((p) => p.v.kind === 'line')) {
+    use(c, cross);
+    return 'line_cross';
+  }
+  // a stationary class that is "gone" from the picture is taken
+  const leave = v.get('leave');
+  if (leave && stationary(classes) && !first(c, 'aux')) {
+    use(c, leave);
+    return 'taken';
+  }
+  return undefined;
+}
+

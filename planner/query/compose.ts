@@ -1,0 +1,360 @@
+/**
+ * Composes a question's tokens into a query: first the references ("the person who came at
+ * 09:01:14"), then the head (how many, when, how long, yes/no, who, which, what), then the
+ * measure the head and the verbs ask for, its subject, place and time. Each step marks the tokens
+ * it used; parse.ts refuses a question whose meaningful tokens were not all used.
+ */
+import { describeQuery } from './describe.js';
+import { all, countCond, first, stationary, use, type Ctx } from './ctx.js';
+import { countCondition, durationCondition, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
+import type { Refused } from './parse.js';
+import type { Measure, Query, VisitRef } from './schema.js';
+import type { Token } from './scan.js';
+
+/** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
+export const START_MS = 2000;
+
+type Composed = { ok: true; query: Query; negate: boolean; reading: string } | Refused;
+
+const refuse = (why: string): Refused => ({ ok: false, why });
+
+/**
+ * Composes the query. Returns the query, whether a yes/no answer is negated, and a reading for
+ * messages, or a refusal.
+ */
+export function compose(c: Ctx): Composed {
+  const { opts } = c;
+  // subject
+  const classToks = all(c, 'class');
+  use(c, ...classToks);
+  let classes = [...new Set(classToks.flatMap((t) => t.v))];
+  // "nobody", "no one", "not": a count of none, or a negated yes/no (decided with the measure)
+  const negWords = [...classToks.filter((t) => t.text === 'nobody' || t.text === 'none'), ...all(c, 'neg')];
+  const agent = classToks.some((t) => t.agent) || c.toks.some((t) => t.t === 'head' && t.v === 'who');
+  // places
+  const places = all(c, 'place');
+  use(c, ...places, ...all(c, 'here'));
+  const cameras = [...new Set(places.filter((p) => p.v.kind === 'camera').map((p) => p.v.id))];
+  const zones = [...new Set(places.filter((p) => p.v.kind === 'zone').map((p) => p.v.id))];
+  const lines = [...new Set(places.filter((p) => p.v.kind === 'line').map((p) => p.v.id))];
+  if (zones.length > 1 || lines.length > 1) return refuse(`the question names several ${zones.length > 1 ? 'zones' : 'lines'}; ask about one at a time`);
+  const dir = first(c, 'dir');
+  use(c, dir);
+  // references and negation
+  const ref = references(c);
+  // times
+  const times = all(c, 'time').filter((t) => !c.used.has(t.i));
+  use(c, ...times);
+  const windows = times.filter((t) => t.v.instant === undefined);
+  const instants = times.filter((t) => t.v.instant !== undefined);
+  if (instants.length > 1) return refuse(`the question names several instants (${instants.map((t) => `"${t.text}"`).join(', ')}); ask about one at a time`);
+  const cov = opts.coverage;
+  let window = windows.length > 0 ? { from: -Infinity, to: Infinity } : { from: cov.from, to: opts.now + 1 };
+  for (const w of windows) window = { from: Math.max(window.from, w.v.from), to: Math.min(window.to, w.v.to) };
+  if (windows.length > 1 && window.to <= window.from) return refuse(`the periods ${windows.map((w) => `"${w.text}"`).join(' and ')} do not overlap; ask about one at a time`);
+  const instWord = first(c, 'instant');
+  use(c, instWord);
+  let at: number | undefined = instants[0]?.v.instant;
+  if (at === undefined && instWord) at = instWord.v === 'now' ? opts.now : instWord.v === 'start' ? cov.from + START_MS : cov.to;
+  const explicitWindow = windows.length > 0;
+
+  const v = verbs(c);
+  // "did someone put a bottle back": the person acts, the bottle is what is counted
+  if ((v.has('take') || v.has('return')) && classToks.some((t) => t.agent) && classToks.some((t) => !t.agent)) classes = [...new Set(classToks.filter((t) => !t.agent).flatMap((t) => t.v))];
+  // people "come back": they arrive again (things are put back)
+  const back = v.get('return');
+  if (back && /\b(?:came|come|comes|coming|went)\b/.test(back.text) && !stationary(classes) && (classes.length > 0 || agent) && !v.has('arrive')) {
+    v.set('arrive', back);
+    v.delete('return');
+  }
+  const head = chooseHead(c);
+  const aux = first(c, 'aux');
+  use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
+  const dropTo = v.get('drop') ?? v.get('rise') ?? v.get('become');
+  // "the person", "the bottle": the only one (the executor says so when there were several)
+  const definite = classToks.some((t) => c.toks[t.i - 1]?.text === 'the' && !/(?:s|people|men|children|staff)$/.test(t.text));
+  const theOnly = (vr: VisitRef | undefined): VisitRef | undefined => vr ?? (definite ? { by: 'only' } : undefined);
+  // "the first person to leave", "the last person seen": ordered by departure
+  const byDeparture = (vr: VisitRef | undefined, leaving: boolean): VisitRef | undefined => {
+    if (vr?.by !== 'nth') return vr;
+    const leaveTok = all(c, 'verb').find((x) => x.v === 'leave');
+    // "the first to leave", "the next person to leave after 11:11", "the last to leave before 19:00"
+    // (a period said after the verb times the leaving; said after the subject, "the second person after 20:20", it picks arrivals)
+    const timedLeaving = leaveTok !== undefined && windows.some((w) => w.i > leaveTok.i);
+    const toLeave = leaveTok !== undefined && (c.toks[leaveTok.i - 1]?.text === 'to' || timedLeaving);
+    return (leaving && toLeave) || (!leaving && all(c, 'verb', 'see').length > 0 && vr.n < 0) ? { ...vr, order: 'departure' } : vr;
+  };
+  const personish = agent || v.has('arrive') || v.has('leave') || v.has('stay') || all(c, 'visitnoun').length > 0;
+
+  const measure = chooseMeasure();
+  if ('ok' in measure) return measure;
+  const m = measure;
+  const negLeft = negWords.filter((t) => t.t !== 'class' && !c.used.has(t.i));
+  use(c, ...negLeft);
+  const nobody = c.noneTaken ? 0 : negWords.filter((t) => t.t === 'class').length;
+  const negate = (negLeft.length + nobody) % 2 === 1;
+  if (negate && m.measure !== 'whether') return refuse('a negation ("not", "nobody") is read only in yes/no questions and as "none there" in when and how-long questions');
+  // a meaning said twice ("leave ... go away") is used once it is used
+  const usedVerbs = new Set(all(c, 'verb').filter((x) => c.used.has(x.i)).map((x) => x.v));
+  use(c, ...all(c, 'verb').filter((x) => usedVerbs.has(x.v)));
+
+  // the subject when none is named
+  if (classes.length === 0) {
+    const countish = countMeasure(m);
+    if (personish) classes = ['person'];
+    else if (countish) {
+      const d = opts.dominant?.(cameras[0]);
+      if (d) {
+        classes = [d];
+        c.assumed.push(`${d}, the class seen most ${cameras[0] ? `at ${cameras[0]}` : 'here'}, as the question names none`);
+      }
+    }
+  }
+  const query: Query = {
+    measure: m,
+    subject: { classes },
+    place: { cameras, ...(zones[0] ? { zone: zones[0] } : {}), ...(lines[0] ? { line: lines[0] } : {}), ...(dir ? { direction: dir.v } : {}) },
+    time: { from: window.from, to: Math.max(window.from, window.to), ...(at !== undefined && needsInstant(m) ? { at } : {}) },
+  };
+  if (at !== undefined && !needsInstant(m)) {
+    // an instant given to a window measure: the window is that moment's second or minute
+    const t = instants[0];
+    if (t) {
+      const span = /:\d{2}:\d{2}/.test(t.text) ? 1000 : 60_000;
+      query.time = { from: at, to: at + span };
+    } else if (instWord?.v !== 'now') return refuse(`"${instWord?.text ?? ''}" names a moment, but the question asks about a period`);
+  }
+  return { ok: true, query, negate, reading: describeQuery(query, opts.timeZone) };
+
+  /** The measure the head, verbs and conditions ask for. */
+  function chooseMeasure(): Measure | Refused {
+    const stay = v.get('stay');
+    const arrive = v.get('arrive');
+    const leave = v.get('leave');
+    const agg = first(c, 'agg');
+    const distinct = first(c, 'distinct');
+    const once = first(c, 'once');
+    switch (head) {
+      case 'howlong': {
+        use(c, stay, arrive && !ref ? undefined : undefined);
+        const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
+        if (cc) {
+          if (agg?.v === 'total') use(c, agg);
+          return { measure: 'duration', of: { kind: 'condition', cond: cc } };
+        }
+        if (agg && (agg.v === 'avg' || agg.v === 'total' || agg.v === 'max' || agg.v === 'min')) {
+          use(c, agg, arrive);
+          return { measure: 'duration', of: { kind: 'visits', agg: agg.v } };
+        }
+        const sup = first(c, 'super');
+        if (sup) {
+          use(c, sup, arrive);
+          return { measure: 'duration', of: { kind: 'visits', agg: sup.v === 'longest' ? 'max' : 'min' } };
+        }
+        const vr = theOnly(visitRef(c, ref));
+        if (vr) {
+          use(c, arrive);
+          return { measure: 'duration', of: { kind: 'visit', visit: vr } };
+        }
+        return refuse('it does not say which visit (the first, the last, the longest, the average?) or which state (empty, occupied, exactly N)');
+      }
+      case 'when': {
+        const ev = eventKind(c, v, classes);
+        if (ev) return { measure: 'when', of: { kind: 'event', event: ev, pick: pick(c, ev === 'line_cross' ? 'crossing' : `time one was ${ev}`) } };
+        const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
+        if (cc) {
+          use(c, dropTo);
+          return { measure: 'when', of: { kind: 'condition', cond: cc, pick: pick(c, 'time it happened') } };
+        }
+        if (leave && arrive) return refuse('it asks about both arriving and leaving');
+        const seen = !arrive && !leave;
+        const vr = byDeparture(theOnly(visitRef(c, ref)), Boolean(leave));
+        use(c, arrive, leave);
+        if (!vr && classToks.length > 0 && classToks.every((t) => /(?:s|people|men|children|staff)$/.test(t.text) && !t.agent)) return { measure: 'list', of: 'visits' };
+        if (!vr) {
+          c.assumed.push('the first visit, as the question names no ordinal');
+          return { measure: 'when', of: { kind: leave ? 'departure' : 'arrival', visit: { by: 'nth', n: 1 } } };
+        }
+        // "when was the last person seen": the last sighting
+        const kind = leave || (seen && vr.by === 'nth' && vr.n < 0) ? 'departure' : 'arrival';
+        return { measure: 'when', of: { kind, visit: vr } };
+      }
+      case 'howmany':
+      case 'howoften': {
+        use(c, first(c, 'timesnoun'));
+        if (agg?.v === 'total') use(c, agg);
+        const cc0 = all(c, 'cond').find((x) => x.v === 'missing');
+        if (cc0) {
+          use(c, cc0);
+          if (at === undefined && aux?.v === 'past') return refuse('it does not say when (e.g. "now" or "at 10:00:33")');
+          at ??= opts.now;
+          return { measure: 'missing' };
+        }
+        if ((agg && (agg.v === 'max' || agg.v === 'min')) || (once && !first(c, 'num') && instants.length === 0)) {
+          use(c, agg, once);
+          return { measure: 'extreme', which: agg?.v === 'min' ? 'min' : 'max' };
+        }
+        const ev = eventKind(c, v, classes);
+        // "how many people crossed": different objects; "how many times": crossings
+        if (ev) return { measure: 'count', of: 'events', event: ev, ...(head === 'howmany' && (ev === 'line_cross' || ev === 'zone_enter' || ev === 'zone_exit') && classToks.length > 0 ? { distinct: true } : {}) };
+        if (distinct) {
+          use(c, distinct, arrive, stay, leave);
+          return { measure: 'count', of: 'identities' };
+        }
+        const dc = durationCondition(c);
+        // "how many visitors did cam0 get": visitors are counted by their arrivals
+        const visitorWord = (classToks.some((t) => /^(?:visitors?|guests?|customers?|shoppers?|arrivals?|passersby)$/.test(t.text)) || all(c, 'visitnoun').length > 0) && !v.has('be') && !v.has('see') && !leave;
+        if (arrive || dc || visitorWord) {
+          use(c, v.get('become'));
+          use(c, arrive, stay);
+          return { measure: 'count', of: 'visits', ...(dc ? { where: dc } : {}) };
+        }
+        if (leave) {
+          use(c, leave);
+          // "how many bottles are gone": missing; "how many are left": still there
+          if (aux && stationary(classes) && leave.text === 'gone') {
+            at ??= opts.now;
+            return { measure: 'missing' };
+          }
+          if (aux && stationary(classes)) return { measure: 'countAt' };
+          return { measure: 'count', of: 'departures' };
+        }
+        use(c, stay, once);
+        if (at !== undefined || (aux?.v === 'present' && !explicitWindow)) {
+          if (at === undefined) at = opts.now;
+          return { measure: 'countAt' };
+        }
+        if (stationary(classes)) {
+          c.assumed.push('the most at once, as things that stand still are counted by how many are there, not by visits');
+          return { measure: 'extreme', which: 'max' };
+        }
+        return { measure: 'count', of: 'present' };
+      }
+      case 'yesno': {
+        const ev = eventKind(c, v, classes);
+        if (ev) return { measure: 'whether', test: { kind: 'event', event: ev } };
+        const dc = durationCondition(c);
+        if (dc) {
+          use(c, stay, arrive);
+          return { measure: 'whether', test: { kind: 'visit', where: dc } };
+        }
+        // "did more than 3 people come?": the number of arrivals compared
+        const cmpTok = all(c, 'cmp').find((x) => c.toks[x.i + 1]?.t === 'num');
+        if (arrive && at === undefined && cmpTok) {
+          const n = c.toks[cmpTok.i + 1] as Extract<Token, { t: 'num' }>;
+          use(c, arrive, cmpTok, n);
+          return { measure: 'whether', test: { kind: 'visit', count: { op: cmpTok.v, n: n.v } } };
+        }
+        const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
+        if (at === undefined && aux?.v === 'present' && !explicitWindow && !first(c, 'instant')) at = opts.now;
+        const always = first(c, 'always');
+        use(c, always, stay);
+        if (cc) {
+          use(c, first(c, 'once'));
+          return { measure: 'whether', test: { kind: 'count', cond: cc, ...(always ? { all: true } : {}) } };
+        }
+        if ((arrive || leave) && at === undefined && !(arrive && leave)) {
+          use(c, arrive, leave);
+          return { measure: 'whether', test: { kind: 'visit', moment: arrive ? 'arrival' : 'departure' } };
+        }
+        if (at === undefined && aux?.v === 'present' && !explicitWindow) at = opts.now;
+        use(c, stay, arrive);
+        return { measure: 'whether', test: { kind: 'count', cond: countCond('gt', 0), ...(always ? { all: true } : {}) } };
+      }
+      case 'who':
+      case 'whowhen': {
+        const vr = visitRef(c, ref);
+        if (head === 'whowhen') {
+          if (!vr) return refuse('it does not say which visit');
+          const leaving = all(c, 'verb', 'leave').some((t) => !c.used.has(t.i));
+          use(c, arrive, leave, stay);
+          return { measure: 'when', of: { kind: leaving ? 'departure' : 'arrival', visit: byDeparture(vr, leaving) ?? vr } };
+        }
+        const ev = eventKind(c, v, classes);
+        if (ev) return { measure: 'list', of: 'events', event: ev };
+        use(c, arrive, leave, stay);
+        if (vr) return { measure: 'visit', visit: vr };
+        return { measure: 'list', of: arrive ? 'visits' : 'present' };
+      }
+      case 'what': {
+        if (agg && (agg.v === 'max' || agg.v === 'min')) {
+          use(c, agg, once);
+          return { measure: 'extreme', which: agg.v };
+        }
+        if (v.has('happen')) return { measure: 'list', of: 'events' };
+        // "what was the longest stay", "what was the average visit"
+        const sup = first(c, 'super');
+        if (sup || agg?.v === 'avg') {
+          use(c, sup, agg, stay, arrive);
+          return { measure: 'duration', of: { kind: 'visits', agg: sup ? (sup.v === 'longest' ? 'max' : 'min') : 'avg' } };
+        }
+        return refuse('it does not say what to find (how many, when, how long, whether)');
+      }
+      case 'list': {
+        const ev = eventKind(c, v, classes);
+        if (ev) return { measure: 'list', of: 'events', event: ev };
+        use(c, arrive, leave, stay, distinct);
+        const vr = visitRef(c, ref);
+        if (vr) return { measure: 'visit', visit: vr };
+        return { measure: 'list', of: distinct ? 'identities' : arrive || all(c, 'visitnoun').length > 0 ? 'visits' : 'present' };
+      }
+      default:
+        return refuse('it does not say what to find (how many, when, how long, whether)');
+    }
+  }
+}
+
+/** Whether a measure is read from the settled counts (so an unnamed subject is the place's usual class). */
+function countMeasure(m: Measure): boolean {
+  switch (m.measure) {
+    case 'countAt':
+    case 'extreme':
+    case 'missing':
+      return true;
+    case 'whether':
+      return m.test.kind === 'count' || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned'));
+    case 'duration':
+      return m.of.kind === 'condition';
+    case 'when':
+      return m.of.kind === 'condition' || (m.of.kind === 'event' && (m.of.event === 'taken' || m.of.event === 'returned'));
+    case 'count':
+    case 'list':
+      return m.of === 'events' && (m.event === 'taken' || m.event === 'returned');
+    default:
+      return false;
+  }
+}
+
+/** Whether a measure is taken at one instant. */
+function needsInstant(m: Measure): boolean {
+  return m.measure === 'countAt' || m.measure === 'missing' || (m.measure === 'whether' && m.test.kind === 'count');
+}
+
+/** The question's head: what it asks for. */
+function chooseHead(c: Ctx): 'howlong' | 'when' | 'howmany' | 'howoften' | 'who' | 'whowhen' | 'list' | 'what' | 'yesno' | null {
+  // "was there a moment when ...": the "when" joins a clause, it is not the question's head
+  for (const h of all(c, 'head', 'when')) {
+    let j = h.i - 1;
+    while (c.toks[j]?.t === 'time') j--;
+    if (/^(?:moment|time|point|period|instant)$/.test(c.toks[j]?.text ?? '')) c.used.add(h.i);
+  }
+  const heads = all(c, 'head').filter((h) => !c.used.has(h.i));
+  const has = (v: string): boolean => heads.some((h) => h.v === v);
+  const firstHead = heads[0];
+  if (firstHead?.v === 'who' && has('when')) return 'whowhen';
+  if (firstHead?.v === 'list') return 'list';
+  if (has('howlong')) return 'howlong';
+  if (has('when')) return 'when';
+  if (has('howoften')) return 'howoften';
+  if (has('howmany')) return 'howmany';
+  if (firstHead?.v === 'who') return 'who';
+  if (firstHead?.v === 'which') return 'list';
+  if (firstHead?.v === 'what') return 'what';
+  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant');
+  if (lead?.t === 'aux' || lead?.t === 'class' || lead?.t === 'neg') return 'yesno';
+  // "most people at once between 9 and 10"
+  if (lead?.t === 'agg' || lead?.t === 'super') return 'what';
+  // "arrivals across all cameras between ...", "backward crossings of line gate": a count
+  if ((lead?.t === 'verb' && /s$/.test(lead.text) && ['arrive', 'leave', 'cross', 'take', 'return'].includes(lead.v)) || lead?.t === 'visitnoun' || (lead?.t === 'dir' && c.toks[lead.i + 1]?.t === 'verb')) return 'howmany';
+  return null;
+}

@@ -1,0 +1,48 @@
+/**
+ * The composition state and small helpers shared by the parser's steps.
+ */
+import { MOVERS } from './lexicon.js';
+import type { ParseOptions } from './parse.js';
+import type { CountCondition, DurationCondition } from './schema.js';
+import type { Token } from './scan.js';
+
+/** Mutable state shared by the composition steps. */
+export interface Ctx {
+  toks: Token[];
+  used: Set<number>;
+  opts: ParseOptions;
+  assumed: string[];
+  /** A "nobody"/"not" was read as a count of none (it no longer negates a yes/no). */
+  noneTaken?: boolean;
+}
+
+/** Marks tokens as used by the reading. */
+export function use(c: Ctx, ...ts: (Token | undefined)[]): void {
+  for (const t of ts) if (t) c.used.add(t.i);
+}
+
+/** Tokens of a kind (optionally with a value). */
+export function all<K extends Token['t']>(c: Ctx, t: K, v?: unknown): Extract<Token, { t: K }>[] {
+  return c.toks.filter((x) => x.t === t && (v === undefined || (x as { v?: unknown }).v === v)) as Extract<Token, { t: K }>[];
+}
+
+/** First token of a kind (optionally with a value). */
+export function first<K extends Token['t']>(c: Ctx, t: K, v?: unknown): Extract<Token, { t: K }> | undefined {
+  return all(c, t, v)[0];
+}
+
+/** A count condition from a comparison token and a number ("fewer than 3", "only one"). */
+export function countCond(op: 'gt' | 'ge' | 'lt' | 'le' | 'eq', n: number): CountCondition {
+  return { op, n: Math.max(0, Math.round(n)) };
+}
+
+/** A duration condition ("longer than 25 seconds"). */
+export function durationCond(op: 'gt' | 'ge' | 'lt' | 'le' | 'eq', seconds: number): DurationCondition {
+  return { op, seconds };
+}
+
+/** Whether every class of a subject stands still (bottles, tools): drops are taken, rises returned. */
+export function stationary(classes: readonly string[]): boolean {
+  return classes.length > 0 && classes.every((c) => !MOVERS.has(c));
+}
+

@@ -1,0 +1,150 @@
+/**
+ * A query in plain words, for the "Read as: ..." line every answer starts with, so a person sees
+ * at once which question was answered.
+ */
+import { formatLocal } from '../time.js';
+import type { CountCondition, DurationCondition, EventKind, Pick, Query, VisitRef } from './schema.js';
+
+const ORD = ['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** "the 3rd", "the last", "the one before last". */
+function nth(n: number): string {
+  if (n === -1) return 'the last';
+  if (n === -2) return 'the one before last';
+  if (n < 0) return `the ${-n}th from last`;
+  return `the ${ORD[n] ?? `${n}th`}`;
+}
+
+/** Short wall time: the time of day, with the date only when asked across days. */
+export function clock(t: number, tz: string): string {
+  const s = formatLocal(t, tz);
+  return s.slice(11, s.lastIndexOf(' ')).replace(/\.\d+$/, '');
+}
+
+/** The subject in words. */
+function subject(q: Query, plural: boolean): string {
+  const c = q.subject.classes;
+  if (c.length === 0) return plural ? 'objects' : 'an object';
+  const name = (l: string): string => (plural ? (l === 'person' ? 'people' : /(?:s|x|ch|sh)$/.test(l) ? `${l}es` : `${l}s`) : l);
+  return c.map(name).join(' or ');
+}
+
+/** The place in words. */
+function place(q: Query): string {
+  const p = q.place;
+  const parts: string[] = [];
+  if (p.zone) parts.push(`zone ${p.zone}`);
+  if (p.line) parts.push(`line ${p.line}${p.direction ? ` (${p.direction})` : ''}`);
+  if (p.cameras.length > 0) parts.push(`camera ${p.cameras.join(', ')}`);
+  else if (!p.zone && !p.line) parts.push('any camera');
+  return parts.join(' of ');
+}
+
+/** A count condition in words. */
+export function countWords(c: CountCondition, q: Query): string {
+  const s = subject(q, true);
+  if (c.op === 'full') return `all the usual ${s} there`;
+  if (c.op === 'missing') return `fewer ${s} than usual`;
+  if (c.op === 'eq' && c.n === 0) return `no ${s} (empty)`;
+  if (!('n' in c)) return s;
+  const op = { eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[c.op];
+  return `${op} ${c.n} ${c.n === 1 && c.op === 'eq' ? subject(q, false) : s}`;
+}
+
+/** A duration condition in words. */
+function durWords(d: DurationCondition): string {
+  const op = { eq: 'exactly', ne: 'other than', lt: 'shorter than', le: 'at most', gt: 'longer than', ge: 'at least' }[d.op];
+  return `${op} ${d.seconds} s`;
+}
+
+/** A visit reference in words. */
+export function refWords(r: VisitRef, tz: string): string {
+  switch (r.by) {
+    case 'nth':
+      return `${nth(r.n)} visit${r.order === 'departure' ? ' to end' : ''}`;
+    case 'only':
+      return 'the only visit';
+    case 'arrivedAt':
+      return `the visit that began nearest ${clock(r.t, tz)}`;
+    case 'leftAt':
+      return `the visit that ended nearest ${clock(r.t, tz)}`;
+    case 'presentAt':
+      return `the visit in progress at ${clock(r.t, tz)}`;
+    case 'longest':
+    case 'shortest':
+      return `the ${r.by} visit`;
+    case 'after':
+    case 'before':
+      return `the ${r.by === 'after' ? 'next visit after' : 'last visit before'} ${r.t !== undefined ? clock(r.t, tz) : r.visit ? refWords(r.visit, tz) : '?'}`;
+  }
+}
+
+const EVENT: Record<EventKind, string> = {
+  line_cross: 'line crossings',
+  zone_enter: 'zone entries',
+  zone_exit: 'zone exits',
+  taken: 'times one was taken away',
+  returned: 'times one was put back',
+  alert: 'alerts fired',
+  loud_sound: 'loud sounds',
+  speech: 'speech',
+};
+
+function pickWords(p: Pick, what: string, tz: string): string {
+  return p.by === 'nth' ? `${nth(p.n)} ${what}` : `the ${what} ${p.by === 'after' ? 'next after' : 'last before'} ${clock(p.t, tz)}`;
+}
+
+/** The time in words. */
+function when(q: Query, tz: string): string {
+  if (q.time.at !== undefined) return `at ${clock(q.time.at, tz)}`;
+  return `between ${clock(q.time.from, tz)} and ${clock(q.time.to - 1, tz)}`;
+}
+
+/** The query as one phrase: "visits by a person to camera table between 09:00:00 and 09:01:00". */
+export function describeQuery(q: Query, tz: string): string {
+  const m = q.measure;
+  const at = `at ${place(q)}`;
+  const s1 = subject(q, false);
+  const sn = subject(q, true);
+  const t = when(q, tz);
+  switch (m.measure) {
+    case 'count': {
+      const where = m.where ? ` that lasted ${durWords(m.where)}` : '';
+      if (m.of === 'events') return m.distinct ? `the number of different ${sn} with ${EVENT[m.event ?? 'line_cross']} ${at} ${t}` : `the number of ${EVENT[m.event ?? 'line_cross']} (${sn}) ${at} ${t}`;
+      if (m.of === 'identities') return `the number of different ${sn} (identities after re-identification) ${at} ${t}`;
+      if (m.of === 'visits') return `the number of visits (arrivals) by ${sn}${where} ${at} ${t}`;
+      if (m.of === 'departures') return `the number of departures of ${sn} ${at} ${t}`;
+      return `the number of visits by ${sn} in progress ${at} ${t}`;
+    }
+    case 'countAt':
+      return `how many ${sn} were ${at} ${t}`;
+    case 'extreme':
+      return `the ${m.which === 'max' ? 'most' : 'fewest'} ${sn} at once ${at} ${t}`;
+    case 'missing':
+      return `how many ${sn} were missing from the usual count ${at} ${t}`;
+    case 'whether': {
+      const x = m.test;
+      if (x.kind === 'count') return `whether there were ${countWords(x.cond, q)} ${at} ${x.all ? 'all the time ' : q.time.at === undefined ? 'at some moment ' : ''}${t}`;
+      if (x.kind === 'visit' && x.count) return `whether the number of arrivals of ${sn} ${at} ${t} was ${{ eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[x.count.op]} ${x.count.n}`;
+      if (x.kind === 'visit') return `whether a ${s1} visited ${at}${x.where ? ` for ${durWords(x.where)}` : ''} ${t}`;
+      return `whether there were ${EVENT[x.event]} (${sn}) ${at} ${t}`;
+    }
+    case 'when': {
+      const o = m.of;
+      if (o.kind === 'arrival' || o.kind === 'departure') return `when ${refWords(o.visit, tz)} of a ${s1} ${at} ${o.kind === 'arrival' ? 'began' : 'ended'} (${t})`;
+      if (o.kind === 'event') return `the time of ${pickWords(o.pick, EVENT[o.event].replace(/s$/, '').replace(/^times/, 'time'), tz)} (${sn}) ${at} ${t}`;
+      if (o.kind !== 'condition') return '';
+      return `when ${pickWords(o.pick, `time there came to be ${countWords(o.cond, q)}`, tz)} ${at} ${t}`;
+    }
+    case 'duration': {
+      const o = m.of;
+      if (o.kind === 'visit') return `how long ${refWords(o.visit, tz)} of a ${s1} ${at} lasted (${t})`;
+      if (o.kind === 'visits') return `the ${{ avg: 'average', total: 'total', max: 'longest', min: 'shortest' }[o.agg]} length of visits by ${sn} ${at} ${t}`;
+      return `how long there were ${countWords(o.cond, q)} ${at} ${t}`;
+    }
+    case 'list':
+      return `the ${m.of === 'events' ? (m.event ? EVENT[m.event] : 'events') : m.of === 'identities' ? 'different' : 'visits of'} ${sn} ${at} ${t}`;
+    case 'visit':
+      return `${refWords(m.visit, tz)} of a ${s1} ${at} ${t}`;
+  }
+}

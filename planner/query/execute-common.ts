@@ -1,0 +1,96 @@
+/**
+ * What the executor's measures share: the run state, evidence builders, visit references and comparisons.
+ */
+import type { MemoryStore } from '../../memory/store.js';
+import type { Evidence } from '../answer.js';
+import type { Query, VisitFact, VisitRef } from './schema.js';
+
+const iso = (t: number): string => new Date(t).toISOString();
+
+/** Evidence for visits: one entry per visit, at most `limit`, with the keyframe nearest its start. */
+export function visitEvidence(vs: readonly VisitFact[], limit = 10): Evidence[] {
+  return vs.slice(0, limit).map((v) => ({ camera: v.camera, start: iso(v.start), end: iso(v.end), trackIds: [v.objectId], snapshot: `/api/cameras/${encodeURIComponent(v.camera)}/keyframe.jpg?ts=${v.start}` }));
+}
+
+/** Evidence for moments (events, changes). */
+export function momentEvidence(ms: readonly { camera: string; ts: number; objectId?: string }[], limit = 10): Evidence[] {
+  return ms.slice(0, limit).map((m) => ({ camera: m.camera, start: iso(m.ts), end: iso(m.ts), ...(m.objectId ? { trackIds: [m.objectId] } : {}), snapshot: `/api/cameras/${encodeURIComponent(m.camera)}/keyframe.jpg?ts=${m.ts}` }));
+}
+
+/** Shared state of one execution. */
+export interface Run {
+  q: Query;
+  memory: MemoryStore;
+  cams: string[];
+  evidence: Evidence[];
+  notes: string[];
+}
+
+/**
+ * The visits an ordinal counts: "the first person after 09:01" is the first arrival in the window,
+ * "the last to leave before 09:01:30" the last departure in it, "who stayed longest between 9 and
+ * 10" the longest of the visits that began then; other references see every visit overlapping
+ * the window.
+ */
+export function inWindowFor(vs: readonly VisitFact[], r: VisitRef, w: { from: number; to: number }): VisitFact[] {
+  if (r.by === 'longest' || r.by === 'shortest') return vs.filter((v) => v.start >= w.from && v.start < w.to);
+  if (r.by !== 'nth') return [...vs];
+  return r.order === 'departure' ? vs.filter((v) => v.end >= w.from && v.end < w.to) : vs.filter((v) => v.start >= w.from && v.start < w.to);
+}
+
+/** Picks one visit by a reference (visits by arrival). */
+export function pickVisit(vs: readonly VisitFact[], r: VisitRef, all: (from: number, to: number) => VisitFact[]): VisitFact | undefined {
+  switch (r.by) {
+    case 'nth': {
+      const list = r.order === 'departure' ? [...vs].sort((a, b) => a.end - b.end || a.start - b.start) : vs;
+      return r.n > 0 ? list[r.n - 1] : list[list.length + r.n];
+    }
+    case 'only':
+      return vs.length === 1 ? vs[0] : undefined;
+    case 'arrivedAt':
+    case 'leftAt': {
+      const key = (v: VisitFact): number => Math.abs((r.by === 'arrivedAt' ? v.start : v.end) - r.t);
+      const best = [...vs].sort((a, b) => key(a) - key(b))[0];
+      // "the person who came at 09:01:14": within half a minute, or it is someone else
+      return best && key(best) <= 30_000 ? best : undefined;
+    }
+    case 'presentAt':
+      return vs.find((v) => v.start <= r.t && v.end >= r.t) ?? vs.find((v) => Math.abs(v.start - r.t) <= 2000 || Math.abs(v.end - r.t) <= 2000);
+    case 'longest':
+    case 'shortest': {
+      const sorted = [...vs].sort((a, b) => (r.by === 'longest' ? b.end - b.start - (a.end - a.start) : a.end - a.start - (b.end - b.start)) || a.start - b.start);
+      return sorted[0];
+    }
+    case 'after':
+    case 'before': {
+      let t = r.t;
+      if (r.visit) {
+        const ref = pickVisit(all(-Infinity, Infinity), r.visit, all);
+        if (!ref) return undefined;
+        t = r.by === 'after' ? ref.end : ref.start;
+      }
+      if (t === undefined) return undefined;
+      const tt = t;
+      return r.by === 'after' ? vs.find((v) => v.start > tt) : [...vs].reverse().find((v) => v.start < tt);
+    }
+  }
+}
+
+/** Compares a number with a condition's operator. */
+export function passes(x: number, op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge', n: number): boolean {
+  switch (op) {
+    case 'eq':
+      return x === n;
+    case 'ne':
+      return x !== n;
+    case 'lt':
+      return x < n;
+    case 'le':
+      return x <= n;
+    case 'gt':
+      return x > n;
+    case 'ge':
+      return x >= n;
+  }
+}
+

@@ -1,0 +1,246 @@
+/**
+ * The executor's measures over moments and conditions: counts (visits, departures, identities,
+ * events, taken/returned), times (arrivals, departures, events, condition starts) and the time a
+ * count condition held, summed over the cameras of the place.
+ */
+import { MemoryQueries } from '../../memory/queries.js';
+import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, type Run } from './execute-common.js';
+import { changes, pieces, timeline, usualCount } from './facts.js';
+import type { CountCondition, EventFact, EventKind, Measure, Pick, QueryValue, VisitFact } from './schema.js';
+
+type AllVisits = (from: number, to: number) => VisitFact[];
+/** A visit ending this close to the end of its camera's coverage may still be going on. */
+const OPEN_MS = 2000;
+
+/** End of each camera's coverage. */
+function coverageEnd(r: Run, camera: string): number {
+  let end = -Infinity;
+  for (const c of r.memory.coverage(camera)) end = Math.max(end, c.end);
+  return end;
+}
+
+/** Events of a kind in the window, by time (taken/returned from settled counts). */
+function eventsOf(r: Run, event: EventKind | undefined): EventFact[] {
+  const { q, memory } = r;
+  const w = { from: q.time.from, to: q.time.to };
+  const out: EventFact[] = [];
+  if (event === undefined || event === 'taken' || event === 'returned') {
+    for (const cam of r.cams) {
+      const tl = timeline(memory, cam, q.subject, q.place, w.from, w.to);
+      for (const [ts, before, after] of changes(tl, w.from, w.to)) {
+        const kind = after < before ? 'taken' : 'returned';
+        if (event && kind !== event) continue;
+        out.push({ camera: cam, ts, kind, n: Math.abs(after - before), ...(q.subject.classes.length === 1 ? { label: q.subject.classes[0] } : {}) });
+      }
+    }
+    if (event) r.notes.push('Taken and returned are read from the settled counts (a drop is a removal, a rise a return)');
+  }
+  if (event !== 'taken' && event !== 'returned') {
+    const mq = new MemoryQueries(memory);
+    const type = event === 'line_cross' || event === 'zone_enter' || event === 'zone_exit' || event === 'loud_sound' ? event : event === undefined ? undefined : null;
+    if (type === null) {
+      if (event === 'speech') for (const s of mq.transcripts(w)) if (r.cams.includes(s.camera)) out.push({ camera: s.camera, ts: s.start, kind: 'speech', text: s.text });
+    } else {
+      const labels: (string | undefined)[] = q.subject.classes.length > 0 && type !== 'loud_sound' ? q.subject.classes : [undefined];
+      for (const cam of r.cams) {
+        for (const label of labels) {
+          const evs = mq.events(w, { camera: cam, ...(type ? { type } : {}), ...(label ? { label } : {}), ...(q.place.line ? { line: q.place.line } : {}), ...(q.place.zone ? { zone: q.place.zone } : {}), ...(q.place.direction ? { direction: q.place.direction } : {}) });
+          for (const e of evs) {
+            if (e.type === 'count_change' || e.type === 'appear' || e.type === 'disappear') continue;
+            out.push({ camera: e.camera, ts: e.ts, kind: e.type, ...(e.label ? { label: e.label } : {}), ...(e.line ? { line: e.line } : {}), ...(e.zone ? { zone: e.zone } : {}), ...(e.direction ? { direction: e.direction } : {}), ...(e.objectId ? { objectId: e.objectId } : {}) });
+          }
+        }
+      }
+    }
+  }
+  return out.sort((a, b) => a.ts - b.ts);
+}
+
+/**
+ * Counts from index keys alone, without listing visits: arrivals of named classes at cameras, and
+ * identities. Null when the question needs the visits themselves (a zone, a length condition, an
+ * index still being built). Evidence: the first arrivals.
+ */
+function fastCount(r: Run, m: Extract<Measure, { measure: 'count' }>): QueryValue | null {
+  const { q } = r;
+  const classes = q.subject.classes;
+  if (q.place.zone || m.where || classes.length === 0 || (m.of !== 'visits' && m.of !== 'identities')) return null;
+  const mq = new MemoryQueries(r.memory);
+  const w = { from: q.time.from, to: q.time.to };
+  let n = 0;
+  for (const camera of r.cams) {
+    for (const label of classes) {
+      if (m.of === 'identities') n += mq.countDistinct(w, { label, camera });
+      else {
+        const k = mq.countArrivals(w, { label, camera });
+        if (k === null) return null;
+        n += k;
+      }
+    }
+  }
+  const firsts = mq.cameraVisits({ from: w.from, to: Math.min(w.to, w.from + 600_000) }, r.cams.length === 1 ? { camera: r.cams[0] as string, label: classes[0] as string } : { label: classes[0] as string });
+  r.evidence.push(...visitEvidence((firsts ?? []).filter((v) => v.start >= w.from && r.cams.includes(v.camera))));
+  if (m.of === 'identities') r.notes.push('Different objects are told apart by re-identification: an estimate');
+  return { kind: 'number', n, unit: 'count' };
+}
+
+/** Counts (or lists) visits, departures, identities or events. */
+export function runCount(r: Run, m: Extract<Measure, { measure: 'count' }>, all: AllVisits, asList = false): QueryValue {
+  const { q } = r;
+  const from = q.time.from;
+  const to = q.time.to;
+  if (m.of === 'events') {
+    const evs = eventsOf(r, m.event);
+    r.evidence.push(...momentEvidence(evs));
+    if (asList) return { kind: 'list', items: evs, total: evs.length };
+    if (m.distinct) return { kind: 'number', n: new Set(evs.map((e) => e.objectId ?? `${e.camera}:${e.ts}`)).size, unit: 'count' };
+    return { kind: 'number', n: evs.reduce((a, e) => a + (e.n ?? 1), 0), unit: 'count' };
+  }
+  const fast = fastCount(r, m);
+  if (fast !== null) return fast;
+  let vs = all(from, to);
+  if (m.of === 'visits') vs = vs.filter((v) => v.start >= from && v.start < to);
+  if (m.of === 'departures') vs = vs.filter((v) => v.end >= from && v.end < to && v.end < coverageEnd(r, v.camera) - OPEN_MS);
+  const where = m.where;
+  if (where) vs = vs.filter((v) => passes((v.end - v.start) / 1000, where.op, where.seconds));
+  r.evidence.push(...visitEvidence(vs));
+  if (m.of === 'identities') {
+    r.notes.push('Different objects are told apart by re-identification: an estimate');
+    return { kind: 'number', n: new Set(vs.map((v) => v.objectId)).size, unit: 'count' };
+  }
+  return { kind: 'number', n: vs.length, unit: 'count' };
+}
+
+/** The summed settled count over the cameras: `[start, end, count]` pieces of the window (a sweep over every camera's pieces). */
+function summed(r: Run, from: number, to: number): [number, number, number][] {
+  const per = r.cams.map((cam) => pieces(timeline(r.memory, cam, r.q.subject, r.q.place, from, to), from, to));
+  if (per.length === 1) return per[0] as [number, number, number][];
+  const cuts = [...new Set(per.flatMap((p) => p.flatMap(([s, e]) => [s, e])))].sort((a, b) => a - b);
+  const at = per.map(() => 0);
+  const out: [number, number, number][] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const s = cuts[i] as number;
+    const e = cuts[i + 1] as number;
+    let n = 0;
+    let any = false;
+    for (let c = 0; c < per.length; c++) {
+      const p = per[c] as [number, number, number][];
+      let j = at[c] as number;
+      while (j < p.length && (p[j] as [number, number, number])[1] <= s) j++;
+      at[c] = j;
+      const hit = p[j];
+      if (hit && hit[0] <= s && hit[1] >= e) {
+        n += hit[2];
+        any = true;
+      }
+    }
+    if (any) out.push([s, e, n]);
+  }
+  return out;
+}
+
+/** The usual count of the place, summed over its cameras. */
+function usual(r: Run): number {
+  let n = 0;
+  for (const cam of r.cams) {
+    const cov = r.memory.coverage(cam);
+    const from = Math.min(...cov.map((c) => c.start));
+    const to = Math.max(...cov.map((c) => c.end));
+    n += usualCount(timeline(r.memory, cam, r.q.subject, r.q.place, from, to + 1)) ?? 0;
+  }
+  return n;
+}
+
+/** Whether a count passes a condition (`usual` for full/missing). */
+function holds(n: number, c: CountCondition, u: number): boolean {
+  if (c.op === 'full') return n >= u;
+  if (c.op === 'missing') return n < u;
+  return 'n' in c ? passes(n, c.op, c.n) : false;
+}
+
+/** Whether a count condition held (at an instant, at some moment, or all the time), or for how long. */
+export function runCondition(r: Run, c: CountCondition, allTime: boolean, duration = false): QueryValue {
+  const { q } = r;
+  const u = c.op === 'full' || c.op === 'missing' ? usual(r) : 0;
+  if (c.op === 'full' || c.op === 'missing') r.notes.push(`The usual count is ${u}, the settled count held for the most time`);
+  if (q.time.at !== undefined && !duration) {
+    const t = q.time.at;
+    const p = summed(r, t, t + 1);
+    const n = p[0]?.[2];
+    if (n === undefined) return { kind: 'none', why: 'no settled count at that moment' };
+    r.evidence.push(...momentEvidence(r.cams.map((camera) => ({ camera, ts: t }))));
+    r.notes.push(`There were ${n} then`);
+    return { kind: 'boolean', b: holds(n, c, u) };
+  }
+  const p = summed(r, q.time.from, q.time.to);
+  if (p.length === 0) return { kind: 'none', why: 'no settled count in that time' };
+  const ok = p.filter(([, , n]) => holds(n, c, u));
+  r.evidence.push(...momentEvidence(ok.slice(0, 10).map(([s]) => ({ camera: r.cams[0] as string, ts: s }))));
+  if (duration) return { kind: 'number', n: ok.reduce((a, [s, e]) => a + (e - s), 0) / 1000, unit: 'seconds' };
+  return { kind: 'boolean', b: allTime ? ok.length === p.length : ok.length > 0 };
+}
+
+/**
+ * The events of the window, read over a growing stretch at its start (the first) or its end (the
+ * last) until one is found: the first or last of a day is found without reading the whole day.
+ */
+function firstOrLast<T>(r: Run, p: Pick, read: () => T[]): T[] {
+  const { time } = r.q;
+  if (p.by !== 'nth' || (p.n !== 1 && p.n !== -1)) return read();
+  const whole = { ...time };
+  for (let d = 60_000; d < whole.to - whole.from; d *= 4) {
+    r.q.time = p.n === 1 ? { ...whole, to: whole.from + d } : { ...whole, from: whole.to - d };
+    const xs = read();
+    if (xs.length > 0) {
+      r.q.time = whole;
+      return xs;
+    }
+  }
+  r.q.time = whole;
+  return read();
+}
+
+/** Picks one moment of a sorted list. */
+function pickMoment<T extends { ts: number }>(xs: readonly T[], p: Pick): T | undefined {
+  if (p.by === 'nth') return p.n > 0 ? xs[p.n - 1] : xs[xs.length + p.n];
+  return p.by === 'after' ? xs.find((x) => x.ts > p.t) : [...xs].reverse().find((x) => x.ts < p.t);
+}
+
+/** The time of an arrival, departure, event or condition start. */
+export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: AllVisits): QueryValue {
+  const { q } = r;
+  const o = m.of;
+  if (o.kind === 'arrival' || o.kind === 'departure') {
+    const vs = all(q.time.from, q.time.to);
+    const v = pickVisit(inWindowFor(vs, o.visit, q.time), o.visit, all);
+    if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+    r.evidence.push(...visitEvidence([v]));
+    const open = v.end >= coverageEnd(r, v.camera) - OPEN_MS;
+    // "when was the last person seen": a sighting, even if they were still there
+    if (o.kind === 'departure' && open && !(o.visit.by === 'nth' && o.visit.order === 'departure')) return { kind: 'none', why: `${v.objectId} was still there when the recording ended` };
+    if (o.kind === 'departure' && open) r.notes.push(`${v.objectId} was still in view when the recording ended`);
+    return { kind: 'time', t: o.kind === 'arrival' ? v.start : v.end };
+  }
+  if (o.kind === 'event') {
+    const evs = firstOrLast(r, o.pick, () => eventsOf(r, o.event));
+    const e = pickMoment(evs, o.pick);
+    if (!e) return { kind: 'none', why: `there is no such event (${evs.length} in that time)` };
+    r.evidence.push(...momentEvidence([e]));
+    if (evs.length > 1) r.notes.push(`${evs.length} in all`);
+    return { kind: 'time', t: e.ts };
+  }
+  if (o.kind !== 'condition') return { kind: 'none', why: 'unknown moment' };
+  const u = o.cond.op === 'full' || o.cond.op === 'missing' ? usual(r) : 0;
+  const p = summed(r, q.time.from, q.time.to);
+  const starts: { ts: number; camera: string }[] = [];
+  let prev = false;
+  for (const [s, , n] of p) {
+    const h = holds(n, o.cond, u);
+    if (h && !prev) starts.push({ ts: s, camera: r.cams[0] as string });
+    prev = h;
+  }
+  const s = pickMoment(starts, o.pick);
+  if (!s) return { kind: 'none', why: 'the condition never began in that time' };
+  r.evidence.push(...momentEvidence([s]));
+  return { kind: 'time', t: s.ts };
+}

@@ -1,0 +1,174 @@
+/**
+ * The one executor: runs a query of the question language over the memory's typed queries and
+ * returns a typed value, evidence and coverage. The offline parser and the model planners' `query`
+ * tool both end here, so every number comes from this code.
+ */
+import { summariseCoverage } from '../../memory/coverage.js';
+import type { MemoryStore } from '../../memory/store.js';
+import { PlannerError } from '../errors.js';
+import { runCondition, runCount, runWhen } from './execute-measures.js';
+import { HALF_FRAME_MS, pieces, timeline, usualCount, valueAt, visitsIn } from './facts.js';
+import { MemoryQueries } from '../../memory/queries.js';
+import type { Executed } from './render.js';
+import { Query, type QueryValue, type VisitFact } from './schema.js';
+import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, type Run } from './execute-common.js';
+
+/** Options of `executeQuery`. */
+export interface ExecuteOptions {
+  now: number;
+  timeZone: string;
+}
+
+/**
+ * Runs a query over the memory.
+ * @throws PlannerError (PLANNER_BAD_QUERY) when the query does not fit the schema
+ */
+export function executeQuery(input: unknown, memory: MemoryStore, _opts: ExecuteOptions): Executed {
+  const parsed = Query.safeParse(input);
+  if (!parsed.success) throw new PlannerError('TOOL_BAD_INPUT', `bad query: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const q = parsed.data;
+  const stored = memory.cameras();
+  const unknown = q.place.cameras.filter((c) => !stored.includes(c));
+  const cams = q.place.cameras.length > 0 ? q.place.cameras.filter((c) => stored.includes(c)) : stored;
+  const from = q.time.from;
+  const to = q.time.at !== undefined ? q.time.at + 1 : q.time.to;
+  const coverage = summariseCoverage(cams.flatMap((c) => memory.coverage(c)), q.time.at !== undefined ? { from: q.time.at - 2000, to: q.time.at + 1 } : { from, to });
+  const run: Run = { q, memory, cams, evidence: [], notes: [] };
+  if (unknown.length > 0) return { value: { kind: 'none', why: `no camera called ${unknown.join(', ')} in the memory` }, evidence: [], coverage, notes: [] };
+  if (!coverage.from || to <= from) return { value: { kind: 'none', why: 'nothing was recorded then' }, evidence: [], coverage, notes: [] };
+  if (coverage.gaps.length > 0) run.notes.push(`Nothing was recorded on ${coverage.gaps.map((g) => `${g.camera} from ${g.start} to ${g.end}`).join(', ')}`);
+  const value = measure(run);
+  return { value, evidence: run.evidence, coverage, notes: run.notes };
+}
+
+function measure(r: Run): QueryValue {
+  const { q, memory } = r;
+  const m = q.measure;
+  const all = (from: number, to: number): VisitFact[] => visitsIn(memory, q.subject, { ...q.place, cameras: r.cams }, from, to);
+  switch (m.measure) {
+    case 'count':
+      return runCount(r, m, all);
+    case 'countAt':
+    case 'missing': {
+      const t = q.time.at ?? q.time.to - 1;
+      let n = 0;
+      let usual = 0;
+      for (const cam of r.cams) {
+        const tl = timeline(memory, cam, q.subject, q.place, t, t + 1);
+        const v = valueAt(tl, t);
+        if (v === null) continue;
+        n += v;
+        if (m.measure === 'missing') usual += usualCount(timeline(memory, cam, q.subject, q.place, q.time.from, Math.max(q.time.to, t + 1))) ?? v;
+      }
+      r.evidence.push(...momentEvidence(r.cams.map((camera) => ({ camera, ts: t }))));
+      if (m.measure === 'missing') {
+        r.notes.push(`The usual count is ${usual}, the settled count held for the most time`);
+        return { kind: 'number', n: Math.max(0, usual - n), unit: 'count' };
+      }
+      return { kind: 'number', n, unit: 'count' };
+    }
+    case 'extreme': {
+      let best: { n: number; at: number; camera: string } | null = null;
+      for (const cam of r.cams) {
+        const tl = timeline(memory, cam, q.subject, q.place, q.time.from, q.time.to);
+        for (const [s, , n] of pieces(tl, q.time.from, q.time.to)) {
+          if (!best || (m.which === 'max' ? n > best.n : n < best.n)) best = { n, at: s, camera: cam };
+        }
+      }
+      if (!best) return { kind: 'none', why: 'no settled count in that time' };
+      r.evidence.push(...momentEvidence([{ camera: best.camera, ts: best.at }]));
+      return { kind: 'number', n: best.n, unit: 'count' };
+    }
+    case 'whether':
+      if (m.test.kind === 'count') return runCondition(r, m.test.cond, m.test.all === true);
+      if (m.test.kind === 'visit') {
+        const where = m.test.where;
+        const count = m.test.count;
+        const moment = m.test.moment ?? (count ? 'arrival' : undefined);
+        const inWindow = (t: number): boolean => t >= q.time.from && t < q.time.to;
+        const vs = all(q.time.from, q.time.to).filter((v) => (!where || passes((v.end - v.start) / 1000, where.op, where.seconds)) && (moment !== 'arrival' || inWindow(v.start)) && (moment !== 'departure' || inWindow(v.end)));
+        r.evidence.push(...visitEvidence(vs));
+        if (count) r.notes.push(`${vs.length} arrival${vs.length === 1 ? '' : 's'}`);
+        return { kind: 'boolean', b: count ? passes(vs.length, count.op, count.n) : vs.length > 0 };
+      }
+    {
+      const c = runCount(r, { measure: 'count', of: 'events', event: m.test.event }, all);
+      return { kind: 'boolean', b: c.kind === 'number' && c.n > 0 };
+    }
+    case 'when':
+      return runWhen(r, m, all);
+    case 'duration': {
+      const o = m.of;
+      if (o.kind === 'condition') return runCondition(r, o.cond, false, true);
+      const vs = all(q.time.from, q.time.to);
+      if (o.kind === 'visit') {
+        const v = pickVisit(inWindowFor(vs, o.visit, q.time), o.visit, all);
+        if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+        r.evidence.push(...visitEvidence([v]));
+        return { kind: 'number', n: (v.end - v.start) / 1000, unit: 'seconds' };
+      }
+      const stats = visitStats(r);
+      if (stats) {
+        if (stats.n === 0) return { kind: 'none', why: 'no visit began in that time' };
+        r.notes.push(`Over the ${stats.n} visit${stats.n === 1 ? '' : 's'} that began then`);
+        const ms = o.agg === 'avg' ? stats.total / stats.n : o.agg === 'total' ? stats.total : o.agg === 'max' ? stats.max : stats.min;
+        return { kind: 'number', n: ms / 1000, unit: 'seconds' };
+      }
+      // the visits that began in the window, whole
+      const began = vs.filter((v) => v.start >= q.time.from && v.start < q.time.to);
+      if (began.length === 0) return { kind: 'none', why: 'no visit began in that time' };
+      const ds = began.map((v) => (v.end - v.start) / 1000);
+      r.evidence.push(...visitEvidence(began));
+      const n = o.agg === 'avg' ? ds.reduce((a, b) => a + b, 0) / ds.length : o.agg === 'total' ? ds.reduce((a, b) => a + b, 0) : o.agg === 'max' ? Math.max(...ds) : Math.min(...ds);
+      r.notes.push(`Over the ${began.length} visit${began.length === 1 ? '' : 's'} that began then`);
+      return { kind: 'number', n, unit: 'seconds' };
+    }
+    case 'list': {
+      if (m.of === 'events') {
+        const c = runCount(r, { measure: 'count', of: 'events', ...(m.event ? { event: m.event } : {}) }, all, true);
+        return c;
+      }
+      if (m.of === 'identities') {
+        const byObj = new Map<string, { camera: string; objectId: string; label: string; firstSeen: number; lastSeen: number; visits: number }>();
+        for (const v of all(q.time.from, q.time.to)) {
+          const e = byObj.get(v.objectId);
+          if (e) {
+            e.visits++;
+            e.lastSeen = Math.max(e.lastSeen, v.end);
+          } else byObj.set(v.objectId, { camera: v.camera, objectId: v.objectId, label: v.label, firstSeen: v.start, lastSeen: v.end, visits: 1 });
+        }
+        const items = [...byObj.values()];
+        return { kind: 'list', items, total: items.length };
+      }
+      const vs = all(q.time.from, q.time.to).filter((v) => m.of === 'present' || v.start >= q.time.from);
+      r.evidence.push(...visitEvidence(vs));
+      return { kind: 'list', items: vs, total: vs.length };
+    }
+    case 'visit': {
+      const vs = all(q.time.from, q.time.to);
+      const v = pickVisit(inWindowFor(vs, m.visit, q.time), m.visit, all);
+      if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} in that time)` };
+      r.evidence.push(...visitEvidence([v]));
+      return { kind: 'visit', visit: v };
+    }
+  }
+}
+
+/** Statistics of the visits that began in the window, from the indexes (null when they cannot answer: no class named, an index being built). */
+function visitStats(r: Run): { n: number; total: number; min: number; max: number } | null {
+  const { q } = r;
+  if (q.subject.classes.length === 0) return null;
+  const mq = new MemoryQueries(r.memory);
+  const acc = { n: 0, total: 0, min: Infinity, max: -Infinity };
+  for (const camera of r.cams) {
+    for (const label of q.subject.classes) {
+      const s = mq.visitStats({ from: q.time.from, to: q.time.to }, { label, camera, pad: 2 * HALF_FRAME_MS, ...(q.place.zone ? { zone: q.place.zone } : {}) });
+      if (!s) return null;
+      acc.n += s.n;
+      acc.total += s.total;
+      acc.min = Math.min(acc.min, s.min);
+      acc.max = Math.max(acc.max, s.max);
+    }
+  }
+  return acc;
+}

@@ -1,0 +1,224 @@
+/**
+ * The facts the executor reads, from the memory's typed queries and stored frames: visits
+ * (arrival and departure per object, camera and zone, apart from identities), settled count
+ * timelines (a count changes only when the new value held for a moment, so a hand passing in
+ * front of a bottle or a one-frame miss is no change), and the taken/returned changes of things
+ * that stand still.
+ */
+import { MemoryQueries } from '../../memory/queries.js';
+import type { MemoryStore } from '../../memory/store.js';
+import type { ObjectRecord } from '../../memory/types.js';
+import { MOVERS } from './lexicon.js';
+import type { Place, Subject, VisitFact } from './schema.js';
+
+/** A new count must hold this long (from its first to its last frame) to become the settled count. */
+export const SETTLE_MS = 1000;
+/** Frames further apart than this break a run (a coverage gap). */
+const GAP_MS = 5000;
+/**
+ * Half the analysis frame interval at the default 2 fps: an object first seen in a frame arrived
+ * between the frame before and that one, so visits and count changes are placed half an interval
+ * earlier (and departures half an interval after the last sighting): the unbiased estimate.
+ */
+export const HALF_FRAME_MS = 250;
+/** How far before a window the settled count is looked for. */
+const LOOKBACK_MS = 120_000;
+
+/** A settled count timeline of one camera: `[ts, count]` change points, the first at the first settled frame. */
+export interface Timeline {
+  camera: string;
+  points: [number, number][];
+  /** The last frame read (the timeline holds until it). */
+  end: number;
+}
+
+/** The visits of an object: its presence intervals, or its whole sighting span when none are stored. */
+function objectVisits(o: ObjectRecord): { start: number; end: number }[] {
+  const v = (o as ObjectRecord & { visits?: { start: number; end: number }[] }).visits;
+  const spans = v && v.length > 0 ? v : [{ start: o.firstSeen, end: o.lastSeen }];
+  return spans.map((s) => ({ start: s.start - HALF_FRAME_MS, end: s.end + HALF_FRAME_MS }));
+}
+
+/** Visits of the subject to the place overlapping `[from, to)`, by arrival. */
+export function visitsIn(memory: MemoryStore, s: Subject, p: Place, from: number, to: number): VisitFact[] {
+  const q = new MemoryQueries(memory);
+  const cams = p.cameras.length > 0 ? p.cameras : memory.cameras();
+  const labels: (string | undefined)[] = s.classes.length > 0 ? s.classes : [undefined];
+  const out: VisitFact[] = [];
+  const w = { from, to };
+  for (const camera of cams) {
+    // an estimate never reaches outside what the camera recorded
+    let first = Infinity;
+    let last = -Infinity;
+    for (const c of memory.coverage(camera)) {
+      first = Math.min(first, c.start);
+      last = Math.max(last, c.end);
+    }
+    const clamp = (v: { start: number; end: number }): { start: number; end: number } => ({ start: Math.max(first, v.start), end: Math.min(last, v.end) });
+    {
+      // the camera- and zone-visit indexes answer without decoding an object
+      let indexed = true;
+      for (const label of labels) {
+        const iw = { from: from - HALF_FRAME_MS, to: to + HALF_FRAME_MS };
+        const lo = { camera, ...(label ? { label } : {}) };
+        const vs = p.zone ? q.zoneVisits(iw, p.zone, lo) : q.cameraVisits(iw, lo);
+        if (!vs) {
+          indexed = false;
+          break;
+        }
+        for (const v0 of vs) {
+          const v = clamp({ start: v0.start - HALF_FRAME_MS, end: v0.end + HALF_FRAME_MS });
+          if (v.end < from || v.start >= to) continue;
+          out.push({ camera, objectId: v0.objectId, label: v0.label, ...(p.zone ? { zone: p.zone } : {}), start: v.start, end: v.end });
+        }
+      }
+      if (indexed) continue;
+    }
+    for (const label of labels) {
+      const objs = q.objectsIn(w, { camera, ...(label ? { label } : {}), ...(p.zone ? { zone: p.zone } : {}) });
+      for (const o of objs) {
+        const spans = p.zone ? o.zones.filter((z) => z.zone === p.zone).map((z) => ({ start: z.enteredAt - HALF_FRAME_MS, end: (z.exitedAt ?? o.lastSeen) + HALF_FRAME_MS })) : objectVisits(o);
+        for (const v0 of spans) {
+          const v = clamp(v0);
+          if (v.end < from || v.start >= to) continue;
+          out.push({ camera, objectId: o.objectId, label: o.label, ...(p.zone ? { zone: p.zone } : {}), start: v.start, end: v.end });
+        }
+      }
+    }
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** The raw count of a frame for a subject and place. */
+function frameCount(f: { counts: Record<string, number>; occupancy: Record<string, number> }, s: Subject, p: Place): number {
+  if (p.zone) return f.occupancy[p.zone] ?? 0;
+  if (s.classes.length === 0) return Object.values(f.counts).reduce((a, b) => a + b, 0);
+  let n = 0;
+  for (const c of s.classes) n += f.counts[c] ?? 0;
+  return n;
+}
+
+/**
+ * The settled count timeline of one camera over `[from, to)` (frames from before `from` settle the
+ * value holding at `from`). A run of equal raw counts becomes the settled count, from its first
+ * frame, once it spans `SETTLE_MS`; shorter runs are ignored.
+ */
+export function timeline(memory: MemoryStore, camera: string, s: Subject, p: Place, from: number, to: number): Timeline {
+  if (s.classes.length > 0 && s.classes.every((c) => MOVERS.has(c))) return visitTimeline(memory, camera, s, p, from, to);
+  const { frames } = memory.dbs();
+  const points: [number, number][] = [];
+  let runStart = NaN;
+  let runLast = NaN;
+  let runVal = NaN;
+  let settled = NaN;
+  let end = NaN;
+  const close = (): void => {
+    if (Number.isNaN(runVal) || runLast - runStart < SETTLE_MS || runVal === settled) return;
+    settled = runVal;
+    points.push([points.length === 0 ? runStart : runStart - HALF_FRAME_MS, runVal]);
+  };
+  for (const { key, value } of frames.getRange({ start: [camera, from - LOOKBACK_MS], end: [camera, to + SETTLE_MS + 1000] })) {
+    const ts = Number(key[1]);
+    const n = frameCount(value, s, p);
+    if (ts - runLast > GAP_MS) {
+      close();
+      runVal = NaN;
+    }
+    if (n !== runVal) {
+      close();
+      runStart = ts;
+      runVal = n;
+    }
+    runLast = ts;
+    end = ts;
+    // a run that already spans the hold settles at once (its start is what counts)
+    if (runLast - runStart >= SETTLE_MS && runVal !== settled) close();
+  }
+  close();
+  return { camera, points, end };
+}
+
+/**
+ * The count timeline of things that move by themselves (people, vehicles), from their visits: the
+ * tracker already bridges missed frames, and a visit's ends are the best estimate of when the
+ * count changed.
+ */
+function visitTimeline(memory: MemoryStore, camera: string, s: Subject, p: Place, from: number, to: number): Timeline {
+  const t0 = from - LOOKBACK_MS;
+  const vs = visitsIn(memory, s, { ...p, cameras: [camera] }, t0, to);
+  let end = -Infinity;
+  for (const c of memory.coverage(camera)) end = Math.max(end, c.end);
+  let first = Infinity;
+  for (const c of memory.coverage(camera)) first = Math.min(first, c.start);
+  const start = Math.max(t0, first);
+  const deltas = new Map<number, number>();
+  let n = 0;
+  for (const v of vs) {
+    if (v.start <= start) n++;
+    else deltas.set(v.start, (deltas.get(v.start) ?? 0) + 1);
+    if (v.end <= start) n--;
+    else if (v.end < end) deltas.set(v.end, (deltas.get(v.end) ?? 0) - 1);
+  }
+  const points: [number, number][] = [[start, n]];
+  for (const ts of [...deltas.keys()].sort((a, b) => a - b)) {
+    const d = deltas.get(ts) ?? 0;
+    if (d === 0) continue;
+    n += d;
+    points.push([ts, n]);
+  }
+  return { camera, points, end };
+}
+
+/** The settled count at `t` (null before the first settled frame or after the last frame). */
+export function valueAt(tl: Timeline, t: number): number | null {
+  if (t > tl.end + GAP_MS) return null;
+  let v: number | null = null;
+  for (const [ts, n] of tl.points) {
+    if (ts > t) break;
+    v = n;
+  }
+  // before the first settled value: the first value (the memory starts with it)
+  if (v === null && tl.points.length > 0 && t >= (tl.points[0] as [number, number])[0] - GAP_MS) v = (tl.points[0] as [number, number])[1];
+  return v;
+}
+
+/** The pieces of `[from, to)` with their settled count: `[start, end, count]`. */
+export function pieces(tl: Timeline, from: number, to: number): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  const stop = Math.min(to, tl.end + 500);
+  let cur = valueAt(tl, from);
+  let t = from;
+  for (const [ts, n] of tl.points) {
+    if (ts <= from) continue;
+    if (ts >= stop) break;
+    if (cur !== null && ts > t) out.push([t, ts, cur]);
+    t = ts;
+    cur = n;
+  }
+  if (cur !== null && stop > t) out.push([t, stop, cur]);
+  return out;
+}
+
+/** Changes of the settled count inside `(from, to)`: `[ts, before, after]`. */
+export function changes(tl: Timeline, from: number, to: number): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  for (let i = 1; i < tl.points.length; i++) {
+    const [ts, n] = tl.points[i] as [number, number];
+    if (ts < from || ts >= to) continue;
+    out.push([ts, (tl.points[i - 1] as [number, number])[1], n]);
+  }
+  return out;
+}
+
+/** The usual count: the settled count held for the most time over the camera's whole timeline. */
+export function usualCount(tl: Timeline): number | null {
+  const time = new Map<number, number>();
+  for (let i = 0; i < tl.points.length; i++) {
+    const [ts, n] = tl.points[i] as [number, number];
+    const next = (tl.points[i + 1])?.[0] ?? tl.end;
+    time.set(n, (time.get(n) ?? 0) + Math.max(0, next - ts));
+  }
+  let best: number | null = null;
+  for (const [n, ms] of time) if (best === null || ms > (time.get(best) ?? 0) || (ms === time.get(best) && n > best)) best = n;
+  return best;
+}

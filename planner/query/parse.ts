@@ -1,0 +1,72 @@
+/**
+ * The English parser: tokens (see scan.ts) composed into one query of the question language. It
+ * reads the question's head (how many, when, how long, yes/no, who, which), its verbs (arrive,
+ * leave, stay, take, return, cross, drop to), its subject (classes), places, times, numbers,
+ * ordinals, conditions, comparisons, references ("the person who came at 09:01:14") and negation.
+ * Every token that carries meaning must be used by the reading; otherwise the question is refused
+ * with the words it did not understand, never answered as another question.
+ */
+import type { CountCondition, DurationCondition, Measure, Query, VisitRef } from './schema.js';
+import { scan, type ScanOptions, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
+import { compose } from './compose.js';
+import type { Ctx } from './ctx.js';
+
+/** A successful parse. */
+export interface Parsed {
+  ok: true;
+  query: Query;
+  /** The boolean answer is to be negated ("was nobody there", "did no one come"). */
+  negate: boolean;
+  /** Defaults the reading took (e.g. "person, as none was named"), for the renderer. */
+  assumed: string[];
+}
+
+/** A refusal: what was not understood. */
+export interface Refused {
+  ok: false;
+  why: string;
+}
+
+/** Options of `parseQuestion`. */
+export interface ParseOptions extends ScanOptions {
+  /** The dominant class of a camera (most objects stored), for "is the bench empty" without a class. */
+  dominant?: (camera: string | undefined) => string | undefined;
+}
+
+/** Kinds of tokens whose meaning must be used by the reading. */
+const MEANINGFUL = new Set<Token['t']>(['word', 'num', 'ord', 'cmp', 'unit', 'cond', 'agg', 'super', 'once', 'distinct', 'neg', 'rank', 'dir', 'class', 'place', 'time', 'instant', 'timesnoun', 'all']);
+/** Verbs whose meaning must be used (seeing and being are implied by most readings). */
+const MEANINGFUL_VERBS = new Set(['arrive', 'leave', 'stay', 'take', 'return', 'cross', 'drop', 'rise', 'enter', 'exit']);
+
+/**
+ * Parses a question into a query, or says what it did not understand.
+ * @param question the person's words
+ * @param vocab names the memory knows (cameras, zones, lines, classes)
+ */
+export function parseQuestion(question: string, vocab: ScanVocabulary, opts: ParseOptions): Parsed | Refused {
+  const toks = scan(question, vocab, opts);
+  const unknown = toks.filter((t) => t.t === 'word');
+  for (const u of unknown) {
+    const kind = /^(zone|area|region|line|camera|cam)$/.exec(toks[u.i - 1]?.text ?? '')?.[1];
+    if (!kind) continue;
+    const k = kind === 'line' ? 'line' : kind.startsWith('cam') ? 'camera' : 'zone';
+    const known = k === 'line' ? vocab.lines : k === 'camera' ? vocab.cameras : vocab.zones;
+    return { ok: false, why: `there is no ${k} called "${u.text}" in the memory (${k}s: ${known.join(', ') || 'none'})` };
+  }
+  if (unknown.length > 0) return { ok: false, why: `I did not understand ${quoteList(unknown.map((t) => t.text))} (not a word I know, nor a class, camera, zone or line of this memory)` };
+  if (toks.length === 0) return { ok: false, why: 'the question is empty' };
+  const c: Ctx = { toks, used: new Set(), opts, assumed: [] };
+  const r = compose(c);
+  if (!r.ok) return r;
+  const left = toks.filter((t) => !c.used.has(t.i) && (MEANINGFUL.has(t.t) || (t.t === 'verb' && MEANINGFUL_VERBS.has(t.v))));
+  if (left.length > 0) return { ok: false, why: `I understood the question as "${r.reading}" but could not use ${quoteList(left.map((t) => t.text))} in it` };
+  return { ok: true, query: r.query, negate: r.negate, assumed: c.assumed };
+}
+
+/** `"a", "b" and "c"`. */
+export function quoteList(words: string[]): string {
+  const q = [...new Set(words)].map((w) => `"${w}"`);
+  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} and ${q[q.length - 1] ?? ''}`;
+}
+
+export type { CountCondition, DurationCondition, Measure, Query, VisitRef, TimePhrase };

@@ -1,0 +1,254 @@
+/**
+ * The first stage of the question parser: normalises the sentence, takes its time expressions out
+ * (resolved by planner/time.ts in the configured zone), and turns the rest into tokens: names from
+ * the memory's vocabulary (cameras, zones, lines, classes), numbers and ordinals, and the lexicon's
+ * words. A word that matches nothing stays a `word` token: the parser refuses to answer over it.
+ */
+import { resolveTime } from '../time.js';
+import { CLASS_WORDS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from './lexicon.js';
+
+/** A resolved time expression of the question. */
+export interface TimePhrase {
+  from: number;
+  to: number;
+  /** Set for "at 09:01:30" instants. */
+  instant?: number;
+  phrase: string;
+}
+
+/** A name the memory knows. */
+export interface PlaceName {
+  kind: 'camera' | 'zone' | 'line';
+  id: string;
+}
+
+/** One token of the question. */
+export type Token = (
+  | Lex
+  | { t: 'class'; v: string[]; agent: boolean }
+  | { t: 'place'; v: PlaceName }
+  | { t: 'time'; v: TimePhrase }
+  | { t: 'word' }
+  | { t: 'sep' }
+) & { text: string; i: number };
+
+/** A token before its position is known. */
+type TokenBody = Token extends infer T ? (T extends unknown ? Omit<T, 'text' | 'i'> : never) : never;
+
+/** What the scanner needs to know about the memory. */
+export interface ScanVocabulary {
+  cameras: readonly string[];
+  zones: readonly string[];
+  lines: readonly string[];
+  /** Every label the detectors can produce (and any stored). */
+  labels: readonly string[];
+}
+
+/** Options of `scan`. */
+export interface ScanOptions {
+  now: number;
+  timeZone: string;
+  /** The memory's coverage, for "in the first minute" and the default window. */
+  coverage: { from: number; to: number };
+}
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\bwhat's\b/g, 'what is'],
+  [/\bwho's\b/g, 'who is'],
+  [/\bwhere's\b/g, 'where is'],
+  [/\bthere's\b/g, 'there is'],
+  [/\bit's\b/g, 'it is'],
+  [/\bhow's\b/g, 'how is'],
+  [/\bthat's\b/g, 'that is'],
+  [/\bwhen's\b/g, 'when is'],
+  [/\bcan't\b/g, 'can not'],
+  [/\bwon't\b/g, 'will not'],
+  [/\b(\w+)n't\b/g, '$1 not'],
+  [/\b(\w+)'(?:re|ve|ll|d)\b/g, '$1'],
+  [/\b(\w+)'s\b/g, '$1'],
+];
+
+/** Clock words: "half past nine" -> "9:30". */
+const CLOCK_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+
+function normalise(q: string): string {
+  let s = ` ${q.toLowerCase().replace(/[\u2018\u2019`´]/g, "'").replace(/[\u201c\u201d"]/g, ' ')} `;
+  for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
+  s = s.replace(/\b(half|quarter)\s+(past|to)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g, (_m, part: string, rel: string, h: string) => {
+    const hour = CLOCK_WORDS[h] ?? Number(h);
+    const mins = part === 'half' ? 30 : 15;
+    const total = rel === 'past' ? hour * 60 + mins : hour * 60 - mins;
+    return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+  });
+  s = s.replace(/\bhalf an? (minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
+  s = s.replace(/\ba (minute|hour) and a half\b/g, (_m, u: string) => (u === 'minute' ? '90 seconds' : '90 minutes'));
+  s = s.replace(/\ba quarter of an hour\b/g, '15 minutes');
+  // "second-to-last" -> "second to last"; a dash between clauses is a pause
+  s = s.replace(/([a-z])-(?=[a-z])/g, '$1 ').replace(/\s[-\u2013\u2014]+\s/g, ' , ');
+  // "put a bottle back" -> "put back a bottle"
+  s = s.replace(/\b(put|puts|putting|bring|brings|brought|set|placed|place|places)\s+((?:[a-z]+\s+){1,3}?)back\b/g, '$1 back $2');
+  // "4 or more" -> "at least 4"; "2 or fewer" -> "at most 2"
+  s = s.replace(/\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:more|above|over|greater)\b/g, 'at least $1');
+  s = s.replace(/\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:fewer|less|below|under)\b/g, 'at most $1');
+  // "before ten", "after nine": hours in words
+  s = s.replace(/\b(before|after|since|until|till)\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?=\s*(?:$|[,?.!]|and\b|am\b|pm\b|a\.m|p\.m|o'?clock|on\b|today|yesterday))/g, (_m, w: string, h: string) => `${w} ${CLOCK_WORDS[h] ?? h}`);
+  // "3:15 in the afternoon" -> "3:15 pm"; "in the afternoon" -> "this afternoon"
+  s = s.replace(/\b(\d{1,2}(?::\d{2}(?::\d{2})?)?)\s+in the (morning|afternoon|evening)\b/g, (_m, t: string, p: string) => `${t} ${p === 'morning' ? 'am' : 'pm'}`);
+  s = s.replace(/\b(?:in|during) the (morning|afternoon|evening)\b/g, 'this $1');
+  // "over the whole day", "all day": today
+  s = s.replace(/\b(?:(?:over|during|for|in|across)\s+)?(?:the\s+)?(?:whole|entire)\s+day\b|\ball day(?: long)?\b/g, 'today');
+  // "had left by 09:01:30": until then
+  s = s.replace(/\bby\s+(?=\d{1,2}[:.]\d{2})/g, 'until ');
+  // "at about 09:01:32", "around 09:01" -> "at 09:01:32"
+  s = s.replace(/\b(?:at\s+)?(?:about|around|approximately|roughly|circa|approx|~)\s*(?=\d{1,2}[:.]\d{2})/g, 'at ');
+  // a bare clock time ("how many bottles 10:00:10") is an instant
+  s = s.replace(/(^|\s)(?!(?:at|by|before|after|between|and|from|since|until|till|to|than)\s)(\S+\s+)(\d{1,2}:\d{2}(?::\d{2})?)\b/g, (m, a: string, w: string, t: string) =>
+    /^(?:at|by|before|after|between|and|from|since|until|till|to|than|past)\s+$/.test(w) ? m : `${a}${w}at ${t}`,
+  );
+  // "25s", "1.5min" -> "25 s", "1.5 min"
+  s = s.replace(/(\d)(s|sec|secs|seconds?|m|mins?|minutes?|h|hrs?|hours?)\b/g, '$1 $2');
+  s = s.replace(/[?!]+/g, ' ').replace(/\.(\s|$)/g, ' ').replace(/([,;:])(\s|$)/g, ' , ');
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** "in the first 30 seconds" / "during the first minute": a window from the start of coverage. */
+function firstWindow(s: string, cov: { from: number }): { m: RegExpExecArray; w: TimePhrase } | null {
+  const m = /\b(?:in|during|within|over|for)\s+the\s+(?:first|opening)\s+(?:(\d+(?:\.\d+)?|two|three|four|five|ten|fifteen|twenty|thirty)\s+)?(second|sec|minute|min|hour)s?\b/.exec(s);
+  if (!m) return null;
+  const n = m[1] === undefined ? 1 : (NUMBERS[m[1]] ?? Number(m[1]));
+  const unit = m[2]?.startsWith('s') ? 1000 : m[2]?.startsWith('h') ? 3_600_000 : 60_000;
+  return { m, w: { from: cov.from, to: cov.from + n * unit, phrase: m[0] } };
+}
+
+/** Takes the time expressions out, leaving `@tN` markers. */
+function takeTimes(s0: string, opts: ScanOptions): { s: string; times: TimePhrase[] } {
+  let s = s0;
+  const times: TimePhrase[] = [];
+  const put = (idx: number, len: number, w: TimePhrase): void => {
+    s = `${s.slice(0, idx)} @t${times.length} ${s.slice(idx + len)}`.replace(/\s+/g, ' ').trim();
+    times.push(w);
+  };
+  const fw = firstWindow(s, opts.coverage);
+  if (fw) put(fw.m.index, fw.m[0].length, fw.w);
+  // "30 seconds ago", "a minute ago": an instant before now
+  const ago = /\b(\d+(?:\.\d+)?|a|an|one|two|three|four|five|ten|fifteen|twenty|thirty)\s+(second|sec|minute|min|hour)s?\s+ago\b/.exec(s);
+  if (ago) {
+    const n = ago[1] === 'a' || ago[1] === 'an' ? 1 : (NUMBERS[ago[1] ?? ''] ?? Number(ago[1]));
+    const unit = ago[2]?.startsWith('s') ? 1000 : ago[2]?.startsWith('h') ? 3_600_000 : 60_000;
+    const t = opts.now - n * unit;
+    put(ago.index, ago[0].length, { from: t - 2000, to: t + 1, instant: t, phrase: ago[0] });
+  }
+  for (let guard = 0; guard < 6; guard++) {
+    const r = resolveTime(s, { now: opts.now, timeZone: opts.timeZone, all: opts.coverage });
+    if (!r.phrase) break;
+    const idx = s.indexOf(r.phrase);
+    if (idx < 0) break;
+    const w: TimePhrase = { from: r.from, to: r.to, phrase: r.phrase };
+    if (r.instant !== undefined) w.instant = r.instant;
+    put(idx, r.phrase.length, w);
+  }
+  return { s, times };
+}
+
+/** Spoken forms of an id: "bench2" -> "bench2", "bench 2"; "loading_dock" -> "loading dock". */
+function forms(id: string): string[] {
+  const base = id.toLowerCase();
+  const spaced = base.replace(/[_\-.]+/g, ' ').replace(/([a-z])(\d)/g, '$1 $2').replace(/(\d)([a-z])/g, '$1 $2').trim();
+  return [...new Set([base, spaced])];
+}
+
+/** Plural forms of a label ("bottle" -> bottles, "bus" -> buses, "cell phone" -> cell phones). */
+function plurals(label: string): string[] {
+  const out = [label];
+  if (/(?:s|x|ch|sh)$/.test(label)) out.push(`${label}es`);
+  else if (/[^aeiou]y$/.test(label)) out.push(`${label.slice(0, -1)}ies`);
+  else if (/fe?$/.test(label) && label.endsWith('knife')) out.push('knives');
+  else out.push(`${label}s`);
+  if (label === 'person') out.push('people');
+  if (label === 'mouse') out.push('mice');
+  return out;
+}
+
+/** The phrase table of a vocabulary: word sequences to tokens, longest matched first. */
+function nameTable(v: ScanVocabulary): Map<string, Lex | TokenBody> {
+  const table = new Map<string, Lex | TokenBody>();
+  for (const [label] of Object.entries(CLASS_WORDS)) table.set(label, { t: 'class', v: CLASS_WORDS[label] ?? [], agent: /one|body/.test(label) });
+  for (const label of v.labels) for (const f of plurals(label.toLowerCase())) if (!table.has(f)) table.set(f, { t: 'class', v: [label], agent: false });
+  const add = (kind: PlaceName['kind'], id: string, words: string[]): void => {
+    for (const f of forms(id)) {
+      // a short id ("b") is only a name with its kind word ("line b", "b line")
+      if (f.length > 2) table.set(f, { t: 'place', v: { kind, id } });
+      for (const w of words) {
+        table.set(`${w} ${f}`, { t: 'place', v: { kind, id } });
+        table.set(`${f} ${w}`, { t: 'place', v: { kind, id } });
+      }
+    }
+  };
+  for (const id of v.lines) add('line', id, ['line', 'tripwire']);
+  for (const id of v.zones) add('zone', id, ['zone', 'area', 'region']);
+  for (const id of v.cameras) add('camera', id, ['camera', 'cam']);
+  for (const [p, lex] of Object.entries(PHRASES)) if (!table.has(p)) table.set(p, lex);
+  return table;
+}
+
+const ORDINAL_DIGITS = /^(\d+)(?:st|nd|rd|th)$/;
+
+/**
+ * Tokenises a question. Time expressions become `time` tokens, names of the memory `class` and
+ * `place` tokens, the lexicon's words their kinds; unknown words stay `word` tokens.
+ */
+export function scan(question: string, vocab: ScanVocabulary, opts: ScanOptions): Token[] {
+  const { s, times } = takeTimes(normalise(question), opts);
+  const table = nameTable(vocab);
+  const w = s.split(' ').filter(Boolean);
+  const out: Token[] = [];
+  for (let i = 0; i < w.length; ) {
+    const word = w[i] as string;
+    const tm = /^@t(\d+)$/.exec(word);
+    if (tm) {
+      out.push({ t: 'time', v: times[Number(tm[1])] as TimePhrase, text: (times[Number(tm[1])] as TimePhrase).phrase, i: out.length });
+      i++;
+      continue;
+    }
+    if (word === ',') {
+      out.push({ t: 'sep', text: ',', i: out.length });
+      i++;
+      continue;
+    }
+    let hit: { len: number; lex: Lex | TokenBody } | null = null;
+    for (let len = Math.min(5, w.length - i); len >= 2 && !hit; len--) {
+      const lex = table.get(w.slice(i, i + len).join(' '));
+      if (lex) hit = { len, lex };
+    }
+    if (!hit) {
+      const prev = out[out.length - 1];
+      const lex = single(word, prev, w[i + 1], table);
+      hit = { len: 1, lex };
+    }
+    out.push({ ...(hit.lex as Lex), text: w.slice(i, i + hit.len).join(' '), i: out.length });
+    i += hit.len;
+  }
+  // "how many were there at most": the most, not a comparison
+  for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
+  return out;
+}
+
+/** Reads one word given its neighbours ("20 second" is a unit, "the second" an ordinal). */
+function single(word: string, prev: Token | undefined, next: string | undefined, table: Map<string, Lex | TokenBody>): Lex | TokenBody {
+  const afterNumber = prev?.t === 'num';
+  if (afterNumber && /^(?:s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours)$/.test(word)) return WORDS[word] as Lex;
+  if (word === 'min' || word === 'mins') return { t: 'agg', v: 'min' };
+  if ((word === 'a' || word === 'an') && next && /^(?:second|minute|hour)$/.test(next)) return { t: 'num', v: 1 };
+  if (/^\d+(?:\.\d+)?$/.test(word)) return { t: 'num', v: Number(word) };
+  // "how long did the visit last?": the verb, not the ordinal
+  if (word === 'last' && (next === undefined || next === ',' || next === 'for' || next.startsWith('@t')) && prev?.t !== 'skip') return { t: 'verb', v: 'stay' };
+  const od = ORDINAL_DIGITS.exec(word);
+  if (od) return { t: 'ord', v: Number(od[1]) };
+  const named = table.get(word);
+  if (named) return named;
+  if (word in ORDINALS) return { t: 'ord', v: ORDINALS[word] as number };
+  if (word in NUMBERS && word !== 'none') return { t: 'num', v: NUMBERS[word] as number };
+  const hyph = /^([a-z]+)-([a-z]+)$/.exec(word);
+  if (hyph && hyph[1] && hyph[2] && NUMBERS[hyph[1]] !== undefined && NUMBERS[hyph[2]] !== undefined) return { t: 'num', v: (NUMBERS[hyph[1]] as number) + (NUMBERS[hyph[2]] as number) };
+  return WORDS[word] ?? { t: 'word' };
+}

@@ -1,0 +1,220 @@
+/**
+ * The question language: one typed, JSON-serialisable query that says everything the memory can
+ * answer. The English parser writes it, a language model may write it (the `query` tool), and one
+ * executor runs it over the memory's typed queries, so every number comes from the same code.
+ *
+ * A query is a measure (what to compute) of a subject (which objects) at a place (cameras, a zone,
+ * a line) over a time (a window, and an instant when the measure needs one). All times are epoch
+ * ms, already resolved from the question's words in the configured time zone.
+ */
+import { z } from 'zod';
+
+/** Comparison operators of conditions. */
+export const Cmp = z.enum(['eq', 'ne', 'lt', 'le', 'gt', 'ge']);
+export type Cmp = z.infer<typeof Cmp>;
+
+/**
+ * A condition on how many objects are there at a moment: a comparison with a number ("empty" is
+ * `eq 0`, "fewer than 3" is `lt 3`, "only one" is `eq 1`), or against the usual count of the place
+ * (`full`: all there, i.e. at least the usual count; `missing`: fewer than the usual count).
+ */
+export const CountCondition = z.union([
+  z.object({ op: Cmp, n: z.number().int().min(0) }).strict(),
+  z.object({ op: z.enum(['full', 'missing']) }).strict(),
+]);
+export type CountCondition = z.infer<typeof CountCondition>;
+
+/** A condition on a visit's length ("longer than 25 s"). */
+export const DurationCondition = z.object({ op: Cmp, seconds: z.number().min(0) }).strict();
+export type DurationCondition = z.infer<typeof DurationCondition>;
+
+/** What is counted or timed among events. `taken`/`returned` come from settled counts of objects that stand still. */
+export const EventKind = z.enum(['line_cross', 'zone_enter', 'zone_exit', 'taken', 'returned', 'alert', 'loud_sound', 'speech']);
+export type EventKind = z.infer<typeof EventKind>;
+
+/** Which objects: detector classes by label (`[]`: anything detected). Several classes are summed. */
+export const Subject = z
+  .object({
+    classes: z.array(z.string().min(1)).max(32),
+  })
+  .strict();
+export type Subject = z.infer<typeof Subject>;
+
+/** Where: cameras by id (`[]`: every camera), optionally one zone, one line and a crossing direction. */
+export const Place = z
+  .object({
+    cameras: z.array(z.string().min(1)).max(64),
+    zone: z.string().min(1).optional(),
+    line: z.string().min(1).optional(),
+    direction: z.enum(['forward', 'backward']).optional(),
+  })
+  .strict();
+export type Place = z.infer<typeof Place>;
+
+/** When: a window `[from, to)` in epoch ms, and the instant for measures taken at one moment. */
+export const Time = z
+  .object({
+    from: z.number(),
+    to: z.number(),
+    at: z.number().optional(),
+  })
+  .strict();
+export type Time = z.infer<typeof Time>;
+
+/**
+ * One visit among the visits of the subject to the place in the window, ordered by arrival (or by
+ * departure with `order`): the n-th (1 = first, -1 = last, -2 = the one before last), the only one
+ * ("the person", when there was exactly one), the one that arrived, left or was
+ * there nearest an instant, the longest or shortest, or the next arrival after (last before) an
+ * instant or another visit.
+ */
+export type VisitRef =
+  | { by: 'nth'; n: number; order?: 'arrival' | 'departure' }
+  | { by: 'only' }
+  | { by: 'arrivedAt' | 'leftAt' | 'presentAt'; t: number }
+  | { by: 'longest' | 'shortest' }
+  | { by: 'after' | 'before'; t?: number; visit?: VisitRef };
+
+export const VisitRef: z.ZodType<VisitRef> = z.lazy(() =>
+  z.union([
+    z.object({ by: z.literal('nth'), n: z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last'), order: z.enum(['arrival', 'departure']).optional() }).strict(),
+    z.object({ by: z.literal('only') }).strict(),
+    z.object({ by: z.enum(['arrivedAt', 'leftAt', 'presentAt']), t: z.number() }).strict(),
+    z.object({ by: z.enum(['longest', 'shortest']) }).strict(),
+    z
+      .object({ by: z.enum(['after', 'before']), t: z.number().optional(), visit: VisitRef.optional() })
+      .strict()
+      .refine((v) => (v.t === undefined) !== (v.visit === undefined), 'give exactly one of t and visit'),
+  ]),
+);
+
+/** Picks one moment among several (events, or the starts of a condition): n-th, or the next after / last before an instant. */
+export const Pick = z.union([
+  z.object({ by: z.literal('nth'), n: z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last') }).strict(),
+  z.object({ by: z.enum(['after', 'before']), t: z.number() }).strict(),
+]);
+export type Pick = z.infer<typeof Pick>;
+
+/**
+ * What to compute.
+ * - `count`: how many `visits` (arrivals in the window), `present` (visits overlapping the window),
+ *   `departures` (visits that ended in it), `identities` (distinct objects after re-ID: an estimate)
+ *   or `events` of a kind; `where` keeps only visits whose length passes it; `distinct` counts the
+ *   different objects among the events ("how many people crossed" vs "how many times").
+ * - `countAt`: how many at the instant `time.at` (settled counts).
+ * - `extreme`: most (`max`) or fewest (`min`) at once in the window.
+ * - `missing`: how many fewer than the usual count at `time.at`.
+ * - `whether`: yes/no: a count condition at `time.at` (or at some moment of the window; with
+ *   `all`, during all of it), a visit (optionally passing `where`; with `count`, whether the number
+ *   of such arrivals passes the comparison: "did more than 3 people come?"; with `moment`, only
+ *   visits that began (`arrival`) or ended (`departure`) in the window), or an event of a kind.
+ * - `when`: the time of an arrival or departure of one visit, of one event, or of one start of a
+ *   count condition ("when did the bench drop to one bottle").
+ * - `duration`: of one visit; of all visits aggregated (`avg`, `total`, `max`, `min`); or how long a
+ *   count condition held in the window.
+ * - `list`: the visits (arrivals), visits in progress (`present`), identities or events of the window.
+ * - `visit`: one visit as a whole (arrival, departure, length): "who stayed longest?".
+ */
+export const Measure = z.discriminatedUnion('measure', [
+  z
+    .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional() })
+    .strict(),
+  z.object({ measure: z.literal('countAt') }).strict(),
+  z.object({ measure: z.literal('extreme'), which: z.enum(['max', 'min']) }).strict(),
+  z.object({ measure: z.literal('missing') }).strict(),
+  z
+    .object({
+      measure: z.literal('whether'),
+      test: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('count'), cond: CountCondition, all: z.boolean().optional() }).strict(),
+        z.object({ kind: z.literal('visit'), where: DurationCondition.optional(), moment: z.enum(['arrival', 'departure']).optional(), count: z.object({ op: Cmp, n: z.number().int().min(0) }).strict().optional() }).strict(),
+        z.object({ kind: z.literal('event'), event: EventKind }).strict(),
+      ]),
+    })
+    .strict(),
+  z
+    .object({
+      measure: z.literal('when'),
+      of: z.discriminatedUnion('kind', [
+        z.object({ kind: z.enum(['arrival', 'departure']), visit: VisitRef }).strict(),
+        z.object({ kind: z.literal('event'), event: EventKind, pick: Pick }).strict(),
+        z.object({ kind: z.literal('condition'), cond: CountCondition, pick: Pick }).strict(),
+      ]),
+    })
+    .strict(),
+  z
+    .object({
+      measure: z.literal('duration'),
+      of: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
+        z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']) }).strict(),
+        z.object({ kind: z.literal('condition'), cond: CountCondition }).strict(),
+      ]),
+    })
+    .strict(),
+  z.object({ measure: z.literal('list'), of: z.enum(['visits', 'present', 'identities', 'events']), event: EventKind.optional() }).strict(),
+  z.object({ measure: z.literal('visit'), visit: VisitRef }).strict(),
+]);
+export type Measure = z.infer<typeof Measure>;
+
+/** A whole query. */
+export const Query = z
+  .object({
+    measure: Measure,
+    subject: Subject,
+    place: Place,
+    time: Time,
+  })
+  .strict();
+export type Query = z.infer<typeof Query>;
+
+/**
+ * The typed value of an executed query: a number (counts; seconds for durations), a boolean, an
+ * ISO time, a visit, a list, or null when the memory holds no such fact.
+ */
+export type QueryValue =
+  | { kind: 'number'; n: number; unit: 'count' | 'seconds' }
+  | { kind: 'boolean'; b: boolean }
+  | { kind: 'time'; t: number }
+  | { kind: 'visit'; visit: VisitFact }
+  | { kind: 'list'; items: (VisitFact | EventFact | IdentityFact)[]; total: number }
+  | { kind: 'none'; why: string };
+
+/** One visit: an arrival and a departure of one object at one camera (and zone). */
+export interface VisitFact {
+  camera: string;
+  objectId: string;
+  label: string;
+  zone?: string;
+  /** Arrival and departure, epoch ms. */
+  start: number;
+  end: number;
+  /** True while the object is still there (the departure is the last sighting so far). */
+  open?: boolean;
+}
+
+/** One event (a stored event, or a taken/returned change of a settled count). */
+export interface EventFact {
+  camera: string;
+  ts: number;
+  /** An EventKind, or a stored event type. */
+  kind: string;
+  label?: string;
+  zone?: string;
+  line?: string;
+  direction?: 'forward' | 'backward';
+  /** Items moved at once (taken/returned). */
+  n?: number;
+  objectId?: string;
+  text?: string;
+}
+
+/** One distinct object (after re-ID). */
+export interface IdentityFact {
+  camera: string;
+  objectId: string;
+  label: string;
+  firstSeen: number;
+  lastSeen: number;
+  visits: number;
+}

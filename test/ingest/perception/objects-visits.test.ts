@@ -1,0 +1,37 @@
+/**
+ * Visits apart from identities: when re-identification finds an object again after a gap, the
+ * object gets a new visit instead of one long stay; a short gap (a brief occlusion) continues it.
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import type { Track } from '../../../ingest/perception/bytetrack.js';
+import { ObjectBook, VISIT_GAP_MS } from '../../../ingest/perception/objects.js';
+
+const img = { width: 64, height: 64, data: new Uint8Array(64 * 64 * 3) };
+const T0 = Date.parse('2026-01-05T09:00:00Z');
+
+function track(id: number, first: number, last: number): Track {
+  const box = { x1: 10, y1: 10, x2: 30, y2: 50 };
+  return { id, label: 'person', box, score: 0.8, firstSeen: first, lastSeen: last, hits: 3, state: 'confirmed', trajectory: [{ ts: first, box, score: 0.8 }] } as unknown as Track;
+}
+
+test('a re-identified object seen again after a gap has two visits; a brief gap continues the visit', () => {
+  const book = new ObjectBook('table', undefined, true);
+  const emb = new Float32Array([1, 0, 0, 0]);
+  const a = book.start(track(1, T0, T0 + 20_000), img, emb);
+  book.end(track(1, T0, T0 + 20_000));
+  // the same person two minutes later: re-ID joins the object, a new visit opens
+  const b = book.start(track(2, T0 + 140_000, T0 + 141_000), img, emb);
+  assert.equal(b.object.objectId, a.object.objectId, 're-ID joined the object');
+  book.update(track(2, T0 + 140_000, T0 + 160_000), img, emb);
+  const o = book.end(track(2, T0 + 140_000, T0 + 160_000));
+  assert.deepEqual(o?.visits, [
+    { start: T0, end: T0 + 20_000 },
+    { start: T0 + 140_000, end: T0 + 160_000 },
+  ]);
+  // back within the gap: the last visit goes on
+  book.start(track(3, T0 + 160_000 + VISIT_GAP_MS / 2, T0 + 170_000), img, emb);
+  const o2 = book.end(track(3, T0 + 160_000 + VISIT_GAP_MS / 2, T0 + 170_000));
+  assert.equal(o2?.visits?.length, 2);
+  assert.equal(o2?.visits?.[1]?.end, T0 + 170_000);
+});

@@ -1,0 +1,150 @@
+/**
+ * The offline answer end to end over a small memory written through the store: parse -> execute
+ * -> render, for each measure of the question language, with the Read-as line and honest refusals.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { FrameObservation, Observation } from '../../ingest/observations.js';
+import { MemoryStore } from '../../memory/store.js';
+import type { DraftAnswer as Answer } from '../../planner/answer.js';
+import { askOffline } from '../../planner/ask.js';
+import { executeQuery } from '../../planner/query/execute.js';
+import { event, object, segment } from '../memory/fixtures.js';
+
+const T0 = Date.parse('2026-11-21T09:00:00Z');
+const iso = (t: number): string => new Date(t).toISOString();
+const s = (sec: number): number => T0 + sec * 1000;
+let store: MemoryStore;
+
+/** Bottles on the bench: 3, one taken at 20 s, back at 30 s, a one-frame miss at 40 s (no change). */
+function bottles(t: number): number {
+  if (t === 40_000) return 2;
+  return t >= 20_000 && t < 30_000 ? 2 : 3;
+}
+
+/**
+ * One camera, 60 s: p1 0–29.5 s, p2 10–44.5 s (in zone bench_2 12–32 s), p3 20–24.5 s, bottles as
+ * above. Line B: p1 forward at 15 s, p2 backward at 35 s and forward at 38 s.
+ */
+before(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-query-'));
+  const w = new MemoryStore({ dir });
+  w.open();
+  const obs: Observation[] = [];
+  for (let t = 0; t < 60_000; t += 500) {
+    const ids = [t < 30_000 ? 'cam:person:1' : '', t >= 10_000 && t < 45_000 ? 'cam:person:2' : '', t >= 20_000 && t < 25_000 ? 'cam:person:3' : ''].filter(Boolean);
+    const f: FrameObservation = {
+      kind: 'frame',
+      camera: 'cam',
+      ts: T0 + t,
+      motion: 0.1,
+      detected: true,
+      counts: { ...(ids.length ? { person: ids.length } : {}), bottle: bottles(t) },
+      objects: ids.map((objectId, i) => ({ objectId, trackId: i, label: 'person', box: { x1: 0, y1: 0, x2: 10, y2: 10 }, score: 0.8 })),
+      occupancy: { bench_2: t >= 12_000 && t < 32_000 ? 1 : 0 },
+    };
+    obs.push(f);
+  }
+  for (let t = 0; t < 60_000; t += 2000) obs.push(segment('cam', T0 + t, t < 30_000 ? 'people' : 'quiet'));
+  obs.push(object('cam', 'cam:person:1', 'person', T0, s(29.5), { crossings: [{ line: 'B', ts: s(15), direction: 'forward' }] }));
+  obs.push(object('cam', 'cam:person:2', 'person', s(10), s(44.5), { zones: [{ zone: 'bench_2', enteredAt: s(12), exitedAt: s(32), dwellSeconds: 20 }] }));
+  obs.push(object('cam', 'cam:person:3', 'person', s(20), s(24.5)));
+  obs.push(object('cam', 'cam:bottle:4', 'bottle', s(0), s(59.5)));
+  obs.push(event('cam', s(12), 'zone_enter', { objectId: 'cam:person:2', label: 'person', zone: 'bench_2' }));
+  obs.push(event('cam', s(32), 'zone_exit', { objectId: 'cam:person:2', label: 'person', zone: 'bench_2', dwellSeconds: 20 }));
+  obs.push(event('cam', s(15), 'line_cross', { objectId: 'cam:person:1', label: 'person', line: 'B', direction: 'forward' }));
+  obs.push(event('cam', s(35), 'line_cross', { objectId: 'cam:person:2', label: 'person', line: 'B', direction: 'backward' }));
+  obs.push(event('cam', s(38), 'line_cross', { objectId: 'cam:person:2', label: 'person', line: 'B', direction: 'forward' }));
+  for (const o of obs.sort((a, b) => ('ts' in a ? a.ts : a.start) - ('ts' in b ? b.ts : b.start))) void w.write(o).catch(() => undefined);
+  await w.close();
+  store = new MemoryStore({ dir, readOnly: true });
+  store.open();
+});
+
+after(async () => {
+  await store.close();
+});
+
+const q = (question: string, now?: number): Answer => askOffline(question, store, { timeZone: 'UTC', ...(now !== undefined ? { now } : {}) });
+
+test('counts: visits, present, departures, identities, events, distinct crossers', () => {
+  const came = q('how many people came?');
+  assert.equal(came.value, 3);
+  assert.match(came.answer, /^Read as: the number of visits \(arrivals\) by people/);
+  assert.match(came.answer, /Different people among them: 3/);
+  assert.equal(q('how many people visited bench 2?').value, 1);
+  assert.equal(q('how many people were there between 09:00:26 and 09:00:50').value, 2);
+  assert.equal(q('how many people left before 09:00:40?').value, 2);
+  assert.equal(q('how many times did a person cross line B?').value, 3);
+  assert.equal(q('how many times did people cross line b backward?').value, 1);
+  assert.equal(q('how many people crossed line B?').value, 2);
+  assert.equal(q('how many people stayed longer than 20 seconds?').value, 2);
+});
+
+test('settled counts: at an instant, at once, missing, taken and returned (a one-frame miss is no change)', () => {
+  assert.equal(q('how many people were there at 09:00:12?').value, 2);
+  assert.equal(q('how many people at the same time?').value, 3);
+  assert.equal(q('what is the fewest bottles?').value, 2);
+  assert.equal(q('how many bottles were taken?').value, 1);
+  assert.equal(q('when was a bottle put back?').value, iso(s(29.75)), 'half a frame before the first frame with three');
+  assert.equal(q('how many bottles are missing at 09:00:25?').value, 1);
+  assert.equal(q('was a bottle missing at 09:00:40?').value, false);
+  assert.equal(q('how long were all three bottles there?').value, 49.5);
+});
+
+test('when: ordinals by arrival or departure, events, conditions', () => {
+  assert.equal(q('when did the first person arrive?').value, iso(T0));
+  assert.equal(q('when did the last person arrive').value, iso(s(19.75)), 'half a frame before the first sighting');
+  assert.equal(q('when was the last person seen?').value, iso(s(44.75)));
+  assert.equal(q('when did the first person to leave go away?').value, iso(s(24.75)));
+  assert.equal(q('when did the last person cross line B forward').value, iso(s(38)));
+  assert.equal(q('when did the table become empty?').value, null, 'no camera called table: refused');
+  assert.equal(q('when did the picture drop to one person?').value, iso(s(0)));
+  assert.equal(q('when was the second time there was exactly one person?').value, iso(s(29.75)));
+});
+
+test('durations: the only visit, superlatives, averages, conditions', () => {
+  assert.equal(q('how long did the person stay in bench 2?').value, 20.5);
+  assert.equal(q('how long was the bottle visible?').value, 59.5);
+  const only = q('how long did the person stay?');
+  assert.equal(only.value, null, 'three people: which one?');
+  assert.match(only.answer, /no such visit \(3 visits/);
+  assert.deepEqual(q('who stayed longest?').value, { start: iso(s(9.75)), end: iso(s(44.75)), seconds: 35 });
+  assert.equal(q('how long did people stay on average?').value, 23.3);
+  assert.equal(q('how long was nobody there?').value, 14.8);
+  assert.equal(q('how long was the picture empty of people?').value, 14.8);
+});
+
+test('yes/no questions, with negation', () => {
+  assert.equal(q('was there a person in the last 10 seconds?').value, false);
+  assert.equal(q('was there anyone at 09:00:21?').value, true);
+  assert.equal(q('was nobody there at 09:00:21?').value, false);
+  assert.equal(q('did anyone cross line B in the last 10 seconds?').value, false);
+  assert.equal(q('did anyone stay more than 30 seconds?').value, true);
+  const cars = q('were there any cars?');
+  assert.equal(cars.value, false);
+  assert.match(cars.answer, /No car was ever detected/);
+});
+
+test('never answers another question: unknown words, places and empty windows', () => {
+  const fork = q('how many forklifts crossed line B?');
+  assert.equal(fork.value, null);
+  assert.match(fork.answer, /I could not answer: I did not understand "forklifts"/);
+  assert.match(fork.answer, /You can ask, for example: "/);
+  assert.equal((fork as Answer & { refused?: boolean }).refused, true);
+  const line = q('how many people crossed line Z?');
+  assert.match(line.answer, /no line called "z" in the memory \(lines: B\)/);
+  assert.equal(q('tell me a joke').value, null);
+  const y = q('how many people came yesterday?');
+  assert.equal(y.value, null);
+  assert.match(y.answer, /nothing was recorded then/);
+});
+
+test('the executor validates queries and is what the parser calls', () => {
+  assert.throws(() => executeQuery({ measure: { measure: 'count', of: 'nonsense' } }, store, { now: s(60), timeZone: 'UTC' }), /bad query/);
+  const x = executeQuery({ measure: { measure: 'countAt' }, subject: { classes: ['person'] }, place: { cameras: [] }, time: { from: T0, to: s(60), at: s(22) } }, store, { now: s(60), timeZone: 'UTC' });
+  assert.deepEqual(x.value, { kind: 'number', n: 3, unit: 'count' });
+});

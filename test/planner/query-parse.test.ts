@@ -1,0 +1,129 @@
+/**
+ * The English parser: each part of the question language is read into the query it means, the
+ * question's words are all accounted for, and questions it cannot read are refused with the words
+ * it did not understand.
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { COCO_LABELS } from '../../ingest/perception/coco.js';
+import { parseQuestion, type Parsed } from '../../planner/query/parse.js';
+import { Query } from '../../planner/query/schema.js';
+
+const T0 = Date.parse('2026-01-05T09:00:00Z');
+const END = T0 + 139_500;
+const vocab = { cameras: ['table', 'bench', 'dock_2'], zones: ['door', 'bench2'], lines: ['B', 'gate'], labels: COCO_LABELS };
+const opts = { now: END, timeZone: 'UTC', coverage: { from: T0, to: END }, dominant: (c?: string) => (c === 'bench' ? 'bottle' : 'person') };
+const at = (hms: string): number => Date.parse(`2026-01-05T${hms}Z`);
+
+function parse(q: string): Parsed {
+  const r = parseQuestion(q, vocab, opts);
+  assert.ok(r.ok, `${q}: refused: ${r.ok ? '' : r.why}`);
+  assert.ok(Query.safeParse(r.query).success, `${q}: the query fits the schema`);
+  return r;
+}
+
+function refused(q: string, word?: string): void {
+  const r = parseQuestion(q, vocab, opts);
+  assert.equal(r.ok, false, `${q}: should be refused, read as ${JSON.stringify(r.ok ? r.query : null)}`);
+  if (word && !r.ok) assert.match(r.why, new RegExp(word), `${q}: names "${word}"`);
+}
+
+test('counts: visits, present, departures, identities, events', () => {
+  assert.deepEqual(parse('how many people came by before 09:01?').query.measure, { measure: 'count', of: 'visits' });
+  assert.equal(parse('how many people came by before 09:01?').query.time.to, at('09:01:00'));
+  assert.deepEqual(parse('how many people were at the table in the last minute?').query.measure, { measure: 'count', of: 'present' });
+  assert.deepEqual(parse('how many people left before 09:01?').query.measure, { measure: 'count', of: 'departures' });
+  assert.deepEqual(parse('how many different people did the camera see?').query.measure, { measure: 'count', of: 'identities' });
+  assert.deepEqual(parse('how many times was a bottle returned?').query.measure, { measure: 'count', of: 'events', event: 'returned' });
+  assert.deepEqual(parse('how many bottles were taken between 10:00:15 and 10:00:20?').query.measure, { measure: 'count', of: 'events', event: 'taken' });
+  const cross = parse('how many times did someone cross line B backwards?').query;
+  assert.deepEqual(cross.measure, { measure: 'count', of: 'events', event: 'line_cross' });
+  assert.equal(cross.place.line, 'B');
+  assert.equal(cross.place.direction, 'backward');
+  assert.deepEqual(parse('how many visitors stayed longer than 25 seconds?').query.measure, { measure: 'count', of: 'visits', where: { op: 'gt', seconds: 25 } });
+  assert.deepEqual(parse('number of people who stopped by the table').query.place.cameras, ['table']);
+});
+
+test('count at an instant, at once, missing', () => {
+  const q = parse('how many bottles were there at 09:01:19?').query;
+  assert.deepEqual(q.measure, { measure: 'countAt' });
+  assert.equal(q.time.at, at('09:01:19'));
+  assert.equal(parse('how many bottles were on the bench at the start?').query.time.at, T0 + 2000);
+  assert.deepEqual(parse('how many bottles are on the bench?').query.measure, { measure: 'countAt' });
+  assert.equal(parse('how many bottles are on the bench?').query.time.at, END);
+  assert.deepEqual(parse("what's the maximum number of people seen together?").query.measure, { measure: 'extreme', which: 'max' });
+  assert.deepEqual(parse('what is the fewest bottles on the bench').query.measure, { measure: 'extreme', which: 'min' });
+  assert.deepEqual(parse('how many bottles are missing?').query.measure, { measure: 'missing' });
+});
+
+test('whether: at an instant, in a window, with conditions, negated', () => {
+  const occ = parse('is the table occupied at 09:01:05?');
+  assert.deepEqual(occ.query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'gt', n: 0 } } });
+  assert.equal(occ.query.time.at, at('09:01:05'));
+  assert.deepEqual(occ.query.subject.classes, ['person']);
+  assert.deepEqual(parse('were two people ever there together?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'ge', n: 2 } } });
+  assert.deepEqual(parse('was any bottle missing at 10:00:33?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'missing' } } });
+  assert.deepEqual(parse('did anyone stay more than 20 seconds?').query.measure, { measure: 'whether', test: { kind: 'visit', where: { op: 'gt', seconds: 20 } } });
+  assert.deepEqual(parse('were there fewer than 3 bottles on the bench at 10:00:10?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'lt', n: 3 } } });
+  assert.deepEqual(parse('did anyone cross line gate?').query.measure, { measure: 'whether', test: { kind: 'event', event: 'line_cross' } });
+  const nobody = parse('was nobody at the table at 09:00:47?');
+  assert.deepEqual(nobody.query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 0 } } });
+  assert.equal(nobody.negate, false);
+  assert.equal(parse('did no one come after 09:01:30?').negate, true);
+  refused('how many people were not at the table?', 'negation');
+  assert.deepEqual(parse('is there a person now?').query.time.at, END);
+});
+
+test('when: n-th, last, references, events, conditions', () => {
+  assert.deepEqual(parse('when did the fourth person arrive?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 4 } } });
+  assert.deepEqual(parse('what time did the first visitor leave?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: 1 } } });
+  assert.deepEqual(parse('when was the last person seen?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: -1, order: 'departure' } } });
+  assert.deepEqual(parse('how long did the person stay?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'only' } } });
+  assert.deepEqual(parse('who arrived right after the person that left at 09:00:45, and when?').query.measure, {
+    measure: 'when',
+    of: { kind: 'arrival', visit: { by: 'after', visit: { by: 'leftAt', t: at('09:00:45') } } },
+  });
+  assert.deepEqual(parse('when was a bottle first put back?').query.measure, { measure: 'when', of: { kind: 'event', event: 'returned', pick: { by: 'nth', n: 1 } } });
+  assert.deepEqual(parse('when was the last time a bottle was removed?').query.measure, { measure: 'when', of: { kind: 'event', event: 'taken', pick: { by: 'nth', n: -1 } } });
+  assert.deepEqual(parse('when did the bench drop to one bottle?').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 1 }, pick: { by: 'nth', n: 1 } } });
+  assert.deepEqual(parse('when did the third person cross line B?').query.measure, { measure: 'when', of: { kind: 'event', event: 'line_cross', pick: { by: 'nth', n: 3 } } });
+});
+
+test('durations: one visit, aggregates, conditions', () => {
+  assert.deepEqual(parse('how long was the second person at the table?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: 2 } } });
+  assert.deepEqual(parse('how long did the last visitor stay?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: -1 } } });
+  assert.deepEqual(parse('how much time did the person who came at 09:01:14 spend there?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'arrivedAt', t: at('09:01:14') } } });
+  assert.deepEqual(parse('how long did whoever was there at 09:00:10 stay?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'presentAt', t: at('09:00:10') } } });
+  assert.deepEqual(parse('how long was the shortest visit?').query.measure, { measure: 'duration', of: { kind: 'visits', agg: 'min' } });
+  assert.deepEqual(parse('what was the average visit length?').query.measure, { measure: 'duration', of: { kind: 'visits', agg: 'avg' } });
+  assert.deepEqual(parse('how long did people stay on average?').query.measure, { measure: 'duration', of: { kind: 'visits', agg: 'avg' } });
+  const empty = parse('for how long was the table empty between 09:00:00 and 09:00:30?').query;
+  assert.deepEqual(empty.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 } } });
+  assert.deepEqual([empty.time.from, empty.time.to], [at('09:00:00'), at('09:00:30')]);
+  assert.deepEqual(parse('how long were all three bottles on the bench in total?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'ge', n: 3 } } });
+  assert.deepEqual(parse('how long was there only one person?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 1 } } });
+});
+
+test('who, lists and arg-max', () => {
+  assert.deepEqual(parse('who stayed longest?').query.measure, { measure: 'visit', visit: { by: 'longest' } });
+  assert.deepEqual(parse('who stayed the longest, and when did they arrive?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'longest' } } });
+  assert.deepEqual(parse('list the visits after 09:01:30').query.measure, { measure: 'list', of: 'visits' });
+});
+
+test('subjects: groups and plain names; places: cameras by the words people use, zones, lines', () => {
+  assert.deepEqual(parse('how many vehicles came?').query.subject.classes, ['car', 'truck', 'bus', 'motorcycle']);
+  assert.deepEqual(parse('how many workers came in the last hour?').query.subject.classes, ['person']);
+  assert.deepEqual(parse('how many bottles are on the bench?').query.place.cameras, ['bench']);
+  assert.deepEqual(parse('how many people came to camera dock 2?').query.place.cameras, ['dock_2']);
+  assert.equal(parse('how many people entered zone bench 2 today?').query.place.zone, 'bench2');
+  assert.deepEqual(parse('how many people are in the picture now?').query.place.cameras, []);
+});
+
+test('refusals name what was not understood', () => {
+  refused('how many forklifts came?', 'forklifts');
+  refused('what colour was the jacket of the first person?', 'colour');
+  refused('why did the second person leave?', 'why');
+  refused('how many people came to zone loading?', 'loading');
+  refused('how long did people stay?');
+  refused('how many people came at 09:00:10 and at 09:01:10?');
+});
