@@ -6,10 +6,49 @@ import { redactUrl } from '../ingest/redact.js';
 import type { Logger } from '../ingest/types.js';
 
 /** Paths whose values never reach a log line. */
-const REDACT_PATHS = ['password', '*.password', 'token', '*.token', 'apiKey', '*.apiKey', 'authorization', '*.authorization', 'headers.authorization'];
+const REDACT_PATHS = [
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+  'secret',
+  '*.secret',
+  'apiKey',
+  '*.apiKey',
+  'api_key',
+  '*.api_key',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+];
+
+/** How deep fields are searched for credentials. */
+const SCRUB_DEPTH = 6;
 
 /**
- * Creates the root logger. Log messages and string fields pass through URL credential redaction.
+ * A copy of a log field with every string passed through credential redaction: plain objects,
+ * arrays and errors (message, stack and own fields) are searched; other instances are kept.
+ * @param v any log field
+ */
+export function scrubSecrets(v: unknown, depth = 0): unknown {
+  if (typeof v === 'string') return redactUrl(v);
+  if (!v || typeof v !== 'object' || depth >= SCRUB_DEPTH) return v;
+  if (Array.isArray(v)) return v.map((x) => scrubSecrets(x, depth + 1));
+  if (v instanceof Error) {
+    const copy = Object.create(Object.getPrototypeOf(v) as object) as Record<string, unknown>;
+    for (const k of Object.getOwnPropertyNames(v)) copy[k] = scrubSecrets((v as unknown as Record<string, unknown>)[k], depth + 1);
+    return copy;
+  }
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto !== Object.prototype && proto !== null) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = scrubSecrets(x, depth + 1);
+  return out;
+}
+
+/**
+ * Creates the root logger. Log messages and every string field (also nested, also inside errors)
+ * pass through credential redaction.
  * @param level pino level
  * @param destination file descriptor (default stderr, so `--json` output on stdout stays clean)
  */
@@ -27,9 +66,7 @@ export function createLogger(level: string, destination = 2): Logger {
       },
       formatters: {
         log(obj) {
-          const out: Record<string, unknown> = {};
-          for (const [k, v] of Object.entries(obj)) out[k] = typeof v === 'string' ? redactUrl(v) : v;
-          return out;
+          return scrubSecrets(obj) as Record<string, unknown>;
         },
       },
     },
