@@ -50,7 +50,11 @@ export function validateRequest(v: unknown): ParseResult {
   const type = o.type as WsRequestType;
   const { id: _id, type: _type, ...params } = o;
   const r = PARAMS[type].safeParse(params);
-  if (!r.success) return fail(id, 'BAD_REQUEST', r.error.issues.map((i) => `${i.path.join('.') || type}: ${i.message}`).join('; '));
+  if (!r.success) {
+    // A rule that is there but malformed is a RULE_INVALID, as the engine's own checks are.
+    const code = type === 'rules.put' && params.rule !== undefined && r.error.issues.every((i) => i.path[0] === 'rule') ? 'RULE_INVALID' : 'BAD_REQUEST';
+    return fail(id, code, r.error.issues.map((i) => `${i.path.join('.') || type}: ${i.message}`).join('; '));
+  }
   return { ok: true, request: { ...(r.data as object), id, type } as WsRequest };
 }
 

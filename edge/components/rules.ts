@@ -3,25 +3,28 @@
  * `<data>/rules.json` across restarts), evaluated on every observation from the bus; alerts go
  * back on the bus for the WebSocket and MQTT interfaces.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Logger } from '../../ingest/types.js';
 import type { AlertRule, RuleInfo } from '../api/wire.js';
 import type { EventBus } from '../bus.js';
 import type { Component } from '../lifecycle.js';
 import { RuleEngine, RuleError, type RuleEngineOptions } from '../rules/engine.js';
 import { noModelCompiler, type RuleCompiler } from '../rules/nl.js';
+import { RuleFile } from '../rules/store.js';
 
 /** Owns the rule engine. */
 export class RulesComponent implements Component {
   readonly name = 'rules';
   readonly engine: RuleEngine;
   private fired = 0;
+  private readonly store: RuleFile | null;
+  /** Stored runtime rules that do not validate now (e.g. their zone left the config): kept in the file, not evaluated. */
+  private dormant: { id: unknown; rule: unknown }[] = [];
 
   constructor(
     private readonly deps: { bus: EventBus; log: Logger; rules: readonly AlertRule[]; file: string | null; compile?: RuleCompiler } & RuleEngineOptions,
   ) {
     this.engine = new RuleEngine(deps);
+    this.store = deps.file ? new RuleFile(deps.file, deps.log) : null;
   }
 
   /** Natural-language rule compiler (RULES_NO_MODEL until a language model is configured). */
@@ -40,18 +43,22 @@ export class RulesComponent implements Component {
   }
 
   start(): Promise<void> {
+    const problems: string[] = [];
     for (const r of this.deps.rules) {
       try {
         this.engine.put(r, 'config');
       } catch (e) {
-        return Promise.reject(new Error(`rules: rule "${r.id}": ${(e as Error).message}`));
+        problems.push(`rule "${r.id}": ${(e as Error).message}`);
       }
     }
-    for (const r of this.loadRuntime()) {
+    if (problems.length) return Promise.reject(new Error(`rules: ${problems.length} invalid rule${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`));
+    for (const r of this.store?.load() ?? []) {
       try {
         this.engine.put(r, 'runtime');
       } catch (e) {
-        this.deps.log.warn({ rule: (r as { id?: unknown }).id, err: (e as Error).message }, 'stored runtime rule no longer valid; skipped');
+        const id = r && typeof r === 'object' ? (r as { id?: unknown }).id : undefined;
+        this.dormant.push({ id, rule: r });
+        this.deps.log.warn({ rule: id, err: (e as Error).message }, 'stored runtime rule no longer valid; kept in the file but not evaluated');
       }
     }
     this.deps.bus.on('observation', 'rules', (o) => {
@@ -68,6 +75,7 @@ export class RulesComponent implements Component {
   /** Adds or replaces a rule at runtime. @throws RuleError */
   put(rule: unknown): RuleInfo {
     const info = this.engine.put(rule, 'runtime');
+    this.dormant = this.dormant.filter((d) => d.id !== info.id);
     this.saveRuntime();
     this.deps.bus.emit('rule', { rule: info, removed: false });
     return info;
@@ -76,6 +84,11 @@ export class RulesComponent implements Component {
   /** Removes a runtime rule, or disables a config rule until restart. */
   delete(id: string): boolean {
     const r = this.engine.get(id);
+    if (!r && this.dormant.some((d) => d.id === id)) {
+      this.dormant = this.dormant.filter((d) => d.id !== id);
+      this.saveRuntime();
+      return true;
+    }
     if (!r) throw new RuleError('NOT_FOUND', `unknown rule "${id}"`);
     if (r.source === 'config') {
       const { source: _s, lastFiredAt: _l, ...rule } = r;
@@ -89,28 +102,13 @@ export class RulesComponent implements Component {
     return true;
   }
 
-  private loadRuntime(): unknown[] {
-    const f = this.deps.file;
-    if (!f || !existsSync(f)) return [];
-    try {
-      const v = JSON.parse(readFileSync(f, 'utf8')) as unknown;
-      return Array.isArray(v) ? v : [];
-    } catch (e) {
-      this.deps.log.warn({ file: f, err: (e as Error).message }, 'runtime rules unreadable; starting without them');
-      return [];
-    }
-  }
-
   private saveRuntime(): void {
-    const f = this.deps.file;
-    if (!f) return;
+    if (!this.store) return;
     try {
-      mkdirSync(dirname(f), { recursive: true });
-      const rules = this.engine.list().filter((r) => r.source === 'runtime').map(({ source: _s, lastFiredAt: _l, ...r }) => r);
-      writeFileSync(`${f}.tmp`, JSON.stringify(rules, null, 2));
-      renameSync(`${f}.tmp`, f);
+      const rules: unknown[] = this.engine.list().filter((r) => r.source === 'runtime').map(({ source: _s, lastFiredAt: _l, ...r }) => r);
+      this.store.save([...rules, ...this.dormant.map((d) => d.rule)]);
     } catch (e) {
-      this.deps.log.error({ file: f, err: (e as Error).message }, 'saving runtime rules failed');
+      this.deps.log.error({ file: this.store.path, err: (e as Error).message }, 'saving runtime rules failed');
     }
   }
 

@@ -23,7 +23,7 @@ test('malformed JSON, missing id, unknown type and bad params get stable codes',
   assert.equal(!params.ok && params.error.code, 'BAD_REQUEST');
   assert.match(!params.ok ? params.error.message : '', /from/);
   const rule = validateRequest({ id: 'c', type: 'rules.put', rule: { id: 'r', trigger: { type: 'count', op: '~', value: 1 } } });
-  assert.equal(!rule.ok && rule.error.code, 'BAD_REQUEST');
+  assert.equal(!rule.ok && rule.error.code, 'RULE_INVALID');
 });
 
 test('valid requests of every kind parse', () => {
