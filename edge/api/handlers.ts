@@ -8,8 +8,10 @@ import { MemoryQueries } from '../../memory/queries.js';
 import type { MemoryStore } from '../../memory/store.js';
 import type { CameraManager } from '../components/cameras.js';
 import type { RulesComponent } from '../components/rules.js';
+import { AdmissionGate, type AdmissionLimits } from './admission.js';
 import { WireError } from './errors.js';
 import { cameraState, type LiveState } from './live.js';
+import { pagedEvents, pagedObjects, pagedSegments } from './paged.js';
 import type { CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
 
 /** What the handlers reach. */
@@ -21,6 +23,8 @@ export interface ApiDeps {
   memory: MemoryStore;
   rules: RulesComponent;
   live: LiveState;
+  /** Bound on requests in flight across WebSocket and MQTT (`api` in the config); defaults when omitted. */
+  admission?: Partial<AdmissionLimits>;
 }
 
 /** Per-request context. */
@@ -51,12 +55,18 @@ export const REQUIRED_SCOPE: { [K in WsRequestType]: WsRequestMap[K]['scope'] } 
 
 const DEFAULT_LIMIT = 200;
 
-/** Handles the stateless requests (everything but subscribe/unsubscribe/ask.cancel, which belong to a connection). */
+/**
+ * Handles the stateless requests (everything but subscribe/unsubscribe/ask.cancel, which belong to
+ * a connection). Holds the admission gate that the WebSocket API and the MQTT requests share.
+ */
 export class ApiHandlers {
   private readonly q: MemoryQueries;
+  /** The one bound on requests in flight, shared by every interface that runs requests here. */
+  readonly admission: AdmissionGate;
 
   constructor(private readonly d: ApiDeps) {
     this.q = new MemoryQueries(d.memory);
+    this.admission = new AdmissionGate(d.admission);
   }
 
   /** Every rule. */
@@ -88,14 +98,12 @@ export class ApiHandlers {
         return { camera: cameraState(s, req.enabled) };
       }
       case 'segments': {
-        const all = this.q.segments({ from: req.from, to: req.to }, req.camera);
-        const limit = req.limit ?? DEFAULT_LIMIT;
-        return { segments: all.slice(0, limit).map(({ textEmbedding: _t, visualEmbedding: _v, embedding: _e, ...s }) => s), truncated: all.length > limit };
+        const p = await pagedSegments(this.q, { from: req.from, to: req.to }, req.camera, req.limit ?? DEFAULT_LIMIT);
+        return { segments: p.rows, truncated: p.truncated };
       }
       case 'events': {
-        const all = this.q.events({ from: req.from, to: req.to }, req.camera ? { camera: req.camera } : {}).filter((e) => !req.types || req.types.includes(e.type));
-        const limit = req.limit ?? DEFAULT_LIMIT;
-        return { events: all.slice(0, limit), truncated: all.length > limit };
+        const p = await pagedEvents(this.q, { from: req.from, to: req.to }, req.camera, req.types, req.limit ?? DEFAULT_LIMIT);
+        return { events: p.rows, truncated: p.truncated };
       }
       case 'object': {
         const o = this.q.object(req.objectId);
@@ -104,9 +112,9 @@ export class ApiHandlers {
         return { object };
       }
       case 'objects': {
-        const all = this.q.objectsIn({ from: req.from, to: req.to }, { ...(req.camera ? { camera: req.camera } : {}), ...(req.class ? { label: req.class } : {}), ...(req.zone ? { zone: req.zone } : {}) });
-        const limit = req.limit ?? DEFAULT_LIMIT;
-        return { objects: all.slice(0, limit).map(({ embedding: _e, trajectory: _t, ...o }) => o), truncated: all.length > limit };
+        const opts = { ...(req.camera ? { camera: req.camera } : {}), ...(req.class ? { label: req.class } : {}), ...(req.zone ? { zone: req.zone } : {}) };
+        const p = await pagedObjects(this.q, { from: req.from, to: req.to }, opts, req.limit ?? DEFAULT_LIMIT);
+        return { objects: p.rows, truncated: p.truncated };
       }
       case 'rules.list':
         return { rules: this.d.rules.engine.list() };

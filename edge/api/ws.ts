@@ -2,23 +2,30 @@
  * The WebSocket API (`/api/ws` on the daemon's HTTP port): typed requests with correlation ids,
  * streamed ask progress, live pushes after `subscribe`, a heartbeat, a payload limit answered
  * with an error (a hard limit above it closes with 1009) and slow clients dropped (1013).
+ * Requests pass the admission gate shared with MQTT (see `admission.ts`): over its bound they wait,
+ * beyond its queue they get `BUSY` with their id; a slot is held until the reply is written.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Logger } from '../../ingest/types.js';
 import type { EventBus } from '../bus.js';
+import { busyError, type AdmissionStats } from './admission.js';
 import type { Auth } from './auth.js';
 import { errorBody, WireError } from './errors.js';
 import type { ApiHandlers } from './handlers.js';
 import { cameraState, type LiveState } from './live.js';
 import { parseRequest } from './validate.js';
-import { WS_CLOSE_SLOW, WS_HEARTBEAT_MS, WS_MAX_BUFFERED, WS_MAX_PAYLOAD, type Channel, type Scope, type WsPush, type WsRequest, type WsServerMessage } from './wire.js';
+import { WS_CLOSE_SLOW, WS_HEARTBEAT_MS, WS_MAX_BUFFERED, WS_MAX_PAYLOAD, type Channel, type Scope, type WsPush, type WsRequest, type WsRequestType, type WsServerMessage } from './wire.js';
 
 /** Path of the API socket. */
 export const WS_PATH = '/api/ws';
-/** Requests one connection may have in flight. */
+/** Requests one connection may have in flight or waiting for admission. */
 const MAX_IN_FLIGHT = 8;
+/** Requests that are O(1) and bound to the connection: they skip the admission gate. */
+const UNGATED: ReadonlySet<WsRequestType> = new Set<WsRequestType>(['ping', 'unsubscribe', 'ask.cancel']);
+/** Longest time a slot waits for a reply to be written before it is given back anyway, ms. */
+const FLUSH_WAIT_MS = 10_000;
 
 /** Options (the limits default to the wire constants; tests shorten them). */
 export interface WsApiOptions {
@@ -63,6 +70,11 @@ export class WsApi {
   /** Number of connected clients. */
   get clientCount(): number {
     return this.clients.size;
+  }
+
+  /** Counters of the admission gate (shared with MQTT). */
+  admissionStats(): AdmissionStats {
+    return this.o.handlers.admission.stats();
   }
 
   /** Registers bus listeners and the heartbeat. */
@@ -119,15 +131,26 @@ export class WsApi {
   }
 
   private send(c: Client, m: WsServerMessage): void {
-    if (c.ws.readyState !== c.ws.OPEN) return;
+    void this.sendFlushed(c, m);
+  }
+
+  /** Sends and resolves once the message is written to the socket (at once when it is not sent; at most {@link FLUSH_WAIT_MS}). */
+  private sendFlushed(c: Client, m: WsServerMessage): Promise<void> {
+    if (c.ws.readyState !== c.ws.OPEN) return Promise.resolve();
     if (c.ws.bufferedAmount > this.maxBuffered) {
       this.o.log.warn({ client: c.name, buffered: c.ws.bufferedAmount }, 'slow WebSocket client dropped');
       c.ws.close(WS_CLOSE_SLOW, 'slow client: too much unsent data');
       this.drop(c);
       setTimeout(() => c.ws.terminate(), 1000).unref();
-      return;
+      return Promise.resolve();
     }
-    c.ws.send(JSON.stringify(m));
+    return new Promise((resolve) => {
+      const t = setTimeout(resolve, FLUSH_WAIT_MS);
+      c.ws.send(JSON.stringify(m), () => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
   }
 
   private push(m: WsPush, camera: string): void {
@@ -149,19 +172,44 @@ export class WsApi {
       this.send(c, { id: p.id, ...p.error });
       return;
     }
+    const req = p.request;
+    if (UNGATED.has(req.type)) {
+      void this.execute(c, req);
+      return;
+    }
     if (c.inFlight >= MAX_IN_FLIGHT) {
-      this.send(c, { id: p.request.id, status: 'error', code: 'BUSY', message: `at most ${MAX_IN_FLIGHT} requests in flight per connection` });
+      this.send(c, { id: req.id, status: 'error', code: 'BUSY', message: `at most ${MAX_IN_FLIGHT} requests in flight per connection` });
+      return;
+    }
+    const slot = this.o.handlers.admission.acquire();
+    if (!slot) {
+      this.send(c, { id: req.id, ...busyError(this.o.handlers.admission.limits) });
       return;
     }
     c.inFlight++;
-    this.run(c, p.request)
-      .then((result) => this.send(c, { id: p.request.id, type: p.request.type, status: 'ok', result } as WsServerMessage))
-      .catch((e: unknown) => {
-        const body = errorBody(e);
-        if (body.code === 'INTERNAL') this.o.log.error({ type: p.request.type, err: e }, 'WebSocket request failed');
-        this.send(c, { id: p.request.id, ...body });
-      })
-      .finally(() => c.inFlight--);
+    void slot.then(async (release) => {
+      try {
+        // a client that left while its request waited gets nothing run for it
+        if (this.clients.has(c)) await this.execute(c, req);
+      } finally {
+        release();
+        c.inFlight--;
+      }
+    });
+  }
+
+  /** Runs a request and writes its reply (never rejects). */
+  private async execute(c: Client, req: WsRequest): Promise<void> {
+    let reply: WsServerMessage;
+    try {
+      const result = await this.run(c, req);
+      reply = { id: req.id, type: req.type, status: 'ok', result } as WsServerMessage;
+    } catch (e) {
+      const body = errorBody(e);
+      if (body.code === 'INTERNAL') this.o.log.error({ type: req.type, err: e }, 'WebSocket request failed');
+      reply = { id: req.id, ...body };
+    }
+    await this.sendFlushed(c, reply);
   }
 
   private async run(c: Client, req: WsRequest): Promise<unknown> {

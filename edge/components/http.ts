@@ -83,8 +83,8 @@ export class HttpComponent implements Component {
     r.on('GET', '/:file', (_q, res, p) => serveDashboard(res, p.file ?? ''));
   }
 
-  /** The `/healthz` body. */
-  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[]; audio: object[]; memory: object; mqtt?: object } {
+  /** The `/healthz` body (`api`: the admission gate's counters, when the WebSocket API is served). */
+  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[]; audio: object[]; memory: object; mqtt?: object; api?: object } {
     const cams = this.deps.cameras.statuses();
     const memory = this.deps.memory.health();
     const ok = memory.writable && cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
@@ -98,6 +98,7 @@ export class HttpComponent implements Component {
       audio: this.deps.audio?.statuses() ?? [],
       memory,
       ...(this.deps.mqtt ? { mqtt: this.deps.mqtt() } : {}),
+      ...(this.deps.wsApi ? { api: this.deps.wsApi.admissionStats() } : {}),
     };
   }
 

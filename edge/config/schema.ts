@@ -176,6 +176,13 @@ export const configSchema = z
       })
       .prefault({})
       .describe('HTTP server.'),
+    api: z
+      .strictObject({
+        maxInFlight: z.number().int().min(1).default(8).describe('Requests (WebSocket and MQTT together) run at once; more wait.'),
+        maxQueued: z.number().int().min(0).default(256).describe('Requests that may wait for a turn; beyond it they are answered BUSY.'),
+      })
+      .prefault({})
+      .describe('Admission control of the WebSocket and MQTT requests.'),
     memory: z
       .strictObject({
         rawHours: z.number().positive().default(24).describe('Keep segments, keyframes and per-frame records this many hours.'),

@@ -117,7 +117,7 @@ export class MqttBridge implements Component {
     };
     const client = mqtt.connect(this.url ?? '', opts);
     this.client = client;
-    const requests = new MqttRequests({ node: this.d.node, handlers: this.d.handlers, log: this.d.log, reply: (t, p, o) => this.publish(t, p, o) });
+    const requests = new MqttRequests({ node: this.d.node, handlers: this.d.handlers, log: this.d.log, reply: (t, p, o, done) => this.publish(t, p, o, done) });
     const discovery = c.homeAssistant.discovery ? new Discovery(this.d.node, c.homeAssistant.prefix, (t, p) => this.publish(t, p, { retain: true, qos: 1 })) : null;
     let wasConnected = false;
     client.on('connect', () => {
@@ -166,16 +166,22 @@ export class MqttBridge implements Component {
     });
   }
 
-  /** Publishes now, or queues (bounded) while disconnected. */
-  publish(topic: string, payload: string, opts: IClientPublishOptions): void {
+  /**
+   * Publishes now, or queues (bounded) while disconnected.
+   * @param done called once the broker has the message (QoS 1: acknowledged; QoS 0: written), or
+   *   at once when it was queued or dropped
+   */
+  publish(topic: string, payload: string, opts: IClientPublishOptions, done?: () => void): void {
     const client = this.client;
     if (client?.connected) {
       this.published++;
       client.publish(topic, payload, opts, (err) => {
         if (err) this.d.log.warn({ topic, err: err.message }, 'MQTT publish failed');
+        done?.();
       });
       return;
     }
+    done?.();
     if (this.d.cfg.queueSize === 0) {
       this.dropped++;
       return;

@@ -6,9 +6,14 @@
  *   replied the same way with the WebSocket result or error.
  * Requests without a reply topic are carried out and their result logged only. MQTT clients get
  * the admin scope: access is controlled by the broker's credentials and ACLs.
+ *
+ * Both topics pass the admission gate shared with the WebSocket API: requests over its bound wait,
+ * beyond its queue they are answered `BUSY` with their id at once. A slot is held until the reply
+ * has been acknowledged by the broker, so a flood cannot pile up unsent replies in memory.
  */
 import type { IClientPublishOptions, IPublishPacket } from 'mqtt';
 import type { Logger } from '../../ingest/types.js';
+import { busyError, type Release } from '../api/admission.js';
 import { errorBody } from '../api/errors.js';
 import type { ApiHandlers } from '../api/handlers.js';
 import { validateRequest } from '../api/validate.js';
@@ -16,13 +21,17 @@ import { MQTT_TOPICS, type MqttAskReply, type WireErrorBody } from '../api/wire.
 
 /** Largest request payload accepted, bytes. */
 export const MQTT_MAX_REQUEST = 64 * 1024;
-/** Questions answered at once over MQTT (more wait their turn). */
+/** Questions answered at once over MQTT (more wait their turn, as many as the gate's queue). */
 const MAX_ASKS = 4;
+/** Longest time a slot waits for the broker to take a reply before it is given back anyway, ms. */
+const FLUSH_WAIT_MS = 10_000;
 
-type Reply = (topic: string, payload: string, opts: IClientPublishOptions) => void;
+/** Publishes a reply; `done` is called once the broker has it (or it was queued or dropped). */
+export type Reply = (topic: string, payload: string, opts: IClientPublishOptions, done?: () => void) => void;
 
 /** Handles the request topics. */
 export class MqttRequests {
+  /** Questions being answered, and those waiting for a turn. */
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -42,12 +51,20 @@ export class MqttRequests {
     return { topic, correlation: props?.correlationData, id };
   }
 
-  private send(t: { topic: string | null; correlation: Buffer | undefined }, body: object, what: string): void {
+  /** Sends a reply; resolves once the broker has it (at most {@link FLUSH_WAIT_MS}). */
+  private send(t: { topic: string | null; correlation: Buffer | undefined }, body: object, what: string): Promise<void> {
     if (!t.topic) {
       this.o.log.info({ what, reply: body }, 'MQTT request had no response topic or replyTo; reply not sent');
-      return;
+      return Promise.resolve();
     }
-    this.o.reply(t.topic, JSON.stringify(body), { qos: 1, ...(t.correlation ? { properties: { correlationData: t.correlation, contentType: 'application/json' } } : {}) });
+    const topic = t.topic;
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, FLUSH_WAIT_MS);
+      this.o.reply(topic, JSON.stringify(body), { qos: 1, ...(t.correlation ? { properties: { correlationData: t.correlation, contentType: 'application/json' } } : {}) }, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   private decode(payload: Buffer): { ok: true; value: unknown } | { ok: false; error: WireErrorBody } {
@@ -59,13 +76,21 @@ export class MqttRequests {
     }
   }
 
-  private async slot(): Promise<() => void> {
-    if (this.running >= MAX_ASKS) await new Promise<void>((r) => this.waiting.push(r));
-    this.running++;
-    return () => {
-      this.running--;
-      this.waiting.shift()?.();
+  /** A turn to answer a question, or null when too many already wait. */
+  private askSlot(): Promise<Release> | null {
+    const grant = (): Release => {
+      this.running++;
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        this.running--;
+        this.waiting.shift()?.();
+      };
     };
+    if (this.running < MAX_ASKS) return Promise.resolve(grant());
+    if (this.waiting.length >= this.o.handlers.admission.limits.maxQueued) return null;
+    return new Promise((resolve) => this.waiting.push(() => resolve(grant())));
   }
 
   private async ask(payload: Buffer, packet: IPublishPacket): Promise<void> {
@@ -76,17 +101,29 @@ export class MqttRequests {
     const v = d.value as { question?: unknown; planner?: unknown };
     const req = validateRequest({ id: t.id ?? 'mqtt', type: 'ask', question: v?.question, ...(v?.planner !== undefined ? { planner: v.planner } : {}) });
     if (!req.ok) return this.send(t, withId(req.error), 'ask');
-    const release = await this.slot();
-    let reply: MqttAskReply;
+    // a turn at the question slots first, then a slot of the shared gate: waiting questions hold no gate slot
+    const turn = this.askSlot();
+    if (!turn) return this.send(t, withId(busyError(this.o.handlers.admission.limits)), 'ask');
+    const endTurn = await turn;
+    const slot = this.o.handlers.admission.acquire();
+    if (!slot) {
+      endTurn();
+      return this.send(t, withId(busyError(this.o.handlers.admission.limits)), 'ask');
+    }
+    const release = await slot;
     try {
-      const answer = (await this.o.handlers.handle(req.request, { scope: 'admin' })) as MqttAskReply;
-      reply = withId(answer);
-    } catch (e) {
-      reply = withId(errorBody(e, 'ASK_FAILED'));
+      let reply: MqttAskReply;
+      try {
+        reply = withId((await this.o.handlers.handle(req.request, { scope: 'admin' })) as MqttAskReply);
+      } catch (e) {
+        reply = withId(errorBody(e, 'ASK_FAILED'));
+      }
+      endTurn();
+      await this.send(t, reply, 'ask');
     } finally {
+      endTurn();
       release();
     }
-    this.send(t, reply, 'ask');
   }
 
   private async request(payload: Buffer, packet: IPublishPacket): Promise<void> {
@@ -99,11 +136,19 @@ export class MqttRequests {
     if (r.type === 'subscribe' || r.type === 'unsubscribe' || r.type === 'ask.cancel') {
       return this.send(t, { id: r.id, status: 'error', code: 'UNKNOWN_TYPE', message: `"${r.type}" is WebSocket-only; over MQTT, subscribe to the topics instead` }, 'request');
     }
+    const slot = this.o.handlers.admission.acquire();
+    if (!slot) return this.send(t, { id: r.id, ...busyError(this.o.handlers.admission.limits) }, 'request');
+    const release = await slot;
     try {
-      const result = await this.o.handlers.handle(r, { scope: 'admin' });
-      this.send(t, { id: r.id, type: r.type, status: 'ok', result }, 'request');
-    } catch (e) {
-      this.send(t, { id: r.id, ...errorBody(e) }, 'request');
+      let reply: object;
+      try {
+        reply = { id: r.id, type: r.type, status: 'ok', result: await this.o.handlers.handle(r, { scope: 'admin' }) };
+      } catch (e) {
+        reply = { id: r.id, ...errorBody(e) };
+      }
+      await this.send(t, reply, 'request');
+    } finally {
+      release();
     }
   }
 }

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import WebSocket from 'ws';
+import { AdmissionGate } from '../../edge/api/admission.js';
 import { Auth } from '../../edge/api/auth.js';
 import type { ApiHandlers } from '../../edge/api/handlers.js';
 import { LiveState } from '../../edge/api/live.js';
@@ -15,7 +16,7 @@ import { WsApi } from '../../edge/api/ws.js';
 import { EventBus } from '../../edge/bus.js';
 import { silentLogger } from '../helpers/logger.js';
 
-const handlers = { cameraStates: () => [], ruleList: () => [], handle: () => Promise.resolve({ pong: 1 }) } as unknown as ApiHandlers;
+const handlers = { cameraStates: () => [], ruleList: () => [], handle: () => Promise.resolve({ pong: 1 }), admission: new AdmissionGate() } as unknown as ApiHandlers;
 
 async function serve(opts: { heartbeatMs?: number; maxBuffered?: number }, lines: string[] = []): Promise<{ api: WsApi; bus: EventBus; server: Server; url: string }> {
   const bus = new EventBus(silentLogger(lines));

@@ -1,0 +1,112 @@
+/**
+ * Admission control of the wire API: one gate shared by the WebSocket API and the MQTT request
+ * topics bounds the requests in flight across both. A request over the bound waits in a bounded
+ * FIFO queue; beyond the queue it is refused at once with `BUSY` (the caller replies with the
+ * request's id, nothing is dropped silently). A slot is held until the reply has been handed to
+ * the transport (written to the socket, or acknowledged by the broker), so replies that pile up
+ * unsent also hold the gate shut. Slots are handed to waiting requests on a later turn of the
+ * event loop, so a burst of completions never runs a burst of requests in one turn.
+ */
+import type { WireErrorBody } from './wire.js';
+
+/** Default bound on requests in flight (WebSocket and MQTT together). */
+export const DEFAULT_MAX_IN_FLIGHT = 8;
+/** Default number of requests that may wait for a slot. */
+export const DEFAULT_MAX_QUEUED = 256;
+
+/** Limits of the gate. */
+export interface AdmissionLimits {
+  /** Requests running at once. */
+  maxInFlight: number;
+  /** Requests waiting for a slot; more are refused with `BUSY`. */
+  maxQueued: number;
+}
+
+/** Counters of the gate (for `/healthz`). */
+export interface AdmissionStats extends AdmissionLimits {
+  inFlight: number;
+  queued: number;
+  /** Requests admitted so far. */
+  admitted: number;
+  /** Requests refused with `BUSY` so far. */
+  refused: number;
+}
+
+/** Gives a slot back; calling it more than once is harmless. */
+export type Release = () => void;
+
+/** Resolves on a later turn of the event loop, after pending I/O callbacks have run. */
+export function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The `BUSY` error body of a refused request. */
+export function busyError(limits: AdmissionLimits): WireErrorBody {
+  return {
+    status: 'error',
+    code: 'BUSY',
+    message: `the daemon is busy: ${limits.maxInFlight} requests in flight and ${limits.maxQueued} waiting (api.maxInFlight, api.maxQueued); retry later`,
+  };
+}
+
+/** The shared bound on requests in flight. */
+export class AdmissionGate {
+  readonly limits: AdmissionLimits;
+  private running = 0;
+  private readonly waiting: ((release: Release) => void)[] = [];
+  private admitted = 0;
+  private refused = 0;
+  private handing = false;
+
+  constructor(limits: Partial<AdmissionLimits> = {}) {
+    this.limits = {
+      maxInFlight: Math.max(1, Math.floor(limits.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT)),
+      maxQueued: Math.max(0, Math.floor(limits.maxQueued ?? DEFAULT_MAX_QUEUED)),
+    };
+  }
+
+  /** Current counters. */
+  stats(): AdmissionStats {
+    return { ...this.limits, inFlight: this.running, queued: this.waiting.length, admitted: this.admitted, refused: this.refused };
+  }
+
+  /**
+   * Asks for a slot.
+   * @returns a promise of the slot's release function (at once when a slot is free, else when one
+   *   frees up), or null when the queue is full: the caller answers `BUSY` with the request's id
+   */
+  acquire(): Promise<Release> | null {
+    if (this.running < this.limits.maxInFlight && this.waiting.length === 0) return Promise.resolve(this.grant());
+    if (this.waiting.length >= this.limits.maxQueued) {
+      this.refused++;
+      return null;
+    }
+    return new Promise<Release>((resolve) => this.waiting.push(resolve));
+  }
+
+  private grant(): Release {
+    this.running++;
+    this.admitted++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.running--;
+      this.handOn();
+    };
+  }
+
+  /** Hands free slots to waiting requests on the next turn of the loop. */
+  private handOn(): void {
+    if (this.handing || this.waiting.length === 0) return;
+    this.handing = true;
+    setImmediate(() => {
+      this.handing = false;
+      while (this.running < this.limits.maxInFlight) {
+        const next = this.waiting.shift();
+        if (!next) break;
+        next(this.grant());
+      }
+    });
+  }
+}
