@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { applyEnv } from './env.js';
+import { semanticChecks } from './checks.js';
 import { configKeyNames } from './json-schema.js';
 import { configSchema, crossCheck, type Config } from './schema.js';
 
@@ -55,11 +56,16 @@ export function readConfigFile(file: string): Record<string, unknown> {
   return raw as Record<string, unknown>;
 }
 
-/** Validates a raw object; throws ConfigError listing every problem. */
+/**
+ * Validates a raw object: the schema, the cross-field checks and the checks against the cameras
+ * and detectors (rules, classes, sources, duplicate ids and secrets). `vigil config check` and
+ * `vigil start` both run exactly this.
+ * @throws ConfigError listing every problem
+ */
 export function validateConfig(raw: unknown, source: string): Config {
   const r = configSchema.safeParse(raw);
   const problems = r.success ? [] : r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
-  problems.push(...crossCheck(raw));
+  problems.push(...crossCheck(raw), ...semanticChecks(raw));
   if (!r.success || problems.length > 0) throw new ConfigError(problems, source);
   return deepFreeze(r.data as Config);
 }

@@ -22,6 +22,20 @@ export class RuleError extends Error {
   }
 }
 
+/**
+ * Problems of a rule against the cameras' zones and lines (`path: message` each): an unknown
+ * camera, a zone or a line that no camera it watches has.
+ */
+export function ruleGeometryProblems(rule: AlertRule, cameras: CameraGeometry): string[] {
+  const out: string[] = [];
+  const cams = rule.camera ? [rule.camera] : Object.keys(cameras);
+  if (rule.camera && !cameras[rule.camera]) out.push(`camera: unknown camera "${rule.camera}"`);
+  if (rule.zone && !cams.some((c) => cameras[c]?.zones.includes(rule.zone ?? ''))) out.push(`zone: no camera${rule.camera ? ` "${rule.camera}"` : ''} has zone "${rule.zone}"`);
+  const t = rule.trigger;
+  if (t.type === 'line' && !cams.some((c) => cameras[c]?.lines.includes(t.line))) out.push(`trigger.line: no camera${rule.camera ? ` "${rule.camera}"` : ''} has line "${t.line}"`);
+  return out;
+}
+
 /** Engine options. */
 export interface RuleEngineOptions {
   node: string;
@@ -93,13 +107,7 @@ export class RuleEngine {
 
   /** Problems of a rule against the cameras' zones and lines. */
   check(rule: AlertRule): string[] {
-    const out: string[] = [];
-    const cams = rule.camera ? [rule.camera] : Object.keys(this.o.cameras);
-    if (rule.camera && !this.o.cameras[rule.camera]) out.push(`camera: unknown camera "${rule.camera}"`);
-    if (rule.zone && !cams.some((c) => this.o.cameras[c]?.zones.includes(rule.zone ?? ''))) out.push(`zone: no camera${rule.camera ? ` "${rule.camera}"` : ''} has zone "${rule.zone}"`);
-    const t = rule.trigger;
-    if (t.type === 'line' && !cams.some((c) => this.o.cameras[c]?.lines.includes(t.line))) out.push(`trigger.line: no camera${rule.camera ? ` "${rule.camera}"` : ''} has line "${t.line}"`);
-    return out;
+    return ruleGeometryProblems(rule, this.o.cameras);
   }
 
   /** Removes a rule; false when there was none. */

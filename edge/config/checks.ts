@@ -1,0 +1,136 @@
+/**
+ * Checks of a configuration that a schema cannot express: camera sources, class names against
+ * each camera's detector, rules against the cameras' zones, lines and classes, duplicate rule
+ * ids and duplicate token secrets. They run on the raw input, next to the schema, so that
+ * `vigil config check` and `vigil start` report every problem in one pass.
+ */
+import { redactUrl } from '../../ingest/redact.js';
+import type { AlertRule } from '../api/wire.js';
+import { ruleGeometryProblems, type CameraGeometry } from '../rules/engine.js';
+import { ruleSchema } from '../rules/schema.js';
+import { detectorVocabulary, unknownClassMessage, type DetectorVocabulary } from './labels.js';
+import { DEMO_URL } from './schema.js';
+
+/** URL schemes a camera may use (ffmpeg reads them as network streams). */
+const NETWORK_SCHEMES = ['rtsp', 'rtsps', 'http', 'https'];
+
+/** What the checks need of one camera. */
+interface CameraFacts {
+  id: string;
+  zones: string[];
+  lines: string[];
+  vocabulary: DetectorVocabulary;
+  /** The classes it keeps (`detector.classes`, else every label), or null when unknown. */
+  kept: ReadonlySet<string> | null;
+}
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const ids = (v: unknown): string[] => list(v).flatMap((x) => (typeof obj(x)?.id === 'string' ? [obj(x)?.id as string] : []));
+
+/** Problem with a camera source, or null when it is a source Vigil can read. */
+export function cameraUrlProblem(url: string): string | null {
+  if (url === DEMO_URL) return null;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  // no scheme, or a one-letter one (a Windows drive): a file path
+  if (!scheme || scheme.length === 1) return null;
+  const allowed = `use rtsp://, rtsps://, http://, https://, a file path, file:// or "${DEMO_URL}"`;
+  if (scheme === 'file') return url.startsWith('file://') && url.length > 'file://'.length ? null : `a file URL is file:///path/to/video; ${allowed}`;
+  if (!NETWORK_SCHEMES.includes(scheme)) return `unsupported source "${redactUrl(url)}" (scheme ${scheme}:); ${allowed}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `not a valid URL: "${redactUrl(url)}"`;
+  }
+  return parsed.hostname ? null : `no host in "${redactUrl(url)}"`;
+}
+
+/** Checks `detector.classes` and `detector.classThresholds` names; returns the camera's facts. */
+function checkCamera(c: Obj, i: number, problems: string[]): CameraFacts | null {
+  if (typeof c.url === 'string') {
+    const p = cameraUrlProblem(c.url);
+    if (p) problems.push(`cameras.${i}.url: ${p}`);
+  }
+  const vocabulary = detectorVocabulary(c.detector);
+  const det = obj(c.detector) ?? {};
+  const classes = list(det.classes).filter((x): x is string => typeof x === 'string');
+  const labels = vocabulary.labels;
+  let misspelt = false;
+  if (labels && vocabulary.model !== 'none') {
+    const known = new Set(labels);
+    misspelt = classes.some((cls) => !known.has(cls));
+    classes.forEach((cls, j) => {
+      if (!known.has(cls)) problems.push(`cameras.${i}.detector.classes.${j}: ${unknownClassMessage(cls, vocabulary.model, labels)}`);
+    });
+    for (const cls of Object.keys(obj(det.classThresholds) ?? {})) {
+      if (!known.has(cls)) problems.push(`cameras.${i}.detector.classThresholds.${cls}: ${unknownClassMessage(cls, vocabulary.model, labels)}`);
+    }
+  }
+  if (typeof c.id !== 'string') return null;
+  // a misspelt filter is reported above; rule classes are then not judged against it
+  const kept = labels && !misspelt ? new Set(classes.length > 0 && vocabulary.model !== 'none' ? classes : labels) : null;
+  return { id: c.id, zones: ids(c.zones), lines: ids(c.lines), vocabulary, kept };
+}
+
+/** Why a rule's class can never match on the cameras it watches, or null. */
+function ruleClassProblem(rule: AlertRule, cams: CameraFacts[]): string | null {
+  const cls = rule.class;
+  if (cls === undefined || rule.trigger.type === 'sound') return null;
+  const watched = rule.camera ? cams.filter((c) => c.id === rule.camera) : cams;
+  if (watched.length === 0 || watched.some((c) => c.vocabulary.labels === null || c.vocabulary.labels.includes(cls))) {
+    if (watched.length === 0 || watched.some((c) => c.kept === null || c.kept.has(cls))) return null;
+  } else {
+    const labels = new Set(watched.flatMap((c) => c.vocabulary.labels ?? []));
+    const models = [...new Set(watched.filter((c) => c.vocabulary.model !== 'none').map((c) => c.vocabulary.model))].join(' or ');
+    if (labels.size > 0) return unknownClassMessage(cls, models, labels);
+  }
+  const why = watched.map((c) => (c.vocabulary.model === 'none' ? `camera "${c.id}" has no detector (model none)` : `camera "${c.id}" keeps only ${[...(c.kept ?? [])].join(', ')} (detector.classes)`));
+  return `class "${cls}" is never detected: ${why.join('; ')}`;
+}
+
+/** Rule problems: duplicate ids, unknown cameras, zones and lines, classes never detected. */
+function checkRules(rules: unknown[], cams: CameraFacts[] | null, problems: string[]): void {
+  const geometry: CameraGeometry = Object.fromEntries((cams ?? []).map((c) => [c.id, { zones: c.zones, lines: c.lines }]));
+  const firstAt = new Map<string, number>();
+  rules.forEach((raw, i) => {
+    const parsed = ruleSchema.safeParse(raw);
+    if (!parsed.success) return; // the schema reports it
+    const rule = parsed.data;
+    const first = firstAt.get(rule.id);
+    if (first !== undefined) problems.push(`rules.${i}.id: duplicate rule id "${rule.id}" (also rules.${first})`);
+    else firstAt.set(rule.id, i);
+    if (!cams) return;
+    for (const p of ruleGeometryProblems(rule, geometry)) problems.push(`rules.${i}.${p}`);
+    const cp = ruleClassProblem(rule, cams);
+    if (cp) problems.push(`rules.${i}.class: ${cp}`);
+  });
+}
+
+/** Two tokens with one secret cannot be told apart (the first match would decide the scope). */
+function checkTokens(tokens: unknown[], problems: string[]): void {
+  const seen = new Map<string, { i: number; name: unknown }>();
+  tokens.forEach((t, i) => {
+    const secret = obj(t)?.token;
+    if (typeof secret !== 'string') return;
+    const prev = seen.get(secret);
+    if (prev) problems.push(`auth.tokens.${i}.token: the same secret as auth.tokens.${prev.i} (${JSON.stringify(prev.name)}); each token needs its own secret`);
+    else seen.set(secret, { i, name: obj(t)?.name });
+  });
+}
+
+/**
+ * Every problem of a raw configuration beyond its schema, as `path: message` strings. Values
+ * the schema refuses are skipped here (the schema reports them), so nothing is reported twice.
+ */
+export function semanticChecks(raw: unknown): string[] {
+  const problems: string[] = [];
+  const r = obj(raw);
+  if (!r) return problems;
+  const rawCams = r.cameras === undefined ? [{ id: 'demo', url: DEMO_URL }] : Array.isArray(r.cameras) ? r.cameras : null;
+  const cams = rawCams ? rawCams.flatMap((c, i) => (obj(c) ? [checkCamera(obj(c) as Obj, i, problems)] : [])).filter((c): c is CameraFacts => c !== null) : null;
+  if (Array.isArray(r.rules)) checkRules(r.rules, cams, problems);
+  checkTokens(list(obj(r.auth)?.tokens), problems);
+  return problems;
+}
