@@ -7,6 +7,7 @@
  * unsent also hold the gate shut. Slots are handed to waiting requests on a later turn of the
  * event loop, so a burst of completions never runs a burst of requests in one turn.
  */
+import { performance } from 'node:perf_hooks';
 import type { WireErrorBody } from './wire.js';
 
 /** Default bound on requests in flight (WebSocket and MQTT together). */
@@ -35,9 +36,49 @@ export interface AdmissionStats extends AdmissionLimits {
 /** Gives a slot back; calling it more than once is harmless. */
 export type Release = () => void;
 
-/** Resolves on a later turn of the event loop, after pending I/O callbacks have run. */
+/** API work waiting for its next turn of the event loop, oldest first. */
+const turns: (() => void)[] = [];
+let turnScheduled = false;
+/** Above this share of busy time in the current window, API work pauses between turns. */
+const MAX_LOOP_UTILIZATION = 0.4;
+/** Length of the utilization window, ms. */
+const UTILIZATION_WINDOW_MS = 100;
+/** Pause that lets the loop go idle (and the other threads and processes have the CPU), ms. */
+const PAUSE_MS = 4;
+let windowStart = performance.eventLoopUtilization();
+
+/** Resumes the oldest waiting piece of API work, one per turn of the loop. */
+function nextTurn(): void {
+  turnScheduled = false;
+  turns.shift()?.();
+  if (turns.length > 0) scheduleTurn();
+}
+
+/**
+ * Schedules the next turn: on the next loop iteration while the loop has been busy less than
+ * {@link MAX_LOOP_UTILIZATION} of the current window, else after a short pause. Busy time counts
+ * camera ingest and everything else on the loop, so API work backs off when they need it.
+ */
+function scheduleTurn(): void {
+  if (turnScheduled) return;
+  turnScheduled = true;
+  const elu = performance.eventLoopUtilization(windowStart);
+  if (elu.idle + elu.active >= UTILIZATION_WINDOW_MS) windowStart = performance.eventLoopUtilization();
+  if (elu.utilization > MAX_LOOP_UTILIZATION) setTimeout(nextTurn, PAUSE_MS);
+  else setImmediate(nextTurn);
+}
+
+/**
+ * Resolves on a later turn of the event loop, after pending I/O callbacks have run. Every API
+ * request that yields here waits in one FIFO and at most one of them resumes per turn, so between
+ * two slices of API work the loop always polls I/O (camera frames, `/healthz`, sockets): however
+ * many requests are in flight, the loop is never held longer than one slice.
+ */
 export function yieldToLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => {
+    turns.push(resolve);
+    scheduleTurn();
+  });
 }
 
 /** The `BUSY` error body of a refused request. */
@@ -96,17 +137,15 @@ export class AdmissionGate {
     };
   }
 
-  /** Hands free slots to waiting requests on the next turn of the loop. */
+  /** Hands a free slot to the oldest waiting request on a later turn of the loop (one per turn). */
   private handOn(): void {
     if (this.handing || this.waiting.length === 0) return;
     this.handing = true;
-    setImmediate(() => {
+    void yieldToLoop().then(() => {
       this.handing = false;
-      while (this.running < this.limits.maxInFlight) {
-        const next = this.waiting.shift();
-        if (!next) break;
-        next(this.grant());
-      }
+      if (this.running >= this.limits.maxInFlight) return;
+      this.waiting.shift()?.(this.grant());
+      if (this.running < this.limits.maxInFlight) this.handOn();
     });
   }
 }

@@ -10,7 +10,7 @@ import type { EventRecord, ObjectRecord, SegmentRecord } from '../../memory/type
 import { yieldToLoop } from './admission.js';
 
 /** Rows one slice aims at. */
-export const CHUNK_ROWS = 256;
+export const CHUNK_ROWS = 128;
 /** First slice length, ms. */
 const FIRST_SPAN_MS = 60_000;
 /** Shortest slice, ms. */
