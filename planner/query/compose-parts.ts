@@ -45,9 +45,12 @@ export function references(c: Ctx): VisitRef | undefined {
     let ref: VisitRef = { by, t: time.v.instant };
     // "right after the person that left at ..."
     const rank = [...c.toks.slice(0, t.i)].reverse().find((x) => x.t === 'rank');
-    if (rank && rank.t === 'rank' && !c.used.has(rank.i) && c.toks.slice(rank.i + 1, t.i).every((x) => x.t === 'class' || x.t === 'skip' || x.t === 'visitnoun')) {
+    if (rank && rank.t === 'rank' && !c.used.has(rank.i) && c.toks.slice(rank.i + 1, t.i).every((x) => x.t === 'class' || x.t === 'skip' || x.t === 'visitnoun' || (oneWho && x === one))) {
       use(c, rank);
       ref = { by: rank.v, visit: ref };
+      // "the next person after the one who ...", "the last one before ...": the ordinal is the rank's
+      const ord = c.toks.slice(0, rank.i).find((x) => x.t === 'ord' && !c.used.has(x.i) && (rank.v === 'after' ? x.v === 1 : x.v === -1));
+      use(c, ord);
     }
     if (found) return found;
     found = ref;
@@ -128,7 +131,10 @@ export function visitRef(c: Ctx, ref: VisitRef | undefined): VisitRef | undefine
   const ord = first(c, 'ord');
   if (ord) {
     use(c, ord);
-    return { by: 'nth', n: ord.v };
+    // "the first person who stayed more than 20 seconds": the n-th of the visits that pass
+    const where = durationCondition(c);
+    if (where) use(c, ...all(c, 'verb', 'stay'));
+    return { by: 'nth', n: ord.v, ...(where ? { where } : {}) };
   }
   const sup = first(c, 'super');
   if (sup) {

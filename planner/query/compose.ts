@@ -156,6 +156,12 @@ export function compose(c: Ctx): Composed {
           use(c, arrive);
           return { measure: 'duration', of: { kind: 'visit', visit: vr } };
         }
+        // "how long was someone at the counter": the time anyone was there (not one visit's length)
+        const someone = classToks.find((t) => /^(?:someone|somebody|anyone|anybody)$/.test(t.text) || /^(?:a|an|any)$/.test(c.toks[t.i - 1]?.text ?? ''));
+        if (someone && !stay && !arrive && !v.has('leave')) {
+          c.assumed.push(`the time anyone was there, as "${someone.text}" names no one visit`);
+          return { measure: 'duration', of: { kind: 'condition', cond: countCond('gt', 0) } };
+        }
         return refuse('it does not say which visit (the first, the last, the longest, the average?) or which state (empty, occupied, exactly N)');
       }
       case 'when': {
@@ -164,7 +170,7 @@ export function compose(c: Ctx): Composed {
         const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
         if (cc) {
           use(c, dropTo);
-          return { measure: 'when', of: { kind: 'condition', cond: cc, pick: pick(c, 'time it happened') } };
+          return { measure: 'when', of: { kind: 'condition', cond: cc, pick: pick(c, 'time it happened'), ...(dropTo ? { change: dropTo.v === 'drop' ? 'drop' : dropTo.v === 'rise' ? 'rise' : 'any' } : {}) } };
         }
         if (leave && arrive) return refuse('it asks about both arriving and leaving');
         const seen = !arrive && !leave;
@@ -196,7 +202,10 @@ export function compose(c: Ctx): Composed {
         }
         const ev = eventKind(c, v, classes);
         // "how many people crossed": different objects; "how many times": crossings
-        if (ev) return { measure: 'count', of: 'events', event: ev, ...(head === 'howmany' && (ev === 'line_cross' || ev === 'zone_enter' || ev === 'zone_exit') && classToks.length > 0 ? { distinct: true } : {}) };
+        if (ev) {
+          const moments = (head === 'howoften' || all(c, 'timesnoun').length > 0) && (ev === 'taken' || ev === 'returned');
+          return { measure: 'count', of: 'events', event: ev, ...(head === 'howmany' && (ev === 'line_cross' || ev === 'zone_enter' || ev === 'zone_exit') && classToks.length > 0 ? { distinct: true } : {}), ...(moments ? { moments: true } : {}) };
+        }
         if (distinct) {
           use(c, distinct, arrive, stay, leave);
           return { measure: 'count', of: 'identities' };
@@ -351,7 +360,31 @@ function chooseHead(c: Ctx): 'howlong' | 'when' | 'howmany' | 'howoften' | 'who'
   if (firstHead?.v === 'which') return 'list';
   if (firstHead?.v === 'what') return 'what';
   const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant');
-  if (lead?.t === 'aux' || lead?.t === 'class' || lead?.t === 'neg') return 'yesno';
+  return headless(c, lead);
+}
+
+/**
+ * The head of a question that has no question word ("people at the counter at 14:21:03?",
+ * "counter empty at 14:21:12?", "first arrival after 14:21?"), or null when the words do not say
+ * what to find ("anything", "people?").
+ */
+function headless(c: Ctx, lead: Token | undefined): ReturnType<typeof chooseHead> {
+  const next = lead ? c.toks[lead.i + 1] : undefined;
+  // "first arrival after 14:21", "last time a bottle was grabbed": a moment
+  if (lead?.t === 'ord' && next && (/^(?:time|moment)$/.test(next.text) || next.t === 'visitnoun' || (next.t === 'verb' && ['arrive', 'leave', 'take', 'return', 'cross'].includes(next.v)))) return 'when';
+  const hasCountCond = c.toks.some((t) => t.t === 'cond' || (t.t === 'cmp' && c.toks[t.i + 1]?.t === 'num' && c.toks[t.i + 2]?.t !== 'unit'));
+  if (lead?.t === 'class') {
+    // a class alone says nothing to find ("anything?")
+    if (!c.toks.some((t) => t.t !== 'class' && t.t !== 'skip' && t.t !== 'sep')) return null;
+    const before = c.toks[lead.i - 1]?.text ?? '';
+    const plural = !lead.agent && /(?:s|people|men|children|staff)$/.test(lead.text) && !/^(?:any|some|no)$/.test(before);
+    // "people at the counter at 14:21:03?", "bottles at 16:45:20": how many
+    if (plural && !c.toks.some((t) => t.t === 'aux' || t.t === 'neg') && !(hasCountCond && !c.toks.some((t) => t.t === 'cond' && t.v === 'missing'))) return 'howmany';
+    return 'yesno';
+  }
+  if (lead?.t === 'aux' || lead?.t === 'neg') return 'yesno';
+  // "counter empty at 14:21:12?", "fewer than 2 bottles at 16:45:09?": whether the condition held
+  if ((lead?.t === 'place' || lead?.t === 'cond' || lead?.t === 'cmp' || lead?.t === 'here') && hasCountCond) return 'yesno';
   // "most people at once between 9 and 10"
   if (lead?.t === 'agg' || lead?.t === 'super') return 'what';
   // "arrivals across all cameras between ...", "backward crossings of line gate": a count

@@ -61,7 +61,7 @@ function durWords(d: DurationCondition): string {
 export function refWords(r: VisitRef, tz: string): string {
   switch (r.by) {
     case 'nth':
-      return `${nth(r.n)} visit${r.order === 'departure' ? ' to end' : ''}`;
+      return `${nth(r.n)} visit${r.where ? ` ${durWords(r.where)}` : ''}${r.order === 'departure' ? ' to end' : ''}`;
     case 'only':
       return 'the only visit';
     case 'arrivedAt':
@@ -110,6 +110,10 @@ export function describeQuery(q: Query, tz: string): string {
   switch (m.measure) {
     case 'count': {
       const where = m.where ? ` that lasted ${durWords(m.where)}` : '';
+      if (m.of === 'events' && (m.event === 'taken' || m.event === 'returned')) {
+        const done = m.event === 'taken' ? 'taken away' : 'put back';
+        return m.moments ? `the number of times ${sn} were ${done} (several at once count once) ${at} ${t}` : `the number of ${sn} ${done} (items) ${at} ${t}`;
+      }
       if (m.of === 'events') return m.distinct ? `the number of different ${sn} with ${EVENT[m.event ?? 'line_cross']} ${at} ${t}` : `the number of ${EVENT[m.event ?? 'line_cross']} (${sn}) ${at} ${t}`;
       if (m.of === 'identities') return `the number of different ${sn} (identities after re-identification) ${at} ${t}`;
       if (m.of === 'visits') return `the number of visits (arrivals) by ${sn}${where} ${at} ${t}`;

@@ -42,7 +42,9 @@ export function inWindowFor(vs: readonly VisitFact[], r: VisitRef, w: { from: nu
 export function pickVisit(vs: readonly VisitFact[], r: VisitRef, all: (from: number, to: number) => VisitFact[]): VisitFact | undefined {
   switch (r.by) {
     case 'nth': {
-      const list = r.order === 'departure' ? [...vs].sort((a, b) => a.end - b.end || a.start - b.start) : vs;
+      const w = r.where;
+      const kept = w ? vs.filter((v) => passes((v.end - v.start) / 1000, w.op, w.seconds)) : vs;
+      const list = r.order === 'departure' ? [...kept].sort((a, b) => a.end - b.end || a.start - b.start) : kept;
       return r.n > 0 ? list[r.n - 1] : list[list.length + r.n];
     }
     case 'only':

@@ -94,6 +94,7 @@ export function runCount(r: Run, m: Extract<Measure, { measure: 'count' }>, all:
     r.evidence.push(...momentEvidence(evs));
     if (asList) return { kind: 'list', items: evs, total: evs.length };
     if (m.distinct) return { kind: 'number', n: new Set(evs.map((e) => e.objectId ?? `${e.camera}:${e.ts}`)).size, unit: 'count' };
+    if (m.moments) return { kind: 'number', n: evs.length, unit: 'count' };
     return { kind: 'number', n: evs.reduce((a, e) => a + (e.n ?? 1), 0), unit: 'count' };
   }
   const fast = fastCount(r, m);
@@ -234,10 +235,14 @@ export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: A
   const p = summed(r, q.time.from, q.time.to);
   const starts: { ts: number; camera: string }[] = [];
   let prev = false;
+  let prevN: number | undefined;
   for (const [s, , n] of p) {
     const h = holds(n, o.cond, u);
-    if (h && !prev) starts.push({ ts: s, camera: r.cams[0] as string });
+    // with `change`, the state the window began in is no change into the condition; a drop comes from above, a rise from below
+    const changed = !o.change || (prevN !== undefined && (o.change === 'drop' ? prevN > n : o.change === 'rise' ? prevN < n : prevN !== n));
+    if (h && !prev && changed) starts.push({ ts: s, camera: r.cams[0] as string });
     prev = h;
+    prevN = n;
   }
   const s = pickMoment(starts, o.pick);
   if (!s) return { kind: 'none', why: 'the condition never began in that time' };

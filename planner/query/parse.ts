@@ -46,6 +46,15 @@ const MEANINGFUL_VERBS = new Set(['arrive', 'leave', 'stay', 'take', 'return', '
 export function parseQuestion(question: string, vocab: ScanVocabulary, opts: ParseOptions): Parsed | Refused {
   const toks = scan(question, vocab, opts);
   const unknown = toks.filter((t) => t.t === 'word');
+  // "how many forklifts", "a forklift": a word where a class stands is a class the detectors do not know
+  const classLike = unknown.find((u) => {
+    const p = toks[u.i - 1];
+    return p !== undefined && (p.t === 'num' || (p.t === 'head' && p.v === 'howmany') || /^(?:a|an|any|some|no|every|each)$/.test(p.text));
+  });
+  if (classLike) {
+    const name = classLike.text.replace(/(?<=[^s])s$/, '');
+    return { ok: false, why: `"${name}" is not a detected class (nor a word, camera, zone or line I know)` };
+  }
   for (const u of unknown) {
     const kind = /^(zone|area|region|line|camera|cam)$/.exec(toks[u.i - 1]?.text ?? '')?.[1];
     if (!kind) continue;

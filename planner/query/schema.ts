@@ -63,13 +63,14 @@ export type Time = z.infer<typeof Time>;
 
 /**
  * One visit among the visits of the subject to the place in the window, ordered by arrival (or by
- * departure with `order`): the n-th (1 = first, -1 = last, -2 = the one before last), the only one
+ * departure with `order`): the n-th (1 = first, -1 = last, -2 = the one before last; with `where`,
+ * the n-th of the visits whose length passes it), the only one
  * ("the person", when there was exactly one), the one that arrived, left or was
  * there nearest an instant, the longest or shortest, or the next arrival after (last before) an
  * instant or another visit.
  */
 export type VisitRef =
-  | { by: 'nth'; n: number; order?: 'arrival' | 'departure' }
+  | { by: 'nth'; n: number; order?: 'arrival' | 'departure'; where?: DurationCondition }
   | { by: 'only' }
   | { by: 'arrivedAt' | 'leftAt' | 'presentAt'; t: number }
   | { by: 'longest' | 'shortest' }
@@ -77,7 +78,7 @@ export type VisitRef =
 
 export const VisitRef: z.ZodType<VisitRef> = z.lazy(() =>
   z.union([
-    z.object({ by: z.literal('nth'), n: z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last'), order: z.enum(['arrival', 'departure']).optional() }).strict(),
+    z.object({ by: z.literal('nth'), n: z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last'), order: z.enum(['arrival', 'departure']).optional(), where: DurationCondition.optional() }).strict(),
     z.object({ by: z.literal('only') }).strict(),
     z.object({ by: z.enum(['arrivedAt', 'leftAt', 'presentAt']), t: z.number() }).strict(),
     z.object({ by: z.enum(['longest', 'shortest']) }).strict(),
@@ -100,7 +101,9 @@ export type Pick = z.infer<typeof Pick>;
  * - `count`: how many `visits` (arrivals in the window), `present` (visits overlapping the window),
  *   `departures` (visits that ended in it), `identities` (distinct objects after re-ID: an estimate)
  *   or `events` of a kind; `where` keeps only visits whose length passes it; `distinct` counts the
- *   different objects among the events ("how many people crossed" vs "how many times").
+ *   different objects among the events ("how many people crossed" vs "how many times");
+ *   `moments` counts the moments of taken/returned rather than the items (two bottles taken at
+ *   once are two items, one moment: "how many times was a bottle taken").
  * - `countAt`: how many at the instant `time.at` (settled counts).
  * - `extreme`: most (`max`) or fewest (`min`) at once in the window.
  * - `missing`: how many fewer than the usual count at `time.at`.
@@ -109,7 +112,9 @@ export type Pick = z.infer<typeof Pick>;
  *   of such arrivals passes the comparison: "did more than 3 people come?"; with `moment`, only
  *   visits that began (`arrival`) or ended (`departure`) in the window), or an event of a kind.
  * - `when`: the time of an arrival or departure of one visit, of one event, or of one start of a
- *   count condition ("when did the bench drop to one bottle").
+ *   count condition ("when did the bench drop to one bottle"; with `change`, only a change into
+ *   the condition counts, not the state the window began in, and a `drop` only from a higher count,
+ *   a `rise` only from a lower one: "when was it back to three").
  * - `duration`: of one visit; of all visits aggregated (`avg`, `total`, `max`, `min`); or how long a
  *   count condition held in the window.
  * - `list`: the visits (arrivals), visits in progress (`present`), identities or events of the window.
@@ -117,7 +122,7 @@ export type Pick = z.infer<typeof Pick>;
  */
 export const Measure = z.discriminatedUnion('measure', [
   z
-    .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional() })
+    .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional(), moments: z.boolean().optional() })
     .strict(),
   z.object({ measure: z.literal('countAt') }).strict(),
   z.object({ measure: z.literal('extreme'), which: z.enum(['max', 'min']) }).strict(),
@@ -138,7 +143,7 @@ export const Measure = z.discriminatedUnion('measure', [
       of: z.discriminatedUnion('kind', [
         z.object({ kind: z.enum(['arrival', 'departure']), visit: VisitRef }).strict(),
         z.object({ kind: z.literal('event'), event: EventKind, pick: Pick }).strict(),
-        z.object({ kind: z.literal('condition'), cond: CountCondition, pick: Pick }).strict(),
+        z.object({ kind: z.literal('condition'), cond: CountCondition, pick: Pick, change: z.enum(['drop', 'rise', 'any']).optional() }).strict(),
       ]),
     })
     .strict(),

@@ -34,7 +34,7 @@ test('counts: visits, present, departures, identities, events', () => {
   assert.deepEqual(parse('how many people were at the table in the last minute?').query.measure, { measure: 'count', of: 'present' });
   assert.deepEqual(parse('how many people left before 09:01?').query.measure, { measure: 'count', of: 'departures' });
   assert.deepEqual(parse('how many different people did the camera see?').query.measure, { measure: 'count', of: 'identities' });
-  assert.deepEqual(parse('how many times was a bottle returned?').query.measure, { measure: 'count', of: 'events', event: 'returned' });
+  assert.deepEqual(parse('how many times was a bottle returned?').query.measure, { measure: 'count', of: 'events', event: 'returned', moments: true });
   assert.deepEqual(parse('how many bottles were taken between 10:00:15 and 10:00:20?').query.measure, { measure: 'count', of: 'events', event: 'taken' });
   const cross = parse('how many times did someone cross line B backwards?').query;
   assert.deepEqual(cross.measure, { measure: 'count', of: 'events', event: 'line_cross' });
@@ -85,7 +85,7 @@ test('when: n-th, last, references, events, conditions', () => {
   });
   assert.deepEqual(parse('when was a bottle first put back?').query.measure, { measure: 'when', of: { kind: 'event', event: 'returned', pick: { by: 'nth', n: 1 } } });
   assert.deepEqual(parse('when was the last time a bottle was removed?').query.measure, { measure: 'when', of: { kind: 'event', event: 'taken', pick: { by: 'nth', n: -1 } } });
-  assert.deepEqual(parse('when did the bench drop to one bottle?').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 1 }, pick: { by: 'nth', n: 1 } } });
+  assert.deepEqual(parse('when did the bench drop to one bottle?').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 1 }, pick: { by: 'nth', n: 1 }, change: 'drop' } });
   assert.deepEqual(parse('when did the third person cross line B?').query.measure, { measure: 'when', of: { kind: 'event', event: 'line_cross', pick: { by: 'nth', n: 3 } } });
 });
 
@@ -120,10 +120,45 @@ test('subjects: groups and plain names; places: cameras by the words people use,
 });
 
 test('refusals name what was not understood', () => {
-  refused('how many forklifts came?', 'forklifts');
+  refused('how many forklifts came?', '"forklift" is not a detected class');
   refused('what colour was the jacket of the first person?', 'colour');
   refused('why did the second person leave?', 'why');
   refused('how many people came to zone loading?', 'loading');
   refused('how long did people stay?');
   refused('how many people came at 09:00:10 and at 09:01:10?');
+});
+
+test('questions without a question word: a plural class asks how many, a condition asks whether, an ordinal with a moment asks when', () => {
+  const people = parse('people at the table at 09:01:03?').query;
+  assert.deepEqual(people.measure, { measure: 'countAt' });
+  assert.equal(people.time.at, at('09:01:03'));
+  assert.deepEqual(parse('bottles at 09:00:20').query.measure, { measure: 'countAt' });
+  assert.deepEqual(parse('table empty at 09:01:12?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 0 } } });
+  assert.deepEqual(parse('fewer than 2 bottles at 09:00:09?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'lt', n: 2 } } });
+  assert.deepEqual(parse('anyone at the table at 09:01:03?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'gt', n: 0 } } });
+  const first = parse('first arrival after 09:01?').query;
+  assert.deepEqual(first.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 1 } } });
+  assert.ok(first.time.from - at('09:01:00') <= 1, 'after 09:01');
+  assert.deepEqual(parse('last time a bottle was grabbed?').query.measure, { measure: 'when', of: { kind: 'event', event: 'taken', pick: { by: 'nth', n: -1 } } });
+  // a class alone says nothing to find
+  refused('anything', 'does not say what to find');
+  refused('people?', 'does not say what to find');
+});
+
+test('relative clauses and changes: the n-th visit that passes a length, the next after a reference, moments vs items, back to a count', () => {
+  assert.deepEqual(parse('when did the first person who stayed more than 20 seconds arrive?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 1, where: { op: 'gt', seconds: 20 } } } });
+  assert.deepEqual(parse('when did the next person arrive after the one who left at 09:01:27?').query.measure, {
+    measure: 'when',
+    of: { kind: 'arrival', visit: { by: 'after', visit: { by: 'leftAt', t: at('09:01:27') } } },
+  });
+  assert.deepEqual(parse('on how many separate occasions were bottles taken').query.measure, { measure: 'count', of: 'events', event: 'taken', moments: true });
+  assert.deepEqual(parse('how many bottles were taken?').query.measure, { measure: 'count', of: 'events', event: 'taken' });
+  assert.deepEqual(parse('when was the bench first back to three bottles').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 3 }, pick: { by: 'nth', n: 1 }, change: 'any' } });
+  assert.deepEqual(parse('how long was the table unattended between 09:00:25 and 09:01:05?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 } } });
+  assert.deepEqual(parse('how long was the bench short of bottles?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'missing' } } });
+  // "how long was someone there": the time anyone was there, said so; "how long did people stay" names no visit
+  const someone = parse('how long was someone at the table in the first minute?');
+  assert.deepEqual(someone.query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'gt', n: 0 } } });
+  assert.match(someone.assumed.join(' '), /the time anyone was there/);
+  refused('how long did people stay?', 'which visit');
 });
