@@ -20,7 +20,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
@@ -60,6 +60,8 @@ interface RunResult {
   mqtt: { ok: number; busy: number; other: number; missing: number; seconds: number };
   ws: { ok: number; busy: number; other: number; missing: number; seconds: number };
   watchdogFired: boolean;
+  /** 1-minute load average at the end of the floods (other work shares the cores). */
+  loadAverage: number;
 }
 
 /** Writes `hours` of 2 s segments per camera ending 5 minutes ago. */
@@ -260,6 +262,7 @@ async function runOnce(urls: string[]): Promise<RunResult> {
     const m = await mqttFlood(node, range.from, range.to);
     const w = await wsFlood(wsUrl, range.from, range.to);
     const floodTo = Date.now();
+    const load = loadavg()[0] ?? 0;
     await sleep(3000);
     await health.stop();
     await sleep(SETTLE_S * 1000);
@@ -278,6 +281,7 @@ async function runOnce(urls: string[]): Promise<RunResult> {
       mqtt: m,
       ws: w,
       watchdogFired: daemon.output().includes('no data for'),
+      loadAverage: Math.round(load * 100) / 100,
     };
     console.log(JSON.stringify(res));
     return res;
