@@ -66,10 +66,11 @@ const OFFLINE_QUESTIONS = [
 
 /** Model question set, with the exact tool the scripted model calls first. */
 const MODEL_QUESTIONS: { q: string; tool: string; args: Record<string, unknown> }[] = [
-  { q: 'how many people came in the last hour?', tool: 'query', args: { measure: { measure: 'count', of: 'visits' }, subject: { classes: ['person'] }, time: { from: '23:00:00', to: '23:59:59' } } },
-  { q: 'how many people were there at most in the last hour?', tool: 'query', args: { measure: { measure: 'extreme', which: 'max' }, subject: { classes: ['person'] }, time: { from: '23:00:00', to: '23:59:59' } } },
-  { q: 'when did the first person arrive this morning?', tool: 'query', args: { measure: { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 1 } } }, subject: { classes: ['person'] }, time: { from: '06:00:00', to: '11:59:59' } } },
-  { q: 'how many times was line gate crossed in the last hour?', tool: 'query', args: { measure: { measure: 'count', of: 'events', event: 'line_cross' }, place: { cameras: [], line: 'gate' }, time: { from: '23:00:00', to: '23:59:59' } } },
+  // the query tool's short forms, as its one-line brief shows them to the model
+  { q: 'how many people came in the last hour?', tool: 'query', args: { measure: 'count visits', subject: 'person', when: 'last hour' } },
+  { q: 'how many people were there at most in the last hour?', tool: 'query', args: { measure: 'max', subject: 'person', when: 'last hour' } },
+  { q: 'when did the first person arrive this morning?', tool: 'query', args: { measure: 'first arrival', subject: 'person', when: 'this morning' } },
+  { q: 'how many times was line gate crossed in the last hour?', tool: 'query', args: { measure: 'count line_cross', place: { cameras: [], line: 'gate' }, when: 'last hour' } },
   { q: 'what happened on cam0 in the last 10 minutes?', tool: 'caption_retrieval', args: { camera: 'cam0', when: 'in the last 10 minutes' } },
 ];
 

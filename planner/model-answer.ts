@@ -99,7 +99,10 @@ export async function answerWithModel(question: string, memory: MemoryStore, o: 
   const meter = new Meter(o.budget);
   const models = new ModelCalls(o.models, meter, o.signal);
   const ctx: ToolContext = { memory, queries: new MemoryQueries(memory), models, now: o.now, timeZone: o.timeZone, paths: o.paths ?? {} };
-  const tools = routeTools(question, o.tools ?? toolsFor(ctx.paths), o.maxTools ?? 0, readsAsQuery(question, memory, { now: o.now, timeZone: o.timeZone }) ? 'query' : null);
+  const reading = readsAsQuery(question, memory, { now: o.now, timeZone: o.timeZone });
+  // a question with one exact value gets the query tool alone; a list ("what happened") the tools its words point at
+  const max = o.maxTools ?? 0;
+  const tools = routeTools(question, o.tools ?? toolsFor(ctx.paths), reading === 'list' && max > 2 ? max - 1 : max, reading === 'exact' ? 'query' : null, true);
   o.emit({ type: 'plan', planner: o.planner, text: o.planner === 'react' ? `ReAct: up to ${o.maxSteps ?? DEFAULT_MAX_STEPS} steps over ${tools.length} tools` : `MCTS: N = ${o.mcts?.n ?? DEFAULT_MCTS.n} answers, alpha ${o.mcts?.alpha ?? DEFAULT_MCTS.alpha}, beta ${o.mcts?.beta ?? DEFAULT_MCTS.beta}` });
   let planned = await plan(question, ctx, tools, o);
   if ((o.criticRounds ?? 0) > 0 && planned.ok && !meter.exhausted) planned = await withCritic(question, planned, ctx, tools, o);

@@ -78,11 +78,17 @@ export function answerQuestion(question: string, memory: MemoryStore, opts: Quer
   return renderAnswer(parsed.query, x, { timeZone: opts.timeZone, negate: parsed.negate, assumed: parsed.assumed, extra });
 }
 
-/** Whether the offline parser reads a question into a query (model planners then offer the `query` tool first). */
-export function readsAsQuery(question: string, memory: MemoryStore, opts: QueryAnswerOptions): boolean {
+/**
+ * How the offline parser reads a question, for tool routing: `exact` when it reads into a query
+ * with one exact value (model planners then offer the `query` tool alone), `list` when it reads
+ * into a list ("what happened ...": other tools may describe it better), null when it does not read.
+ */
+export function readsAsQuery(question: string, memory: MemoryStore, opts: QueryAnswerOptions): 'exact' | 'list' | null {
   const whole = summariseCoverage(memory.coverage());
-  if (!whole.from || !whole.to) return false;
+  if (!whole.from || !whole.to) return null;
   const v = vocabulary(memory);
   const cov = { from: Date.parse(whole.from), to: Math.min(Date.parse(whole.to), opts.now) };
-  return parseQuestion(question.trim().slice(0, 500), v, { now: opts.now, timeZone: opts.timeZone, coverage: cov, dominant: (c) => dominantClass(v, c) }).ok;
+  const r = parseQuestion(question.trim().slice(0, 500), v, { now: opts.now, timeZone: opts.timeZone, coverage: cov, dominant: (c) => dominantClass(v, c) });
+  if (!r.ok) return null;
+  return r.query.measure.measure === 'list' ? 'list' : 'exact';
 }

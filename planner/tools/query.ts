@@ -10,7 +10,8 @@ import { PlannerError } from '../errors.js';
 import { executeQuery } from '../query/execute.js';
 import { renderAnswer } from '../query/render.js';
 import { defineTool, type ToolContext } from './types.js';
-import { allTime, instantInput } from './window.js';
+import { measureOf, placeOf, subjectOf, SHORTHAND_ALL, SHORTHAND_BRIEF } from './query-shorthand.js';
+import { allTime, instantInput, windowOf } from './window.js';
 
 /** Time fields of a query, by where they sit: `time.from/to/at`, and `t` of visit references and picks. */
 const TIME_KEYS = new Set(['from', 'to', 'at', 't']);
@@ -28,15 +29,21 @@ function withEpochTimes(v: unknown, ctx: ToolContext, path: string): unknown {
 
 const query = defineTool({
   name: 'query',
-  brief:
-    'exact answer from the memory; args {"measure":M,"subject":{"classes":["person"]},"place":{"cameras":[],"zone"?,"line"?},"time"?:{"from","to","at"?}}, M e.g. {"measure":"count","of":"visits"|"present"|"departures"|"identities"|"events","event"?}, {"measure":"countAt"}, {"measure":"extreme","which":"max"}, {"measure":"when","of":{"kind":"arrival","visit":{"by":"nth","n":1}}}, {"measure":"duration","of":{"kind":"visits","agg":"avg"}}',
+  brief: SHORTHAND_BRIEF,
   exact: true,
   description:
-    'Runs one query of the question language (measure, subject, place, time; see the schema in planner/query/schema.ts) over the memory with exact arithmetic. Measures: count (visits = arrivals, present, departures, identities, events line_cross/zone_enter/zone_exit/taken/returned), countAt (at time.at), extreme (max/min at once), missing, whether (count condition, visit, event), when (arrival/departure of a visit reference, n-th event, start of a count condition), duration (one visit, visits avg/total/max/min, time a count condition held), list, visit. Times: ISO-8601 or local HH:MM:SS.',
-  input: z.looseObject({ measure: z.unknown(), subject: z.unknown().optional(), place: z.unknown().optional(), time: z.unknown().optional() }),
-  execute(i, ctx) {
+    'Runs one query of the question language (measure, subject, place, time; see the schema in planner/query/schema.ts) over the memory with exact arithmetic. Measures: count (visits = arrivals, present, departures, identities, events line_cross/zone_enter/zone_exit/taken/returned), countAt (at time.at), extreme (max/min at once), missing, whether (count condition, visit, event), when (arrival/departure of a visit reference, n-th event, start of a count condition), duration (one visit, visits avg/total/max/min, time a count condition held), list, visit. Times: ISO-8601 or local HH:MM:SS. Short forms: ' + SHORTHAND_ALL + '.',
+  // `time` ({from,to,at?}) and `at` (an instant) are taken too (loose object) but not listed, to keep the line short
+  input: z.looseObject({ measure: z.unknown(), subject: z.unknown().optional(), place: z.unknown().optional(), when: z.string().optional() }),
+  execute(input, ctx) {
     const all = allTime(ctx);
-    const raw = withEpochTimes({ subject: { classes: [] }, place: { cameras: [] }, ...i, time: i.time ?? { from: all.from, to: all.to } }, ctx, 'query') as Record<string, unknown>;
+    const { when, at, ...i } = input as typeof input & { at?: unknown };
+    // a time phrase ("last hour") or a bare instant, as the other tools take them
+    const window = when !== undefined ? windowOf({ when }, ctx) : undefined;
+    const time = i.time ?? (window ? { from: window.from, to: window.to } : { from: all.from, to: all.to });
+    if (at !== undefined && time && typeof time === 'object') (time as Record<string, unknown>).at = at;
+    const expanded = { ...i, measure: measureOf(i.measure), subject: subjectOf(i.subject ?? { classes: [] }), place: placeOf(i.place ?? { cameras: [] }), time };
+    const raw = withEpochTimes(expanded, ctx, 'query') as Record<string, unknown>;
     const t = raw.time as Record<string, unknown>;
     // a time with only an instant, or only one end, is completed from the whole memory
     raw.time = { from: all.from, to: all.to, ...t };

@@ -27,12 +27,14 @@ const CUES: Record<string, string> = {
 
 /**
  * The `max` tools most relevant to a question (all when `max` is 0 or covers them). `first`, the
- * `query` tool when the offline parser reads the question, is always among them, and then
- * one tool fewer is offered (at least 2): the shape's tool needs fewer alternatives beside it.
+ * `query` tool when the offline parser reads the question, is always among them, and then one
+ * tool fewer is offered (at least 2); with `alone` (the parser read a question with one exact
+ * value: every word has its meaning in the question language) it is the only one offered, as
+ * alternatives beside the exact tool only cost prompt tokens.
  */
-export function routeTools(question: string, tools: readonly Tool[], max: number, first?: string | null): Tool[] {
+export function routeTools(question: string, tools: readonly Tool[], max: number, first?: string | null, alone = false): Tool[] {
   if (max <= 0 || max >= tools.length) return [...tools];
-  if (first && tools.some((t) => t.name === first)) max = Math.min(max, Math.max(2, max - 1));
+  if (first && tools.some((t) => t.name === first)) max = alone ? 1 : Math.min(max, Math.max(2, max - 1));
   const q = words(question);
   return tools
     .map((t, k) => ({ t, k, s: t.name === first ? 2 : lexicalScore(q, `${t.name.replace(/_/g, ' ')} ${t.description} ${CUES[t.name] ?? ''}`) }))

@@ -47,7 +47,7 @@ test('ReAct: tool calls, a failed tool shown to the model as failed, a typed fin
   assert.equal(chats[0]?.tools, undefined);
   const system = String(chats[0]?.messages[0]?.content);
   for (const n of ['query', 'segment_localization', 'subtask_when']) assert.match(system, new RegExp(`\\n${n}\\(`), n);
-  assert.match(system, /\nquery\(measure,subject\?,place\?,time\?\): exact answer from the memory; .* \[exact\]/);
+  assert.match(system, /\nquery\(measure,subject\?,place\?,when\?\): measure "count visits", .* \[exact\]/);
   assert.match(system, /Now 2026-11-21 09:09:59 UTC\. Memory 2026-11-21 09:00:00\.\.09:09:59 UTC\. Cameras lobby\./);
   assert.match(system, /final \{"answer","value"/);
   const results = (k: number): string => JSON.stringify(chats[k]?.messages.filter((m) => m.role === 'user').map((m) => m.content));

@@ -28,4 +28,6 @@ test('routeTools keeps at most max tools, relevant ones first, in registry order
   assert.equal(routeTools('how many people came?', ALL_TOOLS, 2, 'query').length, 2);
   assert.equal(routeTools('how many people came?', ALL_TOOLS, 3, 'no_such_tool').length, 3);
   assert.equal(names('anything', 99).length, ALL_TOOLS.length);
+  // a question read with one exact value: the query tool alone
+  assert.deepEqual(routeTools('how many people came?', ALL_TOOLS, 3, 'query', true).map((t) => t.name), ['query']);
 });

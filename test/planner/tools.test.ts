@@ -71,6 +71,28 @@ test('the query tool runs the question language with exact arithmetic; times ISO
   assert.equal((await run('query', { measure: { measure: 'count', of: 'events', event: 'line_cross' }, place: { cameras: [], line: 'gate' } })).value, 1);
 });
 
+test('the query tool takes the short forms its line shows a model, each the same query as the full object', async () => {
+  const same = async (short: Record<string, unknown>, full: Record<string, unknown>): Promise<void> => {
+    const a = await run('query', short);
+    const b = await run('query', full);
+    assert.equal(a.code, undefined, a.output);
+    assert.deepEqual(a.value, b.value, JSON.stringify(short));
+    assert.equal(a.output, b.output);
+  };
+  const person = { classes: ['person'] };
+  await same({ measure: 'count visits', subject: 'person' }, { measure: { measure: 'count', of: 'visits' }, subject: person });
+  await same({ measure: 'max', subject: ['person'] }, { measure: { measure: 'extreme', which: 'max' }, subject: person });
+  await same({ measure: 'first arrival', subject: 'person' }, { measure: { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 1 } } }, subject: person });
+  await same({ measure: 'last departure', subject: 'person' }, { measure: { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: -1, order: 'departure' } } }, subject: person });
+  await same({ measure: 'avg duration', subject: 'person' }, { measure: { measure: 'duration', of: { kind: 'visits', agg: 'avg' } }, subject: person });
+  await same({ measure: 'count line_cross', place: { cameras: [], line: 'gate' } }, { measure: { measure: 'count', of: 'events', event: 'line_cross' }, place: { cameras: [], line: 'gate' } });
+  await same({ measure: 'countAt', subject: 'person', at: '09:02:30' }, { measure: { measure: 'countAt' }, subject: person, time: { at: '09:02:30' } });
+  await same({ measure: 'count present', subject: 'person', when: 'between 09:04 and 09:06' }, { measure: { measure: 'count', of: 'present' }, subject: person, time: { from: iso(4), to: iso(6) } });
+  // an unknown phrase is no guess: the schema refuses it
+  assert.equal((await run('query', { measure: 'how many people', subject: 'person' })).code, 'TOOL_BAD_INPUT');
+  assert.equal((await run('query', { measure: 'count visits', when: 'on the 31st of Smarch' })).code, 'TOOL_BAD_INPUT');
+});
+
 test('firstObjectsIn picks the first objects as objectsIn orders them, decoding only those', () => {
   for (const w of [{ from: T0, to: T0 + 600_000 }, { from: T0 + 150_000, to: T0 + 600_000 }]) {
     for (const label of [undefined, 'person', 'car']) {
