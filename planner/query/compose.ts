@@ -10,6 +10,7 @@ import { countCondition, durationCondition, eventKind, pick, references, verbs, 
 import type { Refused } from './parse.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
+import { headless, type Head } from './compose-head.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
 export const START_MS = 2000;
@@ -58,6 +59,10 @@ export function compose(c: Ctx): Composed {
   if (at === undefined && instWord) at = instWord.v === 'now' ? opts.now : instWord.v === 'start' ? cov.from + START_MS : cov.to;
   const explicitWindow = windows.length > 0;
 
+  // "only one bottle left on the rack": remaining there, not leaving
+  for (const t of all(c, 'verb', 'leave')) {
+    if (t.text === 'left' && stationary(classes) && c.toks[t.i - 1]?.t === 'class' && c.toks[t.i - 2]?.t === 'num') use(c, t);
+  }
   const v = verbs(c);
   // "did someone put a bottle back": the person acts, the bottle is what is counted
   if ((v.has('take') || v.has('return')) && classToks.some((t) => t.agent) && classToks.some((t) => !t.agent)) classes = [...new Set(classToks.filter((t) => !t.agent).flatMap((t) => t.v))];
@@ -100,7 +105,8 @@ export function compose(c: Ctx): Composed {
 
   // the subject when none is named
   if (classes.length === 0) {
-    const countish = countMeasure(m);
+    // no class word at all (not even "objects"): the class seen most at the place, said so
+    const countish = countMeasure(m) || classToks.length === 0;
     if (personish) classes = ['person'];
     else if (countish) {
       const d = opts.dominant?.(cameras[0]);
@@ -140,7 +146,12 @@ export function compose(c: Ctx): Composed {
         const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
         if (cc) {
           if (agg?.v === 'total') use(c, agg);
-          return { measure: 'duration', of: { kind: 'condition', cond: cc } };
+          // "how long has it been empty": the stretch going on now; "... the first time": the first stretch
+          const perfect = c.toks.some((t) => t.t === 'aux' && /^(?:has|have)$/.test(t.text)) && c.toks.some((t) => t.text === 'been') && !explicitWindow;
+          const ord = all(c, 'ord').find((x) => !c.used.has(x.i) && (x.v === 1 || x.v === -1));
+          use(c, ord);
+          const episode = perfect ? 'current' : ord ? (ord.v === 1 ? 'first' : 'last') : undefined;
+          return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}) } };
         }
         if (agg && (agg.v === 'avg' || agg.v === 'total' || agg.v === 'max' || agg.v === 'min')) {
           use(c, agg, arrive);
@@ -202,6 +213,14 @@ export function compose(c: Ctx): Composed {
         }
         const ev = eventKind(c, v, classes);
         // "how many people crossed": different objects; "how many times": crossings
+        if (!ev && (head === 'howoften' || all(c, 'timesnoun').length > 0)) {
+          // "how many times was the table empty", "... did the rack go down to one bottle"
+          const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), none: negWords });
+          if (cc) {
+            use(c, dropTo, first(c, 'timesnoun'));
+            return { measure: 'times', cond: cc, ...(dropTo ? { change: dropTo.v === 'drop' ? 'drop' : dropTo.v === 'rise' ? 'rise' : 'any' } : {}) };
+          }
+        }
         if (ev) {
           const moments = (head === 'howoften' || all(c, 'timesnoun').length > 0) && (ev === 'taken' || ev === 'returned');
           return { measure: 'count', of: 'events', event: ev, ...(head === 'howmany' && (ev === 'line_cross' || ev === 'zone_enter' || ev === 'zone_exit') && classToks.length > 0 ? { distinct: true } : {}), ...(moments ? { moments: true } : {}) };
@@ -319,6 +338,7 @@ function countMeasure(m: Measure): boolean {
     case 'countAt':
     case 'extreme':
     case 'missing':
+    case 'times':
       return true;
     case 'whether':
       return m.test.kind === 'count' || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned'));
@@ -340,7 +360,7 @@ function needsInstant(m: Measure): boolean {
 }
 
 /** The question's head: what it asks for. */
-function chooseHead(c: Ctx): 'howlong' | 'when' | 'howmany' | 'howoften' | 'who' | 'whowhen' | 'list' | 'what' | 'yesno' | null {
+function chooseHead(c: Ctx): Head | null {
   // "was there a moment when ...": the "when" joins a clause, it is not the question's head
   for (const h of all(c, 'head', 'when')) {
     let j = h.i - 1;
@@ -363,31 +383,3 @@ function chooseHead(c: Ctx): 'howlong' | 'when' | 'howmany' | 'howoften' | 'who'
   return headless(c, lead);
 }
 
-/**
- * The head of a question that has no question word ("people at the counter at 14:21:03?",
- * "counter empty at 14:21:12?", "first arrival after 14:21?"), or null when the words do not say
- * what to find ("anything", "people?").
- */
-function headless(c: Ctx, lead: Token | undefined): ReturnType<typeof chooseHead> {
-  const next = lead ? c.toks[lead.i + 1] : undefined;
-  // "first arrival after 14:21", "last time a bottle was grabbed": a moment
-  if (lead?.t === 'ord' && next && (/^(?:time|moment)$/.test(next.text) || next.t === 'visitnoun' || (next.t === 'verb' && ['arrive', 'leave', 'take', 'return', 'cross'].includes(next.v)))) return 'when';
-  const hasCountCond = c.toks.some((t) => t.t === 'cond' || (t.t === 'cmp' && c.toks[t.i + 1]?.t === 'num' && c.toks[t.i + 2]?.t !== 'unit'));
-  if (lead?.t === 'class') {
-    // a class alone says nothing to find ("anything?")
-    if (!c.toks.some((t) => t.t !== 'class' && t.t !== 'skip' && t.t !== 'sep')) return null;
-    const before = c.toks[lead.i - 1]?.text ?? '';
-    const plural = !lead.agent && /(?:s|people|men|children|staff)$/.test(lead.text) && !/^(?:any|some|no)$/.test(before);
-    // "people at the counter at 14:21:03?", "bottles at 16:45:20": how many
-    if (plural && !c.toks.some((t) => t.t === 'aux' || t.t === 'neg') && !(hasCountCond && !c.toks.some((t) => t.t === 'cond' && t.v === 'missing'))) return 'howmany';
-    return 'yesno';
-  }
-  if (lead?.t === 'aux' || lead?.t === 'neg') return 'yesno';
-  // "counter empty at 14:21:12?", "fewer than 2 bottles at 16:45:09?": whether the condition held
-  if ((lead?.t === 'place' || lead?.t === 'cond' || lead?.t === 'cmp' || lead?.t === 'here') && hasCountCond) return 'yesno';
-  // "most people at once between 9 and 10"
-  if (lead?.t === 'agg' || lead?.t === 'super') return 'what';
-  // "arrivals across all cameras between ...", "backward crossings of line gate": a count
-  if ((lead?.t === 'verb' && /s$/.test(lead.text) && ['arrive', 'leave', 'cross', 'take', 'return'].includes(lead.v)) || lead?.t === 'visitnoun' || (lead?.t === 'dir' && c.toks[lead.i + 1]?.t === 'verb')) return 'howmany';
-  return null;
-}

@@ -144,8 +144,11 @@ export function describeQuery(q: Query, tz: string): string {
       const o = m.of;
       if (o.kind === 'visit') return `how long ${refWords(o.visit, tz)} of a ${s1} ${at} lasted (${t})`;
       if (o.kind === 'visits') return `the ${{ avg: 'average', total: 'total', max: 'longest', min: 'shortest' }[o.agg]} length of visits by ${sn} ${at} ${t}`;
-      return `how long there were ${countWords(o.cond, q)} ${at} ${t}`;
+      const stretch = o.episode === 'current' ? 'the stretch going on at the end, ' : o.episode ? `the ${o.episode} stretch, ` : '';
+      return `how long there were ${countWords(o.cond, q)} ${at} ${t}${stretch ? ` (${stretch.slice(0, -2)})` : ''}`;
     }
+    case 'times':
+      return `how many times there came to be ${countWords(m.cond, q)}${m.change === 'drop' ? ' (by a drop)' : m.change === 'rise' ? ' (by a rise)' : m.change ? ' (by a change)' : ''} ${at} ${t}`;
     case 'list':
       return `the ${m.of === 'events' ? (m.event ? EVENT[m.event] : 'events') : m.of === 'identities' ? 'different' : 'visits of'} ${sn} ${at} ${t}`;
     case 'visit':

@@ -231,21 +231,42 @@ export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: A
     return { kind: 'time', t: e.ts };
   }
   if (o.kind !== 'condition') return { kind: 'none', why: 'unknown moment' };
-  const u = o.cond.op === 'full' || o.cond.op === 'missing' ? usual(r) : 0;
-  const p = summed(r, q.time.from, q.time.to);
-  const starts: { ts: number; camera: string }[] = [];
-  let prev = false;
-  let prevN: number | undefined;
-  for (const [s, , n] of p) {
-    const h = holds(n, o.cond, u);
-    // with `change`, the state the window began in is no change into the condition; a drop comes from above, a rise from below
-    const changed = !o.change || (prevN !== undefined && (o.change === 'drop' ? prevN > n : o.change === 'rise' ? prevN < n : prevN !== n));
-    if (h && !prev && changed) starts.push({ ts: s, camera: r.cams[0] as string });
-    prev = h;
-    prevN = n;
-  }
+  const starts = conditionStarts(r, o.cond, o.change);
   const s = pickMoment(starts, o.pick);
   if (!s) return { kind: 'none', why: 'the condition never began in that time' };
   r.evidence.push(...momentEvidence([s]));
   return { kind: 'time', t: s.ts };
+}
+
+/**
+ * The moments a count condition began in the window. With `change`, the state the window began
+ * in is no change into the condition; a `drop` comes from a higher count, a `rise` from a lower one.
+ */
+export function conditionStarts(r: Run, cond: CountCondition, change?: 'drop' | 'rise' | 'any'): { ts: number; camera: string }[] {
+  const { q } = r;
+  const u = cond.op === 'full' || cond.op === 'missing' ? usual(r) : 0;
+  const starts: { ts: number; camera: string }[] = [];
+  let prev = false;
+  let prevN: number | undefined;
+  for (const [s, , n] of summed(r, q.time.from, q.time.to)) {
+    const h = holds(n, cond, u);
+    const changed = !change || (prevN !== undefined && (change === 'drop' ? prevN > n : change === 'rise' ? prevN < n : prevN !== n));
+    if (h && !prev && changed) starts.push({ ts: s, camera: r.cams[0] as string });
+    prev = h;
+    prevN = n;
+  }
+  return starts;
+}
+
+/** The stretches of the window during which a count condition held, `[start, end)` in ms. */
+export function conditionStretches(r: Run, cond: CountCondition): [number, number][] {
+  const u = cond.op === 'full' || cond.op === 'missing' ? usual(r) : 0;
+  const out: [number, number][] = [];
+  for (const [s, e, n] of summed(r, r.q.time.from, r.q.time.to)) {
+    if (!holds(n, cond, u)) continue;
+    const last = out[out.length - 1];
+    if (last && last[1] >= s) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
 }

@@ -6,7 +6,7 @@
 import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
-import { runCondition, runCount, runWhen } from './execute-measures.js';
+import { conditionStarts, conditionStretches, runCondition, runCount, runWhen } from './execute-measures.js';
 import { HALF_FRAME_MS, pieces, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
@@ -99,7 +99,18 @@ function measure(r: Run): QueryValue {
       return runWhen(r, m, all);
     case 'duration': {
       const o = m.of;
-      if (o.kind === 'condition') return runCondition(r, o.cond, false, true);
+      if (o.kind === 'condition') {
+        if (!o.episode) return runCondition(r, o.cond, false, true);
+        const st = conditionStretches(r, o.cond);
+        const one = o.episode === 'first' ? st[0] : st[st.length - 1];
+        // the stretch going on now must reach the end of the window (the end of the recording)
+        if (!one || (o.episode === 'current' && one[1] < q.time.to - 1000 && one[1] < coverageEndOf(r))) {
+          return o.episode === 'current' ? { kind: 'none', why: 'it is not so at the end of that time' } : { kind: 'none', why: 'it never happened in that time' };
+        }
+        r.evidence.push(...momentEvidence([{ camera: r.cams[0] as string, ts: one[0] }]));
+        r.notes.push(`From ${new Date(one[0]).toISOString()} to ${new Date(one[1]).toISOString()}`);
+        return { kind: 'number', n: Math.round((one[1] - one[0]) / 100) / 10, unit: 'seconds' };
+      }
       const vs = all(q.time.from, q.time.to);
       if (o.kind === 'visit') {
         const v = pickVisit(inWindowFor(vs, o.visit, q.time), o.visit, all);
@@ -122,6 +133,11 @@ function measure(r: Run): QueryValue {
       const n = o.agg === 'avg' ? ds.reduce((a, b) => a + b, 0) / ds.length : o.agg === 'total' ? ds.reduce((a, b) => a + b, 0) : o.agg === 'max' ? Math.max(...ds) : Math.min(...ds);
       r.notes.push(`Over the ${began.length} visit${began.length === 1 ? '' : 's'} that began then`);
       return { kind: 'number', n, unit: 'seconds' };
+    }
+    case 'times': {
+      const starts = conditionStarts(r, m.cond, m.change);
+      r.evidence.push(...momentEvidence(starts));
+      return { kind: 'number', n: starts.length, unit: 'count' };
     }
     case 'list': {
       if (m.of === 'events') {
@@ -171,4 +187,11 @@ function visitStats(r: Run): { n: number; total: number; min: number; max: numbe
     }
   }
   return acc;
+}
+
+/** The end of the recording over the query's cameras (the latest coverage end). */
+function coverageEndOf(r: Run): number {
+  let end = -Infinity;
+  for (const cam of r.cams) for (const c of r.memory.coverage(cam)) end = Math.max(end, c.end);
+  return end;
 }

@@ -80,6 +80,9 @@ function normalise(q: string): string {
     const total = rel === 'past' ? hour * 60 + mins : hour * 60 - mins;
     return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
   });
+  // "visitor number 3", "person no. 2": the ordinal
+  s = s.replace(/\b([a-z]+) (?:number|no\.|#) ?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/g, (m, noun: string, n: string) => (noun === 'the' || noun === 'a' ? m : `${CLOCK_WORDS[n] ?? n}th ${noun}`));
+  s = s.replace(/\bhalf(?: a| an|-| )(minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
   s = s.replace(/\bhalf an? (minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
   s = s.replace(/\ba (minute|hour) and a half\b/g, (_m, u: string) => (u === 'minute' ? '90 seconds' : '90 minutes'));
   s = s.replace(/\ba quarter of an hour\b/g, '15 minutes');

@@ -116,7 +116,10 @@ export type Pick = z.infer<typeof Pick>;
  *   the condition counts, not the state the window began in, and a `drop` only from a higher count,
  *   a `rise` only from a lower one: "when was it back to three").
  * - `duration`: of one visit; of all visits aggregated (`avg`, `total`, `max`, `min`); or how long a
- *   count condition held in the window.
+ *   count condition held in the window (all of it, or one stretch: the `first`, the `last`, or
+ *   the `current` one, going on at the end of the window: "how long has it been empty").
+ * - `times`: how many times a count condition began in the window ("how many times was the
+ *   table empty"; `change` as for `when`).
  * - `list`: the visits (arrivals), visits in progress (`present`), identities or events of the window.
  * - `visit`: one visit as a whole (arrival, departure, length): "who stayed longest?".
  */
@@ -153,10 +156,11 @@ export const Measure = z.discriminatedUnion('measure', [
       of: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
         z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']) }).strict(),
-        z.object({ kind: z.literal('condition'), cond: CountCondition }).strict(),
+        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current']).optional() }).strict(),
       ]),
     })
     .strict(),
+  z.object({ measure: z.literal('times'), cond: CountCondition, change: z.enum(['drop', 'rise', 'any']).optional() }).strict(),
   z.object({ measure: z.literal('list'), of: z.enum(['visits', 'present', 'identities', 'events']), event: EventKind.optional() }).strict(),
   z.object({ measure: z.literal('visit'), visit: VisitRef }).strict(),
 ]);

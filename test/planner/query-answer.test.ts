@@ -158,3 +158,11 @@ test('relative clauses, moments and changes are executed as read', () => {
   // the table is occupied from 0 to 44.5 s (+ half a frame) of the first minute
   assert.equal(q('how long was someone there in the first minute?').value, 44.8);
 });
+
+test('stretches and times of a state are executed as read', () => {
+  // people: 1 (0-10 s), 2 (10-20), 3 (20-25), 2 (25-30), 1 (30-45), 0 after 44.75 until the end (59.5)
+  assert.equal(q('how long has the picture been empty?').value, 14.8);
+  assert.equal(q('how many times were there exactly two people?').value, 2);
+  // bottles 3 -> 2 at 20 s -> 3 at 30 s: one stretch with a bottle missing, of 10 s
+  assert.equal(q('how long was a bottle missing the first time?').value, 10);
+});

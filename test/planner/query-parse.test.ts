@@ -162,3 +162,19 @@ test('relative clauses and changes: the n-th visit that passes a length, the nex
   assert.match(someone.assumed.join(' '), /the time anyone was there/);
   refused('how long did people stay?', 'which visit');
 });
+
+test('stretches of a state, how many times it began, remaining things, ordinals by number, plain verbs', () => {
+  assert.deepEqual(parse('how long has the table been empty?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'current' } });
+  assert.deepEqual(parse('how long was the bench missing a bottle the first time?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'missing' }, episode: 'first' } });
+  assert.deepEqual(parse('how many times did the bench go down to one bottle').query.measure, { measure: 'times', cond: { op: 'eq', n: 1 }, change: 'drop' });
+  assert.deepEqual(parse('how many times was the table empty?').query.measure, { measure: 'times', cond: { op: 'eq', n: 0 } });
+  assert.deepEqual(parse('how long was just one bottle left on the bench?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 1 } } });
+  assert.deepEqual(parse('how long did visitor number one linger?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: 1 } } });
+  assert.deepEqual(parse('when did the one before the last leave').query.measure.measure, 'when');
+  assert.deepEqual(parse('how many people swung by before 09:01?').query.measure, { measure: 'count', of: 'visits' });
+  assert.deepEqual(parse('when did the second person head out?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: 2 } } });
+  assert.deepEqual(parse('how many bottles were restocked?').query.measure, { measure: 'count', of: 'events', event: 'returned' });
+  assert.deepEqual(parse('give me the number of bottles that were snatched').query.measure, { measure: 'count', of: 'events', event: 'taken' });
+  // "no one" is a negation, not "number one"
+  assert.deepEqual(parse('did no one come after 09:01:30?').negate, true);
+});

@@ -1,0 +1,37 @@
+/**
+ * The head of a question without a question word, read from its first meaningful word.
+ */
+import type { Ctx } from './ctx.js';
+import type { Token } from './scan.js';
+
+/** What a question asks for. */
+export type Head = 'howlong' | 'when' | 'howmany' | 'howoften' | 'who' | 'whowhen' | 'list' | 'what' | 'yesno';
+
+/**
+ * The head of a question that has no question word ("people at the counter at 14:21:03?",
+ * "counter empty at 14:21:12?", "first arrival after 14:21?"), or null when the words do not say
+ * what to find ("anything", "people?").
+ */
+export function headless(c: Ctx, lead: Token | undefined): Head | null {
+  const next = lead ? c.toks[lead.i + 1] : undefined;
+  // "first arrival after 14:21", "last time a bottle was grabbed": a moment
+  if (lead?.t === 'ord' && next && (/^(?:time|moment)$/.test(next.text) || next.t === 'visitnoun' || (next.t === 'verb' && ['arrive', 'leave', 'take', 'return', 'cross'].includes(next.v)))) return 'when';
+  const hasCountCond = c.toks.some((t) => t.t === 'cond' || (t.t === 'cmp' && c.toks[t.i + 1]?.t === 'num' && c.toks[t.i + 2]?.t !== 'unit'));
+  if (lead?.t === 'class') {
+    // a class alone says nothing to find ("anything?")
+    if (!c.toks.some((t) => t.t !== 'class' && t.t !== 'skip' && t.t !== 'sep')) return null;
+    const before = c.toks[lead.i - 1]?.text ?? '';
+    const plural = !lead.agent && /(?:s|people|men|children|staff)$/.test(lead.text) && !/^(?:any|some|no)$/.test(before);
+    // "people at the counter at 14:21:03?", "bottles at 16:45:20": how many
+    if (plural && !c.toks.some((t) => t.t === 'aux' || t.t === 'neg') && !(hasCountCond && !c.toks.some((t) => t.t === 'cond' && t.v === 'missing'))) return 'howmany';
+    return 'yesno';
+  }
+  if (lead?.t === 'aux' || lead?.t === 'neg') return 'yesno';
+  // "counter empty at 14:21:12?", "fewer than 2 bottles at 16:45:09?": whether the condition held
+  if ((lead?.t === 'place' || lead?.t === 'cond' || lead?.t === 'cmp' || lead?.t === 'here') && hasCountCond) return 'yesno';
+  // "most people at once between 9 and 10"
+  if (lead?.t === 'agg' || lead?.t === 'super') return 'what';
+  // "arrivals across all cameras between ...", "backward crossings of line gate": a count
+  if ((lead?.t === 'verb' && /s$/.test(lead.text) && ['arrive', 'leave', 'cross', 'take', 'return'].includes(lead.v)) || lead?.t === 'visitnoun' || (lead?.t === 'dir' && c.toks[lead.i + 1]?.t === 'verb')) return 'howmany';
+  return null;
+}
