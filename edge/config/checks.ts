@@ -79,6 +79,8 @@ function ruleClassProblem(rule: AlertRule, cams: CameraFacts[]): string | null {
   const cls = rule.class;
   if (cls === undefined || rule.trigger.type === 'sound') return null;
   const watched = rule.camera ? cams.filter((c) => c.id === rule.camera) : cams;
+  // a camera without a detector (model none) is a deliberate setup (a demo, a sound-only camera): not an error
+  if (watched.length > 0 && watched.every((c) => c.vocabulary.model === 'none')) return null;
   if (watched.length === 0 || watched.some((c) => c.vocabulary.labels === null || c.vocabulary.labels.includes(cls))) {
     if (watched.length === 0 || watched.some((c) => c.kept === null || c.kept.has(cls))) return null;
   } else {

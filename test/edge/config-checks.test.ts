@@ -89,9 +89,10 @@ test('a rule class its camera never keeps is refused: detector.classes filter, d
     rules: [{ id: 'a', camera: 'table', class: 'car', trigger }, { id: 'b', camera: 'still', class: 'person', trigger }, { id: 'c', class: 'person', trigger }, { id: 'd', class: 'dog', trigger }],
   });
   assert.ok(has(p, 'rules.0.class', 'never detected', 'keeps only person'), p.join('\n'));
-  assert.ok(has(p, 'rules.1.class', 'never detected', 'model none'), p.join('\n'));
+  // a rule on a camera with no detector at all is a deliberate setup (the demo), not an error
+  assert.ok(!p.some((x) => x.startsWith('rules.1')), p.join('\n'));
   assert.ok(has(p, 'rules.3.class', '"dog"', 'never detected'), p.join('\n'));
-  assert.equal(p.length, 3, p.join('\n'));
+  assert.equal(p.length, 2, p.join('\n'));
 });
 
 test('an ONNX detector is checked against its labels file; unknown labels are not guessed', () => {
