@@ -7,7 +7,12 @@ import { locateFfmpeg } from '../../ingest/ffmpeg/locate.js';
 import { replayFrames } from '../../ingest/replay.js';
 import { MemoryComponent } from '../components/memory.js';
 import { cameraPerception, captionError, detectorFor, encoderFor, ocrFor, visionCaptionerFor, type PerceptionConfig } from '../components/perception.js';
+import { speechEngines } from '../components/audio.js';
 import { loadConfig } from '../config/load.js';
+import { defaultCamera } from '../config/default-camera.js';
+import type { CameraConfig } from '../config/schema.js';
+import { endpointOf } from '../../planner/config.js';
+import { replaySound } from './replay-sound.js';
 import { createLogger } from '../log.js';
 import { int, isoTime, parse, str, UsageError } from './args.js';
 
@@ -40,9 +45,13 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const startMs = isoTime(str(values.start), 'start');
   const fps = int(values.fps, 'fps', 1, 30) ?? 2;
   const cfg = loadConfig({ file: str(values.config) });
-  const camCfg = cfg.cameras.find((c) => c.id === camera);
-  const width = int(values.width, 'width', 64, 3840) ?? camCfg?.width ?? 640;
-  const base: PerceptionConfig = camCfg ?? { id: camera, detector: cfg.cameras[0]?.detector ?? { model: 'centernet', scoreThreshold: 0.2, classThresholds: {}, classes: [], nmsIou: 0.5, maxDetections: 100, workers: 1 }, motionGate: true, zones: [], lines: [] };
+  const known = cfg.cameras.find((c) => c.id === camera);
+  // a camera the config does not name gets the defaults of a new camera, said out loud (never
+  // another camera's settings)
+  const camCfg: CameraConfig = known ?? defaultCamera(camera, file);
+  if (!known) process.stderr.write(`replay: camera ${camera} is not in the config: default settings (detector ${camCfg.detector.model}, all classes, no zones or lines, sound on)\n`);
+  const width = int(values.width, 'width', 64, 3840) ?? camCfg.width;
+  const base: PerceptionConfig = camCfg;
   const model = str(values.detector);
   if (model && !['centernet', 'nanodet', 'none'].includes(model)) throw new UsageError('--detector must be centernet, nanodet or none');
   const pcfg: PerceptionConfig = { ...base, id: camera, detector: { ...base.detector, ...(model ? { model: model as 'centernet' | 'nanodet' | 'none' } : {}) } };
@@ -78,8 +87,11 @@ export async function replayCommand(argv: string[]): Promise<number> {
   let frames = 0;
   let lastTs = startMs;
   const t0 = Date.now();
+  const ffmpeg = locateFfmpeg();
+  const sound = replaySound({ camera: camCfg, file, startMs, realtime: Boolean(values.realtime), ffmpeg, engines: speechEngines(endpointOf(cfg.models.transcription)), write: (o) => memory.write(o), log, signal: abort.signal });
+  let heard: Awaited<typeof sound> | undefined;
   try {
-    for await (const f of replayFrames({ ffmpeg: locateFfmpeg(), file, camera, startMs, fps, width, realtime: Boolean(values.realtime), signal: abort.signal })) {
+    for await (const f of replayFrames({ ffmpeg, file, camera, startMs, fps, width, realtime: Boolean(values.realtime), signal: abort.signal })) {
       for (const o of await perception.process(f)) memory.write(o);
       lastTs = f.ts;
       frames++;
@@ -87,6 +99,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     }
     for (const o of perception.flush(lastTs)) memory.write(o);
   } finally {
+    heard = await sound;
     await perception.flushLate();
     await detector?.dispose();
     await reader?.dispose();
@@ -97,9 +110,10 @@ export async function replayCommand(argv: string[]): Promise<number> {
   }
   const secs = (Date.now() - t0) / 1000;
   const st = perception.stats;
+  const said = heard && heard.seconds > 0 ? `, sound ${heard.seconds} s (${heard.loudEvents} loud, ${heard.transcribed} transcribed by ${heard.engine ?? 'no engine'})` : '';
   const vis = captioner ? `, vision captions ${st.captions.ok} (failed ${st.captions.failed}, skipped while busy ${st.captions.skipped}; ${captioner.stats.calls} calls, ${captioner.stats.promptTokens + captioner.stats.completionTokens} tokens)` : '';
   process.stderr.write(
-    `\rreplay ${camera}: ${frames} frames in ${secs.toFixed(1)} s (detector ${detector ? `${detector.model}/${detector.backend}` : 'none'} on ${st.detected} frames)${vis}, memory written to ${resolve(data)}\n`,
+    `\rreplay ${camera}: ${frames} frames in ${secs.toFixed(1)} s (detector ${detector ? `${detector.model}/${detector.backend}` : 'none'} on ${st.detected} frames)${said}${vis}, memory written to ${resolve(data)}\n`,
   );
   return abort.signal.aborted ? 130 : 0;
 }

@@ -174,6 +174,11 @@ export function eventKind(c: Ctx, v: Map<string, Verb>, classes: string[]): Even
     use(c, ret);
     return 'returned';
   }
+  const sound = v.get('sound');
+  if (sound) {
+    use(c, ...all(c, 'verb').filter((t) => t.v === 'sound'));
+    return 'loud_sound';
+  }
   const cross = v.get('cross');
   if (cross || first(c, 'place')?.v.kind === 'line' || all(c, 'place').some((p) => p.v.kind === 'line')) {
     use(c, cross);

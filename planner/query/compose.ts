@@ -106,7 +106,8 @@ export function compose(c: Ctx): Composed {
   // the subject when none is named
   if (classes.length === 0) {
     // no class word at all (not even "objects"): the class seen most at the place, said so
-    const countish = countMeasure(m) || classToks.length === 0;
+    // sounds have no class
+    const countish = (countMeasure(m) || classToks.length === 0) && !v.has('sound');
     if (personish) classes = ['person'];
     else if (countish) {
       const d = opts.dominant?.(cameras[0]);
@@ -177,7 +178,7 @@ export function compose(c: Ctx): Composed {
       }
       case 'when': {
         const ev = eventKind(c, v, classes);
-        if (ev) return { measure: 'when', of: { kind: 'event', event: ev, pick: pick(c, ev === 'line_cross' ? 'crossing' : `time one was ${ev}`) } };
+        if (ev) return { measure: 'when', of: { kind: 'event', event: ev, pick: pick(c, ev === 'line_cross' ? 'crossing' : ev === 'loud_sound' ? 'loud sound' : `time one was ${ev}`) } };
         const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
         if (cc) {
           use(c, dropTo);

@@ -22,6 +22,11 @@ export function clock(t: number, tz: string): string {
 }
 
 /** The subject in words. */
+/** The subject after an event's name, as " (people)"; nothing for sounds and speech, which have none. */
+function of(event: string | undefined, sn: string): string {
+  return event === 'loud_sound' || event === 'speech' ? '' : ` (${sn})`;
+}
+
 function subject(q: Query, plural: boolean): string {
   const c = q.subject.classes;
   if (c.length === 0) return plural ? 'objects' : 'an object';
@@ -114,7 +119,7 @@ export function describeQuery(q: Query, tz: string): string {
         const done = m.event === 'taken' ? 'taken away' : 'put back';
         return m.moments ? `the number of times ${sn} were ${done} (several at once count once) ${at} ${t}` : `the number of ${sn} ${done} (items) ${at} ${t}`;
       }
-      if (m.of === 'events') return m.distinct ? `the number of different ${sn} with ${EVENT[m.event ?? 'line_cross']} ${at} ${t}` : `the number of ${EVENT[m.event ?? 'line_cross']} (${sn}) ${at} ${t}`;
+      if (m.of === 'events') return m.distinct ? `the number of different ${sn} with ${EVENT[m.event ?? 'line_cross']} ${at} ${t}` : `the number of ${EVENT[m.event ?? 'line_cross']}${of(m.event, sn)} ${at} ${t}`;
       if (m.of === 'identities') return `the number of different ${sn} (identities after re-identification) ${at} ${t}`;
       if (m.of === 'visits') return `the number of visits (arrivals) by ${sn}${where} ${at} ${t}`;
       if (m.of === 'departures') return `the number of departures of ${sn} ${at} ${t}`;
@@ -131,12 +136,12 @@ export function describeQuery(q: Query, tz: string): string {
       if (x.kind === 'count') return `whether there were ${countWords(x.cond, q)} ${at} ${x.all ? 'all the time ' : q.time.at === undefined ? 'at some moment ' : ''}${t}`;
       if (x.kind === 'visit' && x.count) return `whether the number of arrivals of ${sn} ${at} ${t} was ${{ eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[x.count.op]} ${x.count.n}`;
       if (x.kind === 'visit') return `whether a ${s1} visited ${at}${x.where ? ` for ${durWords(x.where)}` : ''} ${t}`;
-      return `whether there were ${EVENT[x.event]} (${sn}) ${at} ${t}`;
+      return `whether there were ${EVENT[x.event]}${of(x.event, sn)} ${at} ${t}`;
     }
     case 'when': {
       const o = m.of;
       if (o.kind === 'arrival' || o.kind === 'departure') return `when ${refWords(o.visit, tz)} of a ${s1} ${at} ${o.kind === 'arrival' ? 'began' : 'ended'} (${t})`;
-      if (o.kind === 'event') return `the time of ${pickWords(o.pick, EVENT[o.event].replace(/s$/, '').replace(/^times/, 'time'), tz)} (${sn}) ${at} ${t}`;
+      if (o.kind === 'event') return `the time of ${pickWords(o.pick, EVENT[o.event].replace(/s$/, '').replace(/^times/, 'time'), tz)}${of(o.event, sn)} ${at} ${t}`;
       if (o.kind !== 'condition') return '';
       return `when ${pickWords(o.pick, `time there came to be ${countWords(o.cond, q)}`, tz)} ${at} ${t}`;
     }

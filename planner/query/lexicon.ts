@@ -32,7 +32,7 @@ export type Lex =
   | { t: 'skip' };
 
 /** What a verb says happened. */
-export type Verb = 'arrive' | 'leave' | 'stay' | 'see' | 'be' | 'take' | 'return' | 'cross' | 'enter' | 'exit' | 'drop' | 'rise' | 'become' | 'happen' | 'count';
+export type Verb = 'arrive' | 'leave' | 'stay' | 'see' | 'be' | 'take' | 'return' | 'cross' | 'enter' | 'exit' | 'drop' | 'rise' | 'become' | 'happen' | 'count' | 'sound';
 
 const V = (v: Verb): Lex => ({ t: 'verb', v });
 
@@ -76,6 +76,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('rise rises rose increase increased grow grew climb climbed', V('rise')),
   ...words('become became becomes get got turn turned reach reached', V('become')),
   ...words('happen happens happened occur occurred', V('happen')),
+  ...words('noise noises noisy loud sound sounds bang bangs banged beep beeps beeped crash crashes crashed shout shouts shouted scream screams screamed', V('sound')),
   ...words('empty vacant unoccupied free deserted unattended unmanned unstaffed', { t: 'cond', v: 'empty' }),
   ...words('occupied busy taken-up attended manned', { t: 'cond', v: 'occupied' }),
   ...words('missing absent lacking', { t: 'cond', v: 'missing' }),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { packageRoot } from '../../edge/paths.js';
 import { runCli, tempDir } from '../helpers/daemon.js';
+import { speechClip } from '../helpers/speech-clip.js';
 
 const SHARED = join(packageRoot(), '..', 'shared', 'videos');
 const BOTTLES = join(SHARED, 'bottle-detection.mp4');
@@ -57,4 +58,29 @@ test('replay rejects bad input with clear errors', async () => {
   const notVideo = await runCli(['replay', join(packageRoot(), 'package.json'), '--camera', 'c', '--start', '2026-11-21T10:00:00Z', '--data', d]);
   assert.equal(notVideo.code, 1);
   assert.match(notVideo.stderr, /not a video/);
+});
+
+test('replay hears the recording: speech and loud sounds are stamped on the replay clock and asked about', async () => {
+  const dir = tempDir('replay-sound');
+  const clip = speechClip(dir, BOTTLES, 'bench-pressure.mp4', { seconds: 40, spoken: [{ text: 'Please check the pressure gauge.', at: 12 }], beeps: [30] });
+  const start = Date.parse('2026-11-21T11:00:00Z');
+  const data = join(dir, 'd');
+  const r = await runCli(['replay', clip, '--camera', 'cam9', '--start', new Date(start).toISOString(), '--data', data]);
+  assert.equal(r.code, 0, r.stderr);
+  // a camera the config does not name gets the defaults, said out loud
+  assert.match(r.stderr, /camera cam9 is not in the config: default settings/);
+  assert.match(r.stderr, /sound (39|40) s \(1 loud, [1-9]\d* transcribed by pocketsphinx\)/);
+
+  const a = await runCli(['ask', 'when was pressure mentioned?', '--data', data, '--json', '--tz', 'UTC']);
+  assert.equal(a.code, 0, a.stderr);
+  const j = JSON.parse(a.stdout) as AskJson;
+  const said = Date.parse(String(j.value));
+  assert.ok(Math.abs(said - (start + 12_000)) <= 3000, `"pressure" at ${String(j.value)}, said at 11:00:12 (${j.answer})`);
+  assert.match(j.answer, /pressure.*mentioned at/);
+  assert.equal(j.evidence[0]?.camera, 'cam9');
+
+  const loud = await runCli(['ask', 'when was there a loud sound?', '--data', data, '--json', '--tz', 'UTC']);
+  assert.equal(loud.code, 0, loud.stderr);
+  const l = JSON.parse(loud.stdout) as AskJson;
+  assert.ok(Math.abs(Date.parse(String(l.value)) - (start + 30_000)) <= 1000, `beep at ${String(l.value)} (${l.answer})`);
 });

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { MemoryQueries } from '../../memory/queries.js';
 import { MemoryStore } from '../../memory/store.js';
 import { freeTcpPort, runCli, startDaemon, tempDir } from '../helpers/daemon.js';
 import { SHARED_VIDEOS, startRtspServer } from '../helpers/rtsp-server.js';
+import { speechClip } from '../helpers/speech-clip.js';
 
 interface AudioHealth {
   audio: { camera: string; state: string; transcribed: number; loudEvents: number; windows: number; seconds: number }[];
@@ -16,20 +16,14 @@ interface AudioHealth {
  * espeak-ng at 5 s, "Please check the red valve." at 20 s, and a loud 1 kHz beep at 31 s.
  */
 function clipWithSpeech(dir: string): string {
-  const s1 = join(dir, 's1.wav');
-  const s2 = join(dir, 's2.wav');
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '140', '-w', s1, 'The forklift is parked at bench two.']);
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '140', '-w', s2, 'Please check the red valve.']);
-  const out = join(dir, 'bench-with-speech.mp4');
-  const graph = [
-    'anoisesrc=d=40:c=pink:r=16000:a=0.003[n]',
-    '[1]aresample=16000,adelay=5000:all=1[a1]',
-    '[2]aresample=16000,adelay=20000:all=1[a2]',
-    'sine=f=1000:d=0.6:r=16000,volume=6,adelay=31000:all=1[b]',
-    '[n][a1][a2][b]amix=inputs=4:duration=first:normalize=0[a]',
-  ].join(';');
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', join(SHARED_VIDEOS, 'bottle-detection.mp4'), '-i', s1, '-i', s2, '-filter_complex', graph, '-map', '0:v', '-map', '[a]', '-c:v', 'copy', '-c:a', 'aac', '-b:a', '64k', '-ar', '16000', '-ac', '1', '-shortest', out]);
-  return out;
+  return speechClip(dir, join(SHARED_VIDEOS, 'bottle-detection.mp4'), 'bench-with-speech.mp4', {
+    seconds: 40,
+    spoken: [
+      { text: 'The forklift is parked at bench two.', at: 5 },
+      { text: 'Please check the red valve.', at: 20 },
+    ],
+    beeps: [31],
+  });
 }
 
 test('a camera with sound over RTSP: levels, a loud-sound event, transcripts at the time they were said, and a question about it', async () => {

@@ -178,3 +178,11 @@ test('stretches of a state, how many times it began, remaining things, ordinals 
   // "no one" is a negation, not "number one"
   assert.deepEqual(parse('did no one come after 09:01:30?').negate, true);
 });
+
+test('loud sounds are events without a class: counted, timed and asked about', () => {
+  const n = parse('how many loud noises were there at the bench?').query;
+  assert.deepEqual(n.measure, { measure: 'count', of: 'events', event: 'loud_sound' });
+  assert.deepEqual(n.subject.classes, [], 'no class is assumed for a sound');
+  assert.deepEqual(parse('when was the last bang?').query.measure, { measure: 'when', of: { kind: 'event', event: 'loud_sound', pick: { by: 'nth', n: -1 } } });
+  assert.deepEqual(parse('was there a loud sound after 09:01?').query.measure, { measure: 'whether', test: { kind: 'event', event: 'loud_sound' } });
+});

@@ -16,6 +16,8 @@ const TABLE_START = '2026-01-05T09:00:00Z';
 const BENCH_START = '2026-01-05T10:00:00Z';
 const BROKER = 'mqtt://127.0.0.1:1883';
 const NODE = `q${randomBytes(4).toString('hex')}`;
+/** The replays are stamped in the past: a daemon with the default retention would sweep them away mid-test. */
+const KEEP_ALL = { rawHours: 1e6, eventsDays: 1e5, minutesDays: 1e5, hoursDays: 1e5 };
 
 type Value = number | boolean | string | { start: string; end: string; seconds: number } | null;
 interface Asked {
@@ -109,7 +111,7 @@ test('the CLI answers questions in varied wording over both clips, each right or
 
 test('the daemon answers the same questions over WebSocket and MQTT with the same values', async () => {
   const port = await freeTcpPort();
-  daemon = startDaemon({ port, data: tableDir, config: { node: NODE, mqtt: { url: BROKER }, cameras: [] } });
+  daemon = startDaemon({ port, data: tableDir, config: { node: NODE, mqtt: { url: BROKER }, cameras: [], memory: KEEP_ALL } });
   await daemon.waitFor(async () => (await fetch(`${daemon.baseUrl}/healthz`)).ok, 60_000, 'healthz');
   const ws = await WsTestClient.connect(`ws://127.0.0.1:${port}/api/ws`);
   const asker = await mqttConnect(BROKER, { protocolVersion: 5 });
