@@ -125,6 +125,25 @@ describe('dashboard in Chromium', { timeout: 600_000 }, () => {
     await shot(page, '03-answer');
   });
 
+  it('shows a refusal as a notice with example questions, and an example asks itself', async () => {
+    const { page } = desk;
+    await page.getByLabel('Question about the last hours').fill('what colour was the jacket?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    const notice = page.locator('#answer.refusal');
+    await notice.waitFor({ timeout: 60_000 });
+    assert.match(await notice.locator('.refusal-text').innerText(), /did not understand[^.]*colou?r/i);
+    assert.equal(await page.locator('.evidence').count(), 0, 'a refusal shows no evidence');
+    const examples = page.getByRole('group', { name: 'Example questions' }).getByRole('button');
+    assert.ok((await examples.count()) >= 1, 'example questions are offered');
+    const example = (await examples.first().innerText()).trim();
+    await examples.first().click();
+    // the example is asked at once and answered: the notice gives way to an answer
+    await page.locator('#answer:not(.refusal) .answer-text').waitFor({ timeout: 60_000 });
+    assert.equal(await page.getByLabel('Question about the last hours').inputValue(), example);
+    assert.equal(await page.locator('#answer.refusal').count(), 0);
+    await shot(page, '03b-refusal');
+  });
+
   it('a rule added in the page fires and shows in the live feed', async () => {
     const { page, errors } = desk;
     // in words: without a language model the daemon says so, clearly
