@@ -7,7 +7,7 @@
  * with the words it did not understand, never answered as another question.
  */
 import type { CountCondition, DurationCondition, Measure, Query, VisitRef } from './schema.js';
-import { scan, type ScanOptions, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
+import { scan, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
 import { compose } from './compose.js';
 import type { Ctx } from './ctx.js';
 import type { Parsed, ParseOptions, Refused } from './parse-types.js';
