@@ -5,7 +5,7 @@
 import { join, resolve } from 'node:path';
 import type { Observation } from '../ingest/observations.js';
 import { Answerer } from '../planner/answerer.js';
-import { answererOptions, endpointOf } from '../planner/config.js';
+import { answererOptions, endpointOf } from './config/answering.js';
 import { llmRuleCompiler } from './rules/llm-compiler.js';
 import { locateFfmpeg, type FfmpegInfo } from '../ingest/ffmpeg/locate.js';
 import type { CameraSpec, Logger } from '../ingest/types.js';

@@ -2,7 +2,7 @@
  * Sound in the memory: per-window levels and transcribed utterances are stored apart from the
  * segments (they arrive later, after the speech engine ran) and joined onto segments on read.
  */
-import type { Dbs } from './store.js';
+import type { Dbs } from './dbs.js';
 import type { AudioRecord, SegmentRecord, SpeechRecord } from './types.js';
 
 /** Longest utterance the reads look back for, ms. */

@@ -6,7 +6,7 @@
  */
 import type { Database } from 'lmdb';
 import type { ObjectFact } from '../ingest/observations.js';
-import type { Key } from './dbs.js';
+import type { Key } from './key.js';
 
 /** The object facts the index is built from. */
 export type CameraVisitSource = Pick<ObjectFact, 'objectId' | 'camera' | 'label' | 'firstSeen' | 'lastSeen' | 'visits'>;

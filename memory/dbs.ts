@@ -19,10 +19,10 @@
 import type { Database, RootDatabase } from 'lmdb';
 import type { StoredEvent } from './event-codec.js';
 import type { AudioRecord, CoverageRange, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
+import type { Key } from './key.js';
 import type { VisitValue } from './visits.js';
 
-/** A composite LMDB key. */
-export type Key = (string | number)[];
+export type { Key } from './key.js';
 
 /** Secondary indexes that may need building from their primary database (stores from before they existed). */
 export type IndexName = 'events' | 'zones' | 'visits' | 'cvisits';

@@ -4,7 +4,7 @@
  * their object record when `object` is first used.
  */
 import type { Database } from 'lmdb';
-import type { Key } from './dbs.js';
+import type { Key } from './key.js';
 import type { ObjectRecord } from './types.js';
 import type { VisitValue } from './visits.js';
 

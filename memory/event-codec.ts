@@ -7,7 +7,7 @@
  * against 1.7 ms p50 and 11 ms p90 when adding). Values written before this change carry both
  * and read the same.
  */
-import type { Key } from './dbs.js';
+import type { Key } from './key.js';
 import type { EventRecord } from './types.js';
 
 /** An event as stored: camera and ts null (older values have them). */

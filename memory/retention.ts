@@ -6,7 +6,6 @@
  */
 import type { Database } from 'lmdb';
 import type { Dbs, Key } from './dbs.js';
-import type { MemoryStore } from './store.js';
 import type { RetentionOptions } from './types.js';
 import { removeCameraVisits } from './camera-visits.js';
 import { removeVisits } from './visits.js';
@@ -46,6 +45,18 @@ export interface SweepResult {
   ms: number;
   /** Bytes in use after the sweep. */
   usedBytes: number;
+}
+
+/** What a sweep reads of the store it sweeps. */
+export interface SweepTarget {
+  /** Retention in effect. */
+  readonly retention: RetentionOptions;
+  /** Size budget in bytes, or null. */
+  readonly budgetBytes: number | null;
+  /** Camera ids with stored data. */
+  cameras(): string[];
+  /** Bytes used by stored data. */
+  usedBytes(): number;
 }
 
 interface Ctx {
@@ -153,7 +164,7 @@ function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
 }
 
 /** Deletes everything of `store` older than `cutoffs`. */
-function sweepTo(store: MemoryStore, d: Dbs, cut: { raw: number; events: number; minutes: number; hours: number }, c: Ctx): boolean {
+function sweepTo(store: SweepTarget, d: Dbs, cut: { raw: number; events: number; minutes: number; hours: number }, c: Ctx): boolean {
   const cams = store.cameras();
   return (
     sweepDb(d.frames, cams, cut.raw, c) &&
@@ -198,7 +209,7 @@ function oldest(db: Database<unknown, Key>, cams: string[]): number | null {
 }
 
 /** Runs one bounded sweep. */
-export async function sweep(store: MemoryStore, d: Dbs, o: SweepOptions): Promise<SweepResult> {
+export async function sweep(store: SweepTarget, d: Dbs, o: SweepOptions): Promise<SweepResult> {
   const t0 = performance.now();
   const now = o.now ?? Date.now();
   const r = store.retention;

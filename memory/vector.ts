@@ -6,8 +6,8 @@
  * Exact (a linear scan); synchronous on LMDB's snapshot like the typed queries.
  */
 import { MemoryQueries, type Window } from './queries.js';
-import type { MemoryStore } from './store.js';
 import type { ObjectRecord, SegmentRecord } from './types.js';
+import type { MemoryView } from './view.js';
 
 /** A segment record that may carry embeddings (`SegmentRecord` declares them). */
 export type EmbeddedSegment = SegmentRecord;
@@ -46,7 +46,7 @@ export function cosine(a: readonly number[], b: readonly number[], normA?: numbe
 }
 
 /** The `k` records most similar to `q.vector`, best first (ties by id). */
-export function topK(store: MemoryStore, q: VectorQuery): VectorHit[] {
+export function topK(store: MemoryView, q: VectorQuery): VectorHit[] {
   if (!Array.isArray(q.vector) || q.vector.length === 0 || q.vector.some((x) => !Number.isFinite(x))) throw new RangeError('topK: vector must be a non-empty array of finite numbers');
   const k = Math.floor(q.k);
   if (!(k > 0)) return [];

@@ -7,7 +7,7 @@
  */
 import type { Database } from 'lmdb';
 import type { ObjectFact } from '../ingest/observations.js';
-import type { Key } from './dbs.js';
+import type { Key } from './key.js';
 
 /** Value of a visit entry: when the object left the zone (null: still in it), and its first/last sighting and class. */
 export type VisitValue = [exitedAt: number | null, firstSeen: number, lastSeen: number, label: string];

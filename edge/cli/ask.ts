@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MemoryStore } from '../../memory/store.js';
 import { ask, type AskOptions } from '../../planner/ask.js';
-import { answererOptions } from '../../planner/config.js';
+import { answererOptions } from '../config/answering.js';
 import { isTimeZone } from '../../planner/time.js';
 import { loadConfig } from '../config/load.js';
 import { isoTime, parse, str, UsageError } from './args.js';

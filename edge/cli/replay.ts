@@ -11,7 +11,7 @@ import { speechEngines } from '../components/audio.js';
 import { loadConfig } from '../config/load.js';
 import { defaultCamera } from '../config/default-camera.js';
 import type { CameraConfig } from '../config/schema.js';
-import { endpointOf } from '../../planner/config.js';
+import { endpointOf } from '../config/answering.js';
 import { replaySound } from './replay-sound.js';
 import { createLogger } from '../log.js';
 import { int, isoTime, parse, str, UsageError } from './args.js';

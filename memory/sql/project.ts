@@ -4,7 +4,7 @@
  * await. Only the tables a query names are projected; the projection is bounded.
  */
 import { MemoryQueries, type Window } from '../queries.js';
-import type { MemoryStore } from '../store.js';
+import type { MemoryView } from '../view.js';
 import { SqlError } from './guard.js';
 import type { SqlTableName } from './schema.js';
 
@@ -18,7 +18,7 @@ const iso = (t: number): string => new Date(t).toISOString();
 const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
 
 /** Builds the rows of `tables` for window `w`; throws SQL_TOO_LARGE past `maxRows` rows in all. */
-export function project(store: MemoryStore, w: Window, tables: ReadonlySet<SqlTableName>, maxRows: number): Projection {
+export function project(store: MemoryView, w: Window, tables: ReadonlySet<SqlTableName>, maxRows: number): Projection {
   const out: Projection = {};
   let total = 0;
   const add = (name: SqlTableName, row: Cell[]): void => {
@@ -57,12 +57,10 @@ export function project(store: MemoryStore, w: Window, tables: ReadonlySet<SqlTa
     }
   }
   if (tables.has('frame_counts') || tables.has('zone_counts')) {
-    const { frames } = store.dbs();
     for (const cam of store.cameras()) {
-      for (const { key, value } of frames.getRange({ start: [cam, w.from], end: [cam, w.to] })) {
-        const ts = Number(key[1]);
-        if (tables.has('frame_counts')) for (const [label, n] of Object.entries(value.counts)) if (n > 0) add('frame_counts', [cam, ts, label, n]);
-        if (tables.has('zone_counts')) for (const [zone, n] of Object.entries(value.occupancy)) if (n > 0) add('zone_counts', [cam, ts, zone, n]);
+      for (const { ts, counts, occupancy } of q.frames(w, cam)) {
+        if (tables.has('frame_counts')) for (const [label, n] of Object.entries(counts)) if (n > 0) add('frame_counts', [cam, ts, label, n]);
+        if (tables.has('zone_counts')) for (const [zone, n] of Object.entries(occupancy)) if (n > 0) add('zone_counts', [cam, ts, zone, n]);
       }
     }
   }

@@ -7,7 +7,7 @@
 import { describeQuery } from './describe.js';
 import { all, countCond, first, stationary, use, type Ctx } from './ctx.js';
 import { countCondition, durationCondition, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
-import type { Refused } from './parse.js';
+import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { headless, type Head } from './compose-head.js';

@@ -2,7 +2,7 @@
  * The composition state and small helpers shared by the parser's steps.
  */
 import { MOVERS } from './lexicon.js';
-import type { ParseOptions } from './parse.js';
+import type { ParseOptions } from './parse-types.js';
 import type { CountCondition, DurationCondition } from './schema.js';
 import type { Token } from './scan.js';
 

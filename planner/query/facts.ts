@@ -105,7 +105,6 @@ function frameCount(f: { counts: Record<string, number>; occupancy: Record<strin
  */
 export function timeline(memory: MemoryStore, camera: string, s: Subject, p: Place, from: number, to: number): Timeline {
   if (s.classes.length > 0 && s.classes.every((c) => MOVERS.has(c))) return visitTimeline(memory, camera, s, p, from, to);
-  const { frames } = memory.dbs();
   const points: [number, number][] = [];
   let runStart = NaN;
   let runLast = NaN;
@@ -117,9 +116,9 @@ export function timeline(memory: MemoryStore, camera: string, s: Subject, p: Pla
     settled = runVal;
     points.push([points.length === 0 ? runStart : runStart - HALF_FRAME_MS, runVal]);
   };
-  for (const { key, value } of frames.getRange({ start: [camera, from - LOOKBACK_MS], end: [camera, to + SETTLE_MS + 1000] })) {
-    const ts = Number(key[1]);
-    const n = frameCount(value, s, p);
+  for (const f of new MemoryQueries(memory).frames({ from: from - LOOKBACK_MS, to: to + SETTLE_MS + 1000 }, camera)) {
+    const ts = f.ts;
+    const n = frameCount(f, s, p);
     if (ts - runLast > GAP_MS) {
       close();
       runVal = NaN;

@@ -1,7 +1,7 @@
 /**
  * The parser's multi-word phrases, by what they mean (matched before single words, longest first).
  */
-import type { Lex, Verb } from './lexicon.js';
+import type { Lex, Verb } from './lexicon-types.js';
 
 const V = (v: Verb): Lex => ({ t: 'verb', v });
 

@@ -4,35 +4,9 @@
  * from the memory is not understood, and the question is refused with that word named.
  */
 
-/** A lexicon entry: a token kind and its value. */
-export type Lex =
-  | { t: 'head'; v: 'howmany' | 'when' | 'howlong' | 'who' | 'which' | 'what' | 'list' | 'howoften' }
-  | { t: 'aux'; v: 'present' | 'past' }
-  | { t: 'verb'; v: Verb }
-  | { t: 'cond'; v: 'empty' | 'occupied' | 'missing' | 'full' }
-  | { t: 'cmp'; v: 'gt' | 'ge' | 'lt' | 'le' | 'eq' }
-  | { t: 'agg'; v: 'avg' | 'total' | 'max' | 'min' }
-  | { t: 'super'; v: 'longest' | 'shortest' }
-  | { t: 'ord'; v: number }
-  | { t: 'num'; v: number }
-  | { t: 'unit'; v: number }
-  | { t: 'once' }
-  | { t: 'distinct' }
-  | { t: 'rel' }
-  | { t: 'neg' }
-  | { t: 'rank'; v: 'after' | 'before' }
-  | { t: 'dir'; v: 'forward' | 'backward' }
-  | { t: 'instant'; v: 'now' | 'start' | 'end' }
-  | { t: 'here' }
-  | { t: 'visitnoun' }
-  | { t: 'timesnoun' }
-  | { t: 'and' }
-  | { t: 'all' }
-  | { t: 'always' }
-  | { t: 'skip' };
+import type { Lex, Verb } from './lexicon-types.js';
 
-/** What a verb says happened. */
-export type Verb = 'arrive' | 'leave' | 'stay' | 'see' | 'be' | 'take' | 'return' | 'cross' | 'enter' | 'exit' | 'drop' | 'rise' | 'become' | 'happen' | 'count' | 'sound';
+export type { Lex, Verb } from './lexicon-types.js';
 
 const V = (v: Verb): Lex => ({ t: 'verb', v });
 

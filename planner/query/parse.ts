@@ -7,31 +7,12 @@
  * with the words it did not understand, never answered as another question.
  */
 import type { CountCondition, DurationCondition, Measure, Query, VisitRef } from './schema.js';
-import { scan, type ScanOptions, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
+import { scan, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
 import { compose } from './compose.js';
 import type { Ctx } from './ctx.js';
+import type { Parsed, ParseOptions, Refused } from './parse-types.js';
 
-/** A successful parse. */
-export interface Parsed {
-  ok: true;
-  query: Query;
-  /** The boolean answer is to be negated ("was nobody there", "did no one come"). */
-  negate: boolean;
-  /** Defaults the reading took (e.g. "person, as none was named"), for the renderer. */
-  assumed: string[];
-}
-
-/** A refusal: what was not understood. */
-export interface Refused {
-  ok: false;
-  why: string;
-}
-
-/** Options of `parseQuestion`. */
-export interface ParseOptions extends ScanOptions {
-  /** The dominant class of a camera (most objects stored), for "is the bench empty" without a class. */
-  dominant?: (camera: string | undefined) => string | undefined;
-}
+export type { Parsed, ParseOptions, Refused } from './parse-types.js';
 
 /** Kinds of tokens whose meaning must be used by the reading. */
 const MEANINGFUL = new Set<Token['t']>(['word', 'num', 'ord', 'cmp', 'unit', 'cond', 'agg', 'super', 'once', 'distinct', 'neg', 'rank', 'dir', 'class', 'place', 'time', 'instant', 'timesnoun', 'all']);

@@ -4,6 +4,7 @@
  * (what "is the bench empty?" counts when no class is named).
  */
 import { COCO_LABELS } from '../../ingest/perception/coco.js';
+import { MemoryQueries } from '../../memory/queries.js';
 import type { MemoryStore } from '../../memory/store.js';
 import type { ScanVocabulary } from './scan.js';
 
@@ -19,40 +20,18 @@ export interface Vocabulary extends ScanVocabulary {
 const cache = new WeakMap<MemoryStore, { key: string; v: Vocabulary }>();
 
 /**
- * The store's vocabulary, rebuilt only when its object or event entry counts changed (LMDB keeps
- * them, so the check costs nothing).
+ * The store's vocabulary, rebuilt only when the memory's change stamp moved (its object and event
+ * entry counts, which LMDB keeps, and its cameras: the check costs nothing).
  */
 export function vocabulary(memory: MemoryStore): Vocabulary {
-  const { objects, events } = memory.dbs();
-  const stat = (db: typeof objects | typeof events): number => (db.getStats() as { entryCount?: number }).entryCount ?? -1;
-  const key = `${stat(objects)}/${stat(events)}/${memory.cameras().join(',')}`;
+  const q = new MemoryQueries(memory);
+  const key = q.changeStamp();
   const hit = cache.get(memory);
   if (hit && hit.key === key) return hit.v;
-  const v = build(memory);
+  const n = q.names();
+  const v: Vocabulary = { cameras: memory.cameras(), zones: [...n.zones].sort(), lines: [...n.lines].sort(), labels: [...new Set([...COCO_LABELS, ...n.labels])], seen: n.labels, perCamera: n.perCamera };
   cache.set(memory, { key, v });
   return v;
-}
-
-function build(memory: MemoryStore): Vocabulary {
-  const { objects, events } = memory.dbs();
-  const zones = new Set<string>();
-  const lines = new Set<string>();
-  const seen = new Set<string>();
-  const perCamera = new Map<string, Map<string, number>>();
-  for (const { value: o } of objects.getRange({})) {
-    seen.add(o.label);
-    let m = perCamera.get(o.camera);
-    if (!m) perCamera.set(o.camera, (m = new Map<string, number>()));
-    m.set(o.label, (m.get(o.label) ?? 0) + 1);
-    for (const z of o.zones) zones.add(z.zone);
-    for (const c of o.crossings) lines.add(c.line);
-  }
-  for (const { value: e } of events.getRange({})) {
-    if (e.label) seen.add(e.label);
-    if (e.zone) zones.add(e.zone);
-    if (e.line) lines.add(e.line);
-  }
-  return { cameras: memory.cameras(), zones: [...zones].sort(), lines: [...lines].sort(), labels: [...new Set([...COCO_LABELS, ...seen])], seen, perCamera };
 }
 
 /** The class with the most stored objects at a camera (or at all cameras). */

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { summariseCoverage } from '../../memory/coverage.js';
 import { MemoryQueries } from '../../memory/queries.js';
-import { COVERAGE_WRITE_MS, MemoryStore } from '../../memory/store.js';
-import { object } from './fixtures.js';
+import { COVERAGE_WRITE_MS, MemoryError, MemoryStore } from '../../memory/store.js';
+import { frame, object } from './fixtures.js';
 
 const T0 = Date.parse('2026-11-21T09:00:00Z');
 
@@ -78,4 +78,21 @@ test('an object whose first sighting moves keeps one span entry: distinct counts
   assert.equal(q.countDistinct({ from: T0 + 9_000, to: T0 + 60_000 }, { label: 'person' }), 1);
   assert.equal(q.countDistinct({ from: T0 + 30_000, to: T0 + 60_000 }, { label: 'person' }), 0);
   await s.close();
+});
+
+test('writing to a store that is not open rejects the promise (MEMORY_NOT_OPEN), never throws', async () => {
+  const s = new MemoryStore({ dir: mkdtempSync(join(tmpdir(), 'vigil-mem-')) });
+  const notOpen = (e: unknown): boolean => e instanceof MemoryError && e.code === 'MEMORY_NOT_OPEN';
+  const calls = (): Promise<boolean>[] => [s.write(frame('a', T0, ['p'])), s.writeSegment(seg('a', T0))];
+  let before: Promise<boolean>[] = [];
+  assert.doesNotThrow(() => (before = calls()), 'before open');
+  for (const p of before) await assert.rejects(p, notOpen);
+  s.open();
+  assert.equal(await s.write(frame('a', T0, ['p'])), true);
+  await s.close();
+  let after: Promise<boolean>[] = [];
+  assert.doesNotThrow(() => (after = calls()), 'after close');
+  for (const p of after) await assert.rejects(p, notOpen);
+  // closing twice, and closing a closed store, is harmless
+  await Promise.all([s.close(), s.close()]);
 });

@@ -1,9 +1,11 @@
 /**
- * The daemon's answering settings from its configuration (`models.*`).
+ * The daemon's answering settings from its configuration (`models.*`), as the planner takes them.
+ * It lives with the configuration (edge), which may import the planner; the planner knows nothing
+ * of the configuration file.
  */
-import type { Config } from '../edge/config/schema.js';
-import type { AnswererOptions } from './answerer.js';
-import type { ModelEndpoint } from './models.js';
+import type { AnswererOptions } from '../../planner/answerer.js';
+import type { ModelEndpoint } from '../../planner/models.js';
+import type { Config } from './schema.js';
 
 type EndpointConfig = NonNullable<Config['models']['llm']>;
 

@@ -1,0 +1,48 @@
+/**
+ * The names a memory holds: the classes, zones and lines its objects and events name, and how many
+ * objects of each class each camera stored. Reading them decodes every object and event, so callers
+ * cache the answer under `changeStamp`, which costs nothing to read.
+ */
+import type { MemoryView } from '../view.js';
+
+/** Names in use in a memory. */
+export interface MemoryNames {
+  /** Classes of stored objects and events. */
+  labels: Set<string>;
+  /** Zones objects visited or events name. */
+  zones: Set<string>;
+  /** Lines objects crossed or events name. */
+  lines: Set<string>;
+  /** Stored objects per camera and class. */
+  perCamera: Map<string, Map<string, number>>;
+}
+
+/** The names in use, from every stored object and event. */
+export function namesInUse(mv: MemoryView): MemoryNames {
+  const { objects, events } = mv.dbs();
+  const names: MemoryNames = { labels: new Set(), zones: new Set(), lines: new Set(), perCamera: new Map() };
+  for (const { value: o } of objects.getRange({})) {
+    names.labels.add(o.label);
+    let m = names.perCamera.get(o.camera);
+    if (!m) names.perCamera.set(o.camera, (m = new Map<string, number>()));
+    m.set(o.label, (m.get(o.label) ?? 0) + 1);
+    for (const z of o.zones) names.zones.add(z.zone);
+    for (const c of o.crossings) names.lines.add(c.line);
+  }
+  for (const { value: e } of events.getRange({})) {
+    if (e.label) names.labels.add(e.label);
+    if (e.zone) names.zones.add(e.zone);
+    if (e.line) names.lines.add(e.line);
+  }
+  return names;
+}
+
+/**
+ * A stamp that changes whenever the names in use may have: the object and event entry counts
+ * (LMDB keeps them) and the cameras.
+ */
+export function changeStamp(mv: MemoryView): string {
+  const { objects, events } = mv.dbs();
+  const entries = (db: { getStats(): unknown }): number => (db.getStats() as { entryCount?: number }).entryCount ?? -1;
+  return `${entries(objects)}/${entries(events)}/${mv.cameras().join(',')}`;
+}

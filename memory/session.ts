@@ -1,0 +1,77 @@
+/**
+ * One opening of the LMDB environment and the parts that work on it: the write gate, the
+ * writers (objects, segments, coverage, roll-ups), the index builder and the plain reads. The
+ * store makes one on `open()` and drops it on `close()`, so nothing of one opening outlives it.
+ */
+import { open, type RootDatabase } from 'lmdb';
+import { CoverageLog } from './coverage-log.js';
+import { openDbs, type Dbs } from './dbs.js';
+import { IndexBuilder } from './index-builder.js';
+import { ObjectLog } from './object-log.js';
+import { RollupLog } from './rollup-log.js';
+import { SegmentLog } from './segment-log.js';
+import { SpanBounds } from './spans.js';
+import { StoreReader } from './store-reads.js';
+import { WriteGate, type WriteGateOptions } from './write-gate.js';
+
+/** How to open the environment. */
+export interface SessionOptions extends WriteGateOptions {
+  /** Directory of the environment. */
+  path: string;
+  /** Open without write access. */
+  readOnly: boolean;
+}
+
+/** The open environment and its parts. */
+export class Session {
+  readonly root: RootDatabase;
+  readonly d: Dbs;
+  readonly gate: WriteGate;
+  readonly spans: SpanBounds;
+  readonly indexes: IndexBuilder;
+  readonly coverage: CoverageLog;
+  readonly rollups: RollupLog;
+  readonly objects: ObjectLog;
+  readonly segments: SegmentLog;
+  readonly reader: StoreReader;
+
+  /** Opens the environment (which must exist when read-only) and starts building missing indexes. */
+  constructor(readonly opts: SessionOptions) {
+    this.root = open({ path: opts.path, readOnly: opts.readOnly, maxDbs: 24, compression: false });
+    this.d = openDbs(this.root);
+    this.gate = new WriteGate(opts);
+    this.spans = new SpanBounds(this.d);
+    this.indexes = new IndexBuilder(this.d, this.spans);
+    this.coverage = new CoverageLog(this.d, this.gate, opts.readOnly);
+    this.rollups = new RollupLog(this.d, this.gate);
+    this.objects = new ObjectLog(this.d, this.gate, this.spans, (id) => this.indexes.wroteVisits(id));
+    this.segments = new SegmentLog(this.d, this.gate, this.objects, this.coverage);
+    this.reader = new StoreReader(this.d);
+    this.indexes.start(opts.readOnly);
+  }
+
+  /** Whether the session may write now (writable and not read-only). */
+  get writing(): boolean {
+    return !this.opts.readOnly && this.gate.writable;
+  }
+
+  /** Stores what is kept in memory: changed object statistics, grown coverage, open roll-ups (partial). */
+  storePending(): void {
+    this.objects.flush();
+    this.coverage.store();
+    this.rollups.flush();
+  }
+
+  /** Resolves when every write so far is durable on disk. */
+  async flushed(): Promise<void> {
+    await this.gate.settled();
+    await this.root.flushed;
+  }
+
+  /** Stops the timers and the index build, then closes the environment. */
+  async close(): Promise<void> {
+    this.coverage.close();
+    await this.indexes.close();
+    await this.root.close();
+  }
+}
