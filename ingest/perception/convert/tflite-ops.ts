@@ -63,7 +63,7 @@ export class ConvertContext {
    */
   get(index: number, layout: ValueLayout): string {
     const t = this.tensor(index);
-    let v = this.values.get(index);
+    const v = this.values.get(index);
     if (!v || (v.data && !v.name)) {
       const data = v?.data ?? constFloat32(this.model, t);
       if (!data) throw new Error(`TFLite tensor ${t.name} is read before it is computed`);
