@@ -5,6 +5,7 @@
  * graph for this model (see {@link OIDV4_SSD}): the frame is stretched to 300x300 and scaled to
  * -1..1; boxes are decoded from 1917 anchors; scores are sigmoids; one class per box.
  */
+import { join, resolve } from 'node:path';
 import type * as Ort from 'onnxruntime-node';
 import { loadSsdOidv4Onnx } from './convert/ssd-oidv4-onnx.js';
 import { resizeRgb } from './letterbox.js';
@@ -14,10 +15,13 @@ import { classScoreThresholds, postprocess, SerialQueue } from './postprocess.js
 import { decodeSsd, OIDV4_SSD, ssdAnchors, type SsdAnchors } from './ssd-decode.js';
 import type { DetectOptions, Detection, Detector, RgbImage } from './types.js';
 
+/** Default cache directory: `data/models` under the working directory (the config's default data dir). */
+export const DEFAULT_SSD_CACHE_DIR = join('data', 'models');
+
 /** Options of {@link SsdOidv4Detector}. */
 export interface SsdOidv4DetectorOptions {
-  /** Directory of the converted-model cache, e.g. `<data>/models`. */
-  cacheDir: string;
+  /** Directory of the converted-model cache. Default {@link DEFAULT_SSD_CACHE_DIR}; the daemon passes `<data>/models`. */
+  cacheDir?: string;
   /** Execution providers in order. Default `['cpu']`. */
   providers?: readonly string[];
   /** Intra-op threads. Default 1 (the box runs other cameras and stages too). */
@@ -80,7 +84,7 @@ export class SsdOidv4Detector implements Detector {
 
   private async doLoad(): Promise<void> {
     const ort = (this.ort ??= await import('onnxruntime-node'));
-    const model = await loadSsdOidv4Onnx(this.opts.cacheDir);
+    const model = await loadSsdOidv4Onnx(resolve(this.opts.cacheDir ?? DEFAULT_SSD_CACHE_DIR));
     if (model.names.length !== OIDV4_SSD.decode.numClasses) {
       throw new Error(`ssd-oidv4: label map has ${model.names.length} names, the model ${OIDV4_SSD.decode.numClasses} classes`);
     }
@@ -134,6 +138,6 @@ export class SsdOidv4Detector implements Detector {
 }
 
 /** Creates an unloaded OIDv4 SSD detector (the `model: 'ssd-oidv4'` entry of the detector factory). */
-export function createSsdOidv4Detector(opts: SsdOidv4DetectorOptions): Detector {
+export function createSsdOidv4Detector(opts: SsdOidv4DetectorOptions = {}): Detector {
   return new SsdOidv4Detector(opts);
 }
