@@ -7,15 +7,22 @@ import type * as Ort from 'onnxruntime-node';
  * Creates an ONNX Runtime session, turning a missing or unknown execution provider into a
  * readable error. Shared by the ONNX detector and the re-ID encoder.
  * @param path the model file, named in other errors when given
+ * @param options further session options (e.g. `intraOpNumThreads`, `extra`), merged over the defaults
  */
-export async function createOnnxSession(ort: typeof Ort, bytes: Uint8Array, providers: readonly string[], path?: string): Promise<Ort.InferenceSession> {
+export async function createOnnxSession(
+  ort: typeof Ort,
+  bytes: Uint8Array,
+  providers: readonly string[],
+  path?: string,
+  options: Ort.InferenceSession.SessionOptions = {},
+): Promise<Ort.InferenceSession> {
   const known = ort.listSupportedBackends().map((b) => b.name);
   const unknown = providers.filter((p) => !known.includes(p));
   if (unknown.length > 0) {
     throw new Error(`ONNX execution provider ${unknown.join(', ')} is not supported by onnxruntime-node here (supported: ${known.join(', ')})`);
   }
   try {
-    return await ort.InferenceSession.create(bytes, { executionProviders: [...providers], graphOptimizationLevel: 'all' });
+    return await ort.InferenceSession.create(bytes, { graphOptimizationLevel: 'all', ...options, executionProviders: [...providers] });
   } catch (err) {
     const msg = err instanceof Error ? err.message : String(err);
     const m = /AppendExecutionProvider_(\w+)/.exec(msg);
