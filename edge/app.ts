@@ -16,7 +16,9 @@ import { LiveState } from './api/live.js';
 import { WsApi } from './api/ws.js';
 import { EventBus } from './bus.js';
 import { CameraManager } from './components/cameras.js';
+import { RecentFrames } from './components/recent-frames.js';
 import { RulesComponent } from './components/rules.js';
+import { AlertSnapshots } from './rules/snapshots.js';
 import { MqttBridge } from './mqtt/bridge.js';
 import { defaultTimeZone } from '../planner/ask.js';
 import { HttpComponent } from './components/http.js';
@@ -68,10 +70,15 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   // every camera gets a pipeline, so one enabled at runtime is perceived too
   const perception = new PerceptionComponent(cfg.cameras, { log: log.child({ ns: 'ingest:perception' }), write, vision: cfg.models.vision });
   const online = new Map<string, boolean>();
+  const frames = new RecentFrames();
   const cameras = new CameraManager(cameraSpecs(cfg), {
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'ingest' }),
-    sink: perception.sink,
+    // every frame is kept a moment, so an alert can keep the frame that fired it
+    sink: (frame, detected) => {
+      frames.put(frame);
+      return perception.sink(frame, detected);
+    },
     turns: (id) => perception.turnsFor(id),
     // camera online/offline events go into the memory, once per transition
     onStatus: (s) => {
@@ -91,6 +98,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     log: log.child({ ns: 'edge:rules' }),
     rules: cfg.rules,
     file: join(resolve(cfg.data), 'rules.json'),
+    pictures: { frames, store: new AlertSnapshots(join(resolve(cfg.data), 'alerts'), log.child({ ns: 'edge:rules' })) },
     node: cfg.node,
     timeZone: cfg.timezone ?? defaultTimeZone(),
     cameras: Object.fromEntries(cfg.cameras.map((c) => [c.id, { zones: c.zones.map((z) => z.id), lines: c.lines.map((l) => l.id) }])),
@@ -109,6 +117,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     perception,
     memory,
     audio,
+    alertPictures: (id: string) => rules.picture(id),
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'edge:http' }),
     auth,

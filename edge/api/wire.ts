@@ -209,7 +209,10 @@ export interface AlertEvidence {
     dbfs?: number;
   /** Crossing direction (line rules). */
   direction?: 'forward' | 'backward';
-  /** Path of a JPEG of the camera, on the daemon's HTTP port. */
+  /**
+   * Path of a JPEG on the daemon's HTTP port: the frame that fired the alert
+   * (`/api/alerts/<id>/snapshot.jpg`), or the stored keyframe nearest its time when that frame could not be kept.
+   */
   snapshot: string;
 }
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { PreviewRelay } from '../../ingest/preview.js';
-import { frameToJpeg } from '../../ingest/snapshot.js';
+import { encodeJpeg } from '../../ingest/jpeg.js';
 import type { FfmpegInfo } from '../../ingest/ffmpeg/locate.js';
 import type { Logger } from '../../ingest/types.js';
 import type { Auth } from '../api/auth.js';
@@ -41,6 +41,8 @@ export interface HttpDeps {
   wsApi?: WsApi;
   /** MQTT bridge state for `/healthz`. */
   mqtt?: () => object;
+  /** The stored picture of an alert, or null. */
+  alertPictures?: (id: string) => Buffer | null;
 }
 
 /** Paths that need a token when auth is on (health and dashboard files stay open). */
@@ -69,13 +71,19 @@ export class HttpComponent implements Component {
       res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + (extra ? `# HELP vigil_unexpected_errors_total Errors that were not expected at an API boundary (each logged with its stack).\n# TYPE vigil_unexpected_errors_total counter\n${extra}\n` : ''));
     });
     r.on('GET', '/api/cameras', (_q, res) => sendJson(res, 200, { cameras: deps.cameras.statuses() }));
-    r.on('GET', '/api/cameras/:id/snapshot.jpg', (_q, res, p) => {
+    r.on('GET', '/api/cameras/:id/snapshot.jpg', async (_q, res, p) => {
       const s = deps.cameras.get(p.id ?? '');
       if (!s) throw new EdgeError('NOT_FOUND', `unknown camera "${p.id ?? ''}"`, 404);
       const f = s.latest();
       if (!f) throw new EdgeError('NO_FRAME', `camera "${s.spec.id}" has no frame yet (state: ${s.status().state})`, 503);
-      const jpg = frameToJpeg(f);
+      const jpg = await encodeJpeg(f);
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'no-store', 'x-frame-time': new Date(f.ts).toISOString() });
+      res.end(jpg);
+    });
+    r.on('GET', '/api/alerts/:id/snapshot.jpg', (_q, res, p) => {
+      const jpg = deps.alertPictures?.(p.id ?? '');
+      if (!jpg) throw new EdgeError('NOT_FOUND', `no picture is kept for alert "${p.id ?? ''}"`, 404);
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'private, max-age=86400' });
       res.end(jpg);
     });
     r.on('GET', '/api/cameras/:id/keyframe.jpg', (q, res, p) => serveKeyframe(deps.memory.store, q, res, p.id ?? ''));

@@ -4,24 +4,34 @@
  * back on the bus for the WebSocket and MQTT interfaces.
  */
 import type { Logger } from '../../ingest/types.js';
-import type { AlertRule, RuleInfo } from '../api/wire.js';
+import type { Alert, AlertRule, RuleInfo } from '../api/wire.js';
 import type { EventBus } from '../bus.js';
 import type { Component } from '../lifecycle.js';
 import { RuleEngine, RuleError, type RuleEngineOptions } from '../rules/engine.js';
 import { noModelCompiler, type RuleCompiler } from '../rules/nl.js';
+import { AlertSnapshots } from '../rules/snapshots.js';
 import { RuleFile } from '../rules/store.js';
+import type { RecentFrames } from './recent-frames.js';
+
+/** Where alert pictures come from and go to. */
+export interface AlertPictures {
+  frames: RecentFrames;
+  store: AlertSnapshots;
+}
 
 /** Owns the rule engine. */
 export class RulesComponent implements Component {
   readonly name = 'rules';
   readonly engine: RuleEngine;
   private fired = 0;
+  /** Alerts on their way out, in firing order. */
+  private sending: Promise<void> = Promise.resolve();
   private readonly store: RuleFile | null;
   /** Stored runtime rules that do not validate now (e.g. their zone left the config): kept in the file, not evaluated. */
   private dormant: { id: unknown; rule: unknown }[] = [];
 
   constructor(
-    private readonly deps: { bus: EventBus; log: Logger; rules: readonly AlertRule[]; file: string | null; compile?: RuleCompiler } & RuleEngineOptions,
+    private readonly deps: { bus: EventBus; log: Logger; rules: readonly AlertRule[]; file: string | null; compile?: RuleCompiler; pictures?: AlertPictures } & RuleEngineOptions,
   ) {
     this.engine = new RuleEngine(deps);
     this.store = deps.file ? new RuleFile(deps.file, deps.log) : null;
@@ -35,6 +45,11 @@ export class RulesComponent implements Component {
   /** Zones and lines of each camera. */
   get geometry(): RuleEngineOptions['cameras'] {
     return this.deps.cameras;
+  }
+
+  /** The stored picture of the frame that fired alert `id`, or null. */
+  picture(id: string): Buffer | null {
+    return this.deps.pictures?.store.read(id) ?? null;
   }
 
   /** Alerts fired since start. */
@@ -65,7 +80,7 @@ export class RulesComponent implements Component {
       for (const a of this.engine.observe(o)) {
         this.fired++;
         this.deps.log.info({ rule: a.rule, camera: a.camera, message: a.message }, 'alert');
-        this.deps.bus.emit('alert', a);
+        this.emitWithPicture(a);
       }
     });
     this.deps.log.info({ rules: this.engine.list().length }, 'rules loaded');
@@ -102,6 +117,24 @@ export class RulesComponent implements Component {
     return true;
   }
 
+  /**
+   * Keeps the frame that fired the alert (when it is still at hand) and names it in the alert,
+   * then emits it; alerts leave in the order they fired.
+   */
+  private emitWithPicture(a: Alert): void {
+    const frame = this.deps.pictures?.frames.at(a.camera, a.frameTs);
+    const store = this.deps.pictures?.store;
+    if (!frame || !store) {
+      this.sending = this.sending.then(() => this.deps.bus.emit('alert', a));
+      return;
+    }
+    const saved = store.save(a.id, frame);
+    this.sending = this.sending.then(async () => {
+      if (await saved) a.evidence.snapshot = AlertSnapshots.url(a.id);
+      this.deps.bus.emit('alert', a);
+    });
+  }
+
   private saveRuntime(): void {
     if (!this.store) return;
     try {
@@ -112,8 +145,8 @@ export class RulesComponent implements Component {
     }
   }
 
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
     this.deps.bus.removeOwner('rules');
-    return Promise.resolve();
+    await this.sending;
   }
 }

@@ -271,7 +271,7 @@ export class RuleEngine {
       message,
       frameTs: ts,
       firedAt: (this.o.now ?? Date.now)(),
-      evidence: { start: new Date(start).toISOString(), end: new Date(ts).toISOString(), objectIds: [], ...ev, snapshot: `/api/cameras/${encodeURIComponent(camera)}/snapshot.jpg` },
+      evidence: { start: new Date(start).toISOString(), end: new Date(ts).toISOString(), objectIds: [], ...ev, snapshot: `/api/cameras/${encodeURIComponent(camera)}/keyframe.jpg?ts=${ts}` },
     };
   }
 }

@@ -66,7 +66,15 @@ test('a rule fires when a person stands at the table and a separate MQTT client 
   assert.equal(a.class, 'person');
   assert.match(a.evidence.objectIds[0] ?? '', /^table:person:/);
   assert.ok((a.evidence.dwellSeconds ?? 0) >= 2);
-  assert.equal(a.evidence.snapshot, '/api/cameras/table/snapshot.jpg');
+  // the alert names the frame that fired it, kept on disk and served with a token
+  assert.equal(a.evidence.snapshot, `/api/alerts/${encodeURIComponent(a.id)}/snapshot.jpg`);
+  const pic = await fetch(daemon.baseUrl + a.evidence.snapshot, { headers: { authorization: `Bearer ${READER}` } });
+  assert.equal(pic.status, 200);
+  assert.equal(pic.headers.get('content-type'), 'image/jpeg');
+  const jpg = Buffer.from(await pic.arrayBuffer());
+  assert.deepEqual([jpg[0], jpg[1]], [0xff, 0xd8], 'a JPEG');
+  assert.equal((await fetch(daemon.baseUrl + a.evidence.snapshot)).status, 401, 'not without a token');
+  assert.equal((await fetch(`${daemon.baseUrl}/api/alerts/nope/snapshot.jpg`, { headers: { authorization: `Bearer ${READER}` } })).status, 404);
   assert.ok(a.firedAt - a.frameTs < 5000, `fired ${a.firedAt - a.frameTs} ms after the frame`);
   // the camera's frames went through turns at its detector
   const h = (await (await fetch(`${daemon.baseUrl}/healthz`)).json()) as { detectors: { cameras: string[]; turns?: { granted: number; waiting: number } }[] };

@@ -31,7 +31,7 @@ test('count rule with forSeconds fires once per holding period, honours cooldown
   assert.equal(a.firedAt, 42);
   assert.deepEqual(a.evidence.objectIds, ['p1']);
   assert.equal(a.evidence.start, new Date(T0).toISOString());
-  assert.equal(a.evidence.snapshot, '/api/cameras/cam/snapshot.jpg');
+  assert.equal(a.evidence.snapshot, `/api/cameras/cam/keyframe.jpg?ts=${T0 + 2000}`, 'the stored keyframe of its time until the component keeps the very frame');
   assert.equal(e.observe(frame(T0 + 3000, ['p1'])).length, 0, 'edge-triggered');
   e.observe(frame(T0 + 4000, []));
   e.observe(frame(T0 + 5000, ['p2']));
