@@ -18,7 +18,7 @@ import type { ApiHandlers } from '../api/handlers.js';
 import { validateRequest } from '../api/validate.js';
 import { MQTT_TOPICS, type MqttAskReply } from '../api/wire.js';
 import type { ErrorBody } from '../../ingest/errors/catalogue.js';
-import { errorBody, errorOf } from '../../ingest/errors/reply.js';
+import { errorBody, errorOf, errorReply } from '../../ingest/errors/reply.js';
 
 /** Largest request payload accepted, bytes. */
 export const MQTT_MAX_REQUEST = 64 * 1024;
@@ -145,7 +145,9 @@ export class MqttRequests {
       try {
         reply = { id: r.id, type: r.type, status: 'ok', result: await this.o.handlers.handle(r, { scope: 'admin' }) };
       } catch (e) {
-        reply = errorBody(e, { id: r.id });
+        const er = errorReply(e, { id: r.id });
+        if (er.unexpected) this.o.log.error({ type: r.type, err: e }, 'MQTT request failed');
+        reply = er.body;
       }
       await this.send(t, reply, 'request');
     } finally {
