@@ -3,19 +3,13 @@
  * (with a stable code) the store raises.
  */
 
-/** Stable error codes of the memory. */
+import { VigilError } from '../ingest/errors/catalogue.js';
+
+/** Stable error codes of the memory (rows of the catalogue, `ingest/errors/catalogue.ts`). */
 export type MemoryErrorCode = 'MEMORY_NOT_OPEN' | 'MEMORY_NOT_WRITABLE' | 'MEMORY_WRITE_FAILED' | 'MEMORY_BAD_INPUT';
 
 /** An error of the memory, with a stable code. */
-export class MemoryError extends Error {
-  constructor(
-    readonly code: MemoryErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'MemoryError';
-  }
-}
+export class MemoryError extends VigilError<MemoryErrorCode> {}
 
 const isFinite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -2,8 +2,9 @@
  * Errors of the answering layer, each with a stable code (logs, tool results and tests match on
  * the code, never on the message).
  */
+import { VigilError } from '../ingest/errors/catalogue.js';
 
-/** Stable codes of answering failures. */
+/** Stable codes of answering failures (rows of the catalogue, `ingest/errors/catalogue.ts`). */
 export type PlannerErrorCode =
   | 'PLANNER_NO_MODEL'
   | 'PLANNER_BUDGET_EXHAUSTED'
@@ -16,15 +17,7 @@ export type PlannerErrorCode =
   | 'TOOL_NOTHING_STORED';
 
 /** A failure while answering. */
-export class PlannerError extends Error {
-  constructor(
-    readonly code: PlannerErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PlannerError';
-  }
-}
+export class PlannerError extends VigilError<PlannerErrorCode> {}
 
 /** The code of any error: a PlannerError's own, else TOOL_FAILED. */
 export function errorCode(e: unknown): PlannerErrorCode {

@@ -8,7 +8,8 @@
  * event loop, so a burst of completions never runs a burst of requests in one turn.
  */
 import { performance } from 'node:perf_hooks';
-import type { WireErrorBody } from './wire.js';
+import type { ErrorBody } from '../../ingest/errors/catalogue.js';
+import { errorOf } from '../../ingest/errors/reply.js';
 
 /** Default bound on requests in flight (WebSocket and MQTT together). */
 export const DEFAULT_MAX_IN_FLIGHT = 8;
@@ -81,13 +82,9 @@ export function yieldToLoop(): Promise<void> {
   });
 }
 
-/** The `BUSY` error body of a refused request. */
-export function busyError(limits: AdmissionLimits): WireErrorBody {
-  return {
-    status: 'error',
-    code: 'BUSY',
-    message: `the daemon is busy: ${limits.maxInFlight} requests in flight and ${limits.maxQueued} waiting (api.maxInFlight, api.maxQueued); retry later`,
-  };
+/** The `BUSY` error body of a refused request (with its correlation id when given). */
+export function busyError(limits: AdmissionLimits, id?: string | null): ErrorBody {
+  return errorOf('BUSY', `the daemon is busy: ${limits.maxInFlight} requests in flight and ${limits.maxQueued} waiting (api.maxInFlight, api.maxQueued); retry later`, id);
 }
 
 /** The shared bound on requests in flight. */

@@ -1,6 +1,6 @@
 /**
  * Request handlers shared by the WebSocket API and the MQTT request topic: each takes a
- * validated request and resolves with its typed result or throws a WireError.
+ * validated request and resolves with its typed result or throws a VigilError.
  */
 import type { AskOptions } from '../../planner/ask.js';
 import type { Answer } from '../../planner/answer.js';
@@ -9,7 +9,8 @@ import type { MemoryStore } from '../../memory/store.js';
 import type { CameraManager } from '../components/cameras.js';
 import type { RulesComponent } from '../components/rules.js';
 import { AdmissionGate, type AdmissionLimits } from './admission.js';
-import { WireError } from './errors.js';
+import { VigilError } from '../../ingest/errors/catalogue.js';
+import { RuleError } from '../rules/engine.js';
 import { cameraState, type LiveState } from './live.js';
 import { pagedEvents, pagedObjects, pagedSegments } from './paged.js';
 import type { CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
@@ -81,10 +82,10 @@ export class ApiHandlers {
 
   /**
    * Runs one request.
-   * @throws WireError FORBIDDEN, NOT_FOUND, ASK_FAILED, RULE_INVALID, RULES_NO_MODEL...
+   * @throws VigilError FORBIDDEN, NOT_FOUND, ASK_FAILED, RULE_INVALID, RULES_NO_MODEL...
    */
   async handle(req: WsRequest, ctx: RequestContext): Promise<unknown> {
-    if (REQUIRED_SCOPE[req.type] === 'admin' && ctx.scope !== 'admin') throw new WireError('FORBIDDEN', `"${req.type}" needs an admin token`);
+    if (REQUIRED_SCOPE[req.type] === 'admin' && ctx.scope !== 'admin') throw new VigilError('FORBIDDEN', `"${req.type}" needs an admin token`);
     switch (req.type) {
       case 'ask':
         return this.ask(req, ctx);
@@ -94,7 +95,7 @@ export class ApiHandlers {
         return { cameras: this.cameraStates() };
       case 'camera.enable': {
         const s = await this.d.cameras.setEnabled(req.camera, req.enabled);
-        if (!s) throw new WireError('NOT_FOUND', `unknown camera "${req.camera}"`);
+        if (!s) throw new VigilError('NOT_FOUND', `unknown camera "${req.camera}"`);
         return { camera: cameraState(s, req.enabled) };
       }
       case 'segments': {
@@ -107,7 +108,7 @@ export class ApiHandlers {
       }
       case 'object': {
         const o = this.q.object(req.objectId);
-        if (!o) throw new WireError('NOT_FOUND', `unknown object "${req.objectId}"`);
+        if (!o) throw new VigilError('NOT_FOUND', `unknown object "${req.objectId}"`);
         const { embedding: _e, ...object } = o;
         return { object };
       }
@@ -125,7 +126,7 @@ export class ApiHandlers {
       case 'rules.compile':
         return this.compile(req, ctx);
       default:
-        throw new WireError('UNKNOWN_TYPE', `"${req.type}" is only available on a WebSocket connection`);
+        throw new VigilError('UNKNOWN_TYPE', `"${req.type}" is only available on a WebSocket connection`);
     }
   }
 
@@ -139,14 +140,14 @@ export class ApiHandlers {
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
     } catch (e) {
-      throw new WireError('ASK_FAILED', (e as Error).message);
+      throw new VigilError('ASK_FAILED', (e as Error).message);
     }
   }
 
   private async compile(req: WsRequestOf<'rules.compile'>, ctx: RequestContext): Promise<WsRequestMap['rules.compile']['result']> {
     const out = await this.d.rules.compile(req.text, { cameras: this.d.rules.geometry, ...(req.camera ? { camera: req.camera } : {}) }, ctx.signal);
     const problems = this.d.rules.engine.check(out.rule);
-    if (problems.length) throw new WireError('RULE_INVALID', `the model proposed an invalid rule: ${problems.join('; ')}`);
+    if (problems.length) throw new RuleError('RULE_INVALID', `the model proposed an invalid rule: ${problems.join('; ')}`);
     return out;
   }
 }

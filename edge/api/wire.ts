@@ -2,7 +2,8 @@
  * The wire API: every WebSocket message and every MQTT payload of the daemon, typed in one module
  * shared by the server, the browser dashboard and the tests.
  *
- * Types only (plus a few constants): no Node imports, so a browser bundle can import it.
+ * Types only (plus a few constants): no Node imports and only type imports of the request schemas,
+ * so a browser bundle can import it.
  *
  * WebSocket (`ws://HOST:PORT/api/ws`, token as `Authorization: Bearer T` or `?token=T`):
  * - the client sends {@link WsRequest}s, each with a correlation `id` it chooses;
@@ -16,47 +17,40 @@
 import type { Answer, AskProgress, PlannerName } from '../../planner/answer.js';
 import type { Box } from '../../ingest/perception/types.js';
 import type { EventRecord, ObjectRecord, SegmentRecord } from '../../memory/types.js';
+import type { ErrorBody, PublicErrorCode } from '../../ingest/errors/catalogue.js';
+import type { AnyRequest, ParamsOf, RequestOf } from './requests.js';
 
 // ---------------------------------------------------------------------------------------------
 // Errors
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Stable error codes of the wire API.
+ * Stable error codes of the API bodies, from the project's catalogue (`ingest/errors/catalogue.ts`,
+ * which also gives each its HTTP status):
  * - `BAD_JSON`: the message is not JSON (or not a JSON object).
  * - `BAD_REQUEST`: the message is JSON but its fields are wrong (the message lists them).
  * - `UNKNOWN_TYPE`: the request `type` is not one of {@link WsRequestType}.
  * - `PAYLOAD_TOO_LARGE`: the message exceeds {@link WS_MAX_PAYLOAD} (WebSocket close 1009) or the MQTT limit.
  * - `UNAUTHORIZED`: no token or an unknown token (HTTP 401 on the upgrade).
  * - `FORBIDDEN`: the token's scope does not allow this request (e.g. `read` managing rules).
- * - `NOT_FOUND`: unknown camera, object or rule.
+ * - `NOT_FOUND`: unknown camera, object or rule (HTTP: unknown path).
+ * - `METHOD_NOT_ALLOWED`: HTTP only, a known path with another method.
  * - `RULE_INVALID`: a rule fails validation (unknown camera, zone or line, bad numbers).
  * - `RULES_NO_MODEL`: a natural-language rule needs a language model and none is configured.
  * - `ASK_FAILED`: answering the question failed.
- * - `BUSY`: too many requests in flight on this connection.
+ * - `BUSY`: the daemon's admission gate is full: `api.maxInFlight` requests (WebSocket and MQTT
+ *   together, for the whole daemon) are running and `api.maxQueued` more are waiting; also sent
+ *   when one WebSocket connection already has 8 requests running or waiting. Retry later.
+ * - `NO_FRAME`: HTTP only, a snapshot of a camera that has no frame yet.
  * - `INTERNAL`: a bug; the message says what failed.
  */
-export type WireErrorCode =
-  | 'BAD_JSON'
-  | 'BAD_REQUEST'
-  | 'UNKNOWN_TYPE'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'RULE_INVALID'
-  | 'RULES_NO_MODEL'
-  | 'ASK_FAILED'
-  | 'BUSY'
-  | 'INTERNAL';
+export type WireErrorCode = PublicErrorCode;
 
-/** The one error shape of every API boundary (HTTP body, WebSocket message, MQTT reply). */
-export interface WireErrorBody {
-  status: 'error';
-  code: WireErrorCode;
-  /** Human-readable reason. */
-  message: string;
-}
+/**
+ * The one error shape of every API boundary (HTTP body, WebSocket message, MQTT reply):
+ * `{status: "error", code, message, id?}`.
+ */
+export type WireErrorBody = ErrorBody;
 
 /** Largest WebSocket message the server accepts, in bytes (larger: close code 1009). */
 export const WS_MAX_PAYLOAD = 64 * 1024;
@@ -249,42 +243,43 @@ export interface Range {
 
 /**
  * Every request type with its parameters, its result and the scope it needs.
- * Requests are `{ id, type, ...params }`.
+ * Requests are `{ id, type, ...params }`; the parameters are inferred from the zod schemas of
+ * `requests.ts`, the one place they are written.
  */
 export interface WsRequestMap {
   /** Answers a question; streams {@link WsProgress} first. `timeZone`/`now` as in `vigil ask`. */
-  ask: { params: { question: string; planner?: PlannerName; now?: number; timeZone?: string }; result: Answer; scope: 'read' };
+  ask: { params: ParamsOf<'ask'>; result: Answer; scope: 'read' };
   /** Cancels an `ask` in flight (by its request id). */
-  'ask.cancel': { params: { askId: string }; result: { cancelled: boolean }; scope: 'read' };
+  'ask.cancel': { params: ParamsOf<'ask.cancel'>; result: { cancelled: boolean }; scope: 'read' };
   /** Starts pushes on channels (optionally only some cameras). The result is the current state. */
-  subscribe: { params: { channels: Channel[]; cameras?: string[] }; result: { cameras: CameraState[]; counts: CountState[]; rules: RuleInfo[] }; scope: 'read' };
+  subscribe: { params: ParamsOf<'subscribe'>; result: { cameras: CameraState[]; counts: CountState[]; rules: RuleInfo[] }; scope: 'read' };
   /** Stops pushes on channels (all when omitted). */
-  unsubscribe: { params: { channels?: Channel[] }; result: { channels: Channel[] }; scope: 'read' };
+  unsubscribe: { params: ParamsOf<'unsubscribe'>; result: { channels: Channel[] }; scope: 'read' };
   /** Camera states. */
-  cameras: { params: Record<never, never>; result: { cameras: CameraState[] }; scope: 'read' };
+  cameras: { params: ParamsOf<'cameras'>; result: { cameras: CameraState[] }; scope: 'read' };
   /** Enables or disables a camera's ingest. */
-  'camera.enable': { params: { camera: string; enabled: boolean }; result: { camera: CameraState }; scope: 'admin' };
+  'camera.enable': { params: ParamsOf<'camera.enable'>; result: { camera: CameraState }; scope: 'admin' };
   /** Segments (2 s windows) in a range, oldest first, at most `limit` (default 200, max 2000). */
-  segments: { params: Range & { camera?: string; limit?: number }; result: { segments: SegmentRecord[]; truncated: boolean }; scope: 'read' };
+  segments: { params: ParamsOf<'segments'>; result: { segments: SegmentRecord[]; truncated: boolean }; scope: 'read' };
   /** Events in a range, oldest first. */
-  events: { params: Range & { camera?: string; types?: EventRecord['type'][]; limit?: number }; result: { events: EventRecord[]; truncated: boolean }; scope: 'read' };
+  events: { params: ParamsOf<'events'>; result: { events: EventRecord[]; truncated: boolean }; scope: 'read' };
   /** One object with its trajectory (no embedding). */
-  object: { params: { objectId: string }; result: { object: Omit<ObjectRecord, 'embedding'> }; scope: 'read' };
+  object: { params: ParamsOf<'object'>; result: { object: Omit<ObjectRecord, 'embedding'> }; scope: 'read' };
   /** Objects present in a range. */
-  objects: { params: Range & { camera?: string; class?: string; zone?: string; limit?: number }; result: { objects: Omit<ObjectRecord, 'embedding' | 'trajectory'>[]; truncated: boolean }; scope: 'read' };
+  objects: { params: ParamsOf<'objects'>; result: { objects: Omit<ObjectRecord, 'embedding' | 'trajectory'>[]; truncated: boolean }; scope: 'read' };
   /** All rules. */
-  'rules.list': { params: Record<never, never>; result: { rules: RuleInfo[] }; scope: 'read' };
+  'rules.list': { params: ParamsOf<'rules.list'>; result: { rules: RuleInfo[] }; scope: 'read' };
   /** Adds a rule, or replaces the one with the same id. */
-  'rules.put': { params: { rule: AlertRule }; result: { rule: RuleInfo }; scope: 'admin' };
+  'rules.put': { params: ParamsOf<'rules.put'>; result: { rule: RuleInfo }; scope: 'admin' };
   /** Removes a runtime rule (config rules: disables it until restart). */
-  'rules.delete': { params: { ruleId: string }; result: { ruleId: string; deleted: boolean }; scope: 'admin' };
+  'rules.delete': { params: ParamsOf<'rules.delete'>; result: { ruleId: string; deleted: boolean }; scope: 'admin' };
   /**
    * Turns a natural-language rule into a structured one with the language model, WITHOUT adding it:
    * show `rule` to the person, then send `rules.put` to confirm. `RULES_NO_MODEL` without a model.
    */
-  'rules.compile': { params: { text: string; camera?: string }; result: { rule: AlertRule; explanation: string }; scope: 'admin' };
+  'rules.compile': { params: ParamsOf<'rules.compile'>; result: { rule: AlertRule; explanation: string }; scope: 'admin' };
   /** Application-level ping for clients that cannot send WebSocket pings (browsers). */
-  ping: { params: Record<never, never>; result: { pong: number }; scope: 'read' };
+  ping: { params: ParamsOf<'ping'>; result: { pong: number }; scope: 'read' };
 }
 
 /** Request type names. */
@@ -293,11 +288,11 @@ export type WsRequestType = keyof WsRequestMap;
 /** Every request type, for validation and docs. */
 export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'ping'];
 
-/** A request of one type. */
-export type WsRequestOf<K extends WsRequestType> = { id: string; type: K } & WsRequestMap[K]['params'];
+/** A request of one type (inferred from its schema in `requests.ts`). */
+export type WsRequestOf<K extends WsRequestType> = RequestOf<K>;
 
 /** Any request from a client. */
-export type WsRequest = { [K in WsRequestType]: WsRequestOf<K> }[WsRequestType];
+export type WsRequest = AnyRequest;
 
 /** A request before its correlation id is assigned (what a client helper accepts). */
 export type WsRequestDraft = { [K in WsRequestType]: Omit<WsRequestOf<K>, 'id'> & { id?: string } }[WsRequestType];
@@ -313,10 +308,8 @@ export interface WsResultOf<K extends WsRequestType> {
 /** Any success reply. */
 export type WsResult = { [K in WsRequestType]: WsResultOf<K> }[WsRequestType];
 
-/** An error reply; `id` is null when the request had no readable id (e.g. bad JSON). */
-export interface WsError extends WireErrorBody {
-  id: string | null;
-}
+/** An error reply: the one {@link ErrorBody}, whose `id` the WebSocket always sets (null when the request had no readable id, e.g. bad JSON). */
+export type WsError = ErrorBody & { id: string | null };
 
 /** Progress of an `ask`: the planner's {@link AskProgress} messages, forwarded unchanged. */
 export interface WsProgress {
@@ -391,7 +384,7 @@ export interface MqttAskRequest {
  * The reply to an ask: the same {@link Answer} object `vigil ask --json` prints (plus `id` when the
  * request carried one), or an error.
  */
-export type MqttAskReply = (Answer & { id?: string }) | (WireErrorBody & { id?: string });
+export type MqttAskReply = (Answer & { id?: string }) | ErrorBody;
 
 /** MQTT payload of `vigil/<node>/status`. */
 export type MqttNodeStatus = 'online' | 'offline';

@@ -12,7 +12,9 @@ import type { Logger } from '../../ingest/types.js';
 import type { EventBus } from '../bus.js';
 import { busyError, type AdmissionStats } from './admission.js';
 import type { Auth } from './auth.js';
-import { errorBody, WireError } from './errors.js';
+import { VigilError } from '../../ingest/errors/catalogue.js';
+import { errorOf, errorReply } from '../../ingest/errors/reply.js';
+import { rawErrorResponse } from '../http/router.js';
 import type { ApiHandlers } from './handlers.js';
 import { cameraState, type LiveState } from './live.js';
 import { parseRequest } from './validate.js';
@@ -103,8 +105,7 @@ export class WsApi {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const auth = this.o.auth.checkRequest(req, true);
     if (!auth.ok) {
-      const body = JSON.stringify({ status: 'error', code: 'UNAUTHORIZED', message: auth.message });
-      socket.end(`HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(rawErrorResponse('UNAUTHORIZED', auth.message));
       this.o.log.warn({ remote: req.socket.remoteAddress }, 'WebSocket upgrade refused: bad or missing token');
       return;
     }
@@ -160,16 +161,16 @@ export class WsApi {
   private onMessage(c: Client, data: RawData, isBinary: boolean): void {
     const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     if (buf.length > this.maxPayload) {
-      this.send(c, { id: null, status: 'error', code: 'PAYLOAD_TOO_LARGE', message: `message of ${buf.length} bytes exceeds the limit of ${this.maxPayload}` });
+      this.send(c, { ...errorOf('PAYLOAD_TOO_LARGE', `message of ${buf.length} bytes exceeds the limit of ${this.maxPayload}`), id: null });
       return;
     }
     if (isBinary) {
-      this.send(c, { id: null, status: 'error', code: 'BAD_JSON', message: 'send text frames with JSON requests' });
+      this.send(c, { ...errorOf('BAD_JSON', 'send text frames with JSON requests'), id: null });
       return;
     }
     const p = parseRequest(buf.toString('utf8'));
     if (!p.ok) {
-      this.send(c, { id: p.id, ...p.error });
+      this.send(c, { ...p.error, id: p.id });
       return;
     }
     const req = p.request;
@@ -178,12 +179,12 @@ export class WsApi {
       return;
     }
     if (c.inFlight >= MAX_IN_FLIGHT) {
-      this.send(c, { id: req.id, status: 'error', code: 'BUSY', message: `at most ${MAX_IN_FLIGHT} requests in flight per connection` });
+      this.send(c, { ...errorOf('BUSY', `at most ${MAX_IN_FLIGHT} requests in flight or waiting on one connection; retry later`), id: req.id });
       return;
     }
     const slot = this.o.handlers.admission.acquire();
     if (!slot) {
-      this.send(c, { id: req.id, ...busyError(this.o.handlers.admission.limits) });
+      this.send(c, { ...busyError(this.o.handlers.admission.limits), id: req.id });
       return;
     }
     c.inFlight++;
@@ -205,9 +206,9 @@ export class WsApi {
       const result = await this.run(c, req);
       reply = { id: req.id, type: req.type, status: 'ok', result } as WsServerMessage;
     } catch (e) {
-      const body = errorBody(e);
-      if (body.code === 'INTERNAL') this.o.log.error({ type: req.type, err: e }, 'WebSocket request failed');
-      reply = { id: req.id, ...body };
+      const r = errorReply(e);
+      if (r.unexpected) this.o.log.error({ type: req.type, err: e }, 'WebSocket request failed');
+      reply = { ...r.body, id: req.id };
     }
     await this.sendFlushed(c, reply);
   }
@@ -233,7 +234,7 @@ export class WsApi {
         return { cancelled: Boolean(a) };
       }
       case 'ask': {
-        if (c.asks.has(req.id)) throw new WireError('BAD_REQUEST', `an ask with id "${req.id}" is already running`);
+        if (c.asks.has(req.id)) throw new VigilError('BAD_REQUEST', `an ask with id "${req.id}" is already running`);
         const ac = new AbortController();
         c.asks.set(req.id, ac);
         try {

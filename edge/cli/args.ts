@@ -2,12 +2,12 @@
  * Command-line parsing on top of node:util's parseArgs, with readable errors.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { VigilError } from '../../ingest/errors/catalogue.js';
 
-/** A usage error: printed with the command's help, exit code 2. */
-export class UsageError extends Error {
+/** A usage error (code `USAGE`): printed with the command's help, exit code 2. */
+export class UsageError extends VigilError<'USAGE'> {
   constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
+    super('USAGE', message);
   }
 }
 

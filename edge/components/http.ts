@@ -12,9 +12,10 @@ import type { FfmpegInfo } from '../../ingest/ffmpeg/locate.js';
 import type { Logger } from '../../ingest/types.js';
 import type { Auth } from '../api/auth.js';
 import { WS_PATH, type WsApi } from '../api/ws.js';
-import { EdgeError } from '../errors.js';
+import { VigilError } from '../../ingest/errors/catalogue.js';
+import { errorOf } from '../../ingest/errors/reply.js';
 import { renderMetrics } from '../http/metrics.js';
-import { Router, safeDecode, sendJson } from '../http/router.js';
+import { rawErrorResponse, Router, safeDecode, sendJson } from '../http/router.js';
 import { serveKeyframe } from '../http/keyframe.js';
 import { serveDashboard } from '../http/static.js';
 import type { Component } from '../lifecycle.js';
@@ -57,7 +58,7 @@ export class HttpComponent implements Component {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly relays = new Map<string, PreviewRelay>();
   private readonly startedAt = Date.now();
-  /** Errors that were not EdgeErrors (a bug or a hostile input that found one), by interface. */
+  /** Unexpected errors (not VigilErrors: a bug or a hostile input that found one), by interface. */
   private readonly unexpected = new Map<string, number>();
   private readonly router = new Router((e, where) => this.onUnexpected(e, 'http', where));
 
@@ -73,16 +74,16 @@ export class HttpComponent implements Component {
     r.on('GET', '/api/cameras', (_q, res) => sendJson(res, 200, { cameras: deps.cameras.statuses() }));
     r.on('GET', '/api/cameras/:id/snapshot.jpg', async (_q, res, p) => {
       const s = deps.cameras.get(p.id ?? '');
-      if (!s) throw new EdgeError('NOT_FOUND', `unknown camera "${p.id ?? ''}"`, 404);
+      if (!s) throw new VigilError('NOT_FOUND', `unknown camera "${p.id ?? ''}"`);
       const f = s.latest();
-      if (!f) throw new EdgeError('NO_FRAME', `camera "${s.spec.id}" has no frame yet (state: ${s.status().state})`, 503);
+      if (!f) throw new VigilError('NO_FRAME', `camera "${s.spec.id}" has no frame yet (state: ${s.status().state})`);
       const jpg = await encodeJpeg(f);
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'no-store', 'x-frame-time': new Date(f.ts).toISOString() });
       res.end(jpg);
     });
     r.on('GET', '/api/alerts/:id/snapshot.jpg', (_q, res, p) => {
       const jpg = deps.alertPictures?.(p.id ?? '');
-      if (!jpg) throw new EdgeError('NOT_FOUND', `no picture is kept for alert "${p.id ?? ''}"`, 404);
+      if (!jpg) throw new VigilError('NOT_FOUND', `no picture is kept for alert "${p.id ?? ''}"`);
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'private, max-age=86400' });
       res.end(jpg);
     });
@@ -121,7 +122,7 @@ export class HttpComponent implements Component {
       if (auth?.enabled && protectedPath(new URL(req.url ?? '/', 'http://local').pathname)) {
         const r = auth.checkRequest(req, true);
         if (!r.ok) {
-          sendJson(res, 401, { status: 'error', code: 'UNAUTHORIZED', message: r.message });
+          sendJson(res, 401, errorOf('UNAUTHORIZED', r.message));
           return;
         }
       }
@@ -157,7 +158,7 @@ export class HttpComponent implements Component {
       this.upgradeUnguarded(rawUrl, req, socket, head);
     } catch (e) {
       this.onUnexpected(e, 'upgrade', rawUrl);
-      if (!socket.destroyed) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"status":"error","code":"BAD_REQUEST","message":"bad upgrade request"}');
+      if (!socket.destroyed) socket.end(rawErrorResponse('BAD_REQUEST', 'bad upgrade request'));
     }
   }
 
@@ -169,13 +170,13 @@ export class HttpComponent implements Component {
     }
     const auth = this.deps.auth?.checkRequest(req, true);
     if (auth && !auth.ok) {
-      socket.end(`HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ status: 'error', code: 'UNAUTHORIZED', message: auth.message })}`);
+      socket.end(rawErrorResponse('UNAUTHORIZED', auth.message));
       return;
     }
     const m = /^\/api\/cameras\/([^/]+)\/preview$/.exec(path);
     const session = m ? this.deps.cameras.get(safeDecode(m[1] ?? '')) : undefined;
     if (!session) {
-      socket.end('HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\n\r\n{"status":"error","code":"NOT_FOUND","message":"unknown preview path"}');
+      socket.end(rawErrorResponse('NOT_FOUND', 'unknown preview path'));
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {

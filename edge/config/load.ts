@@ -3,19 +3,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { VigilError } from '../../ingest/errors/catalogue.js';
 import { applyEnv } from './env.js';
 import { semanticChecks } from './checks.js';
 import { configKeyNames } from './json-schema.js';
 import { configSchema, crossCheck, type Config } from './schema.js';
 
-/** Configuration problems, every one of them, with their paths. */
-export class ConfigError extends Error {
+/** Configuration problems (code `CONFIG_INVALID`), every one of them, with their paths (also its `details`). */
+export class ConfigError extends VigilError<'CONFIG_INVALID'> {
   constructor(
     readonly problems: string[],
     source: string,
   ) {
-    super(`invalid configuration (${source}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
+    super('CONFIG_INVALID', `invalid configuration (${source}):\n${problems.map((p) => `  - ${p}`).join('\n')}`, problems);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MemoryStore } from '../../memory/store.js';
-import { EdgeError } from '../errors.js';
+import { VigilError } from '../../ingest/errors/catalogue.js';
 
 /** How far from the asked time a keyframe may be and still be sent. */
 export const KEYFRAME_REACH_MS = 60_000;
@@ -35,10 +35,10 @@ export function nearestKeyframe(store: MemoryStore, camera: string, ts: number):
 /** Sends the keyframe JPEG, with the segment's start in `x-frame-time`. */
 export function serveKeyframe(store: MemoryStore, req: IncomingMessage, res: ServerResponse, camera: string): void {
   const ts = parseTs(new URL(req.url ?? '/', 'http://local').searchParams.get('ts'));
-  if (ts === null) throw new EdgeError('BAD_REQUEST', 'ts must be an ISO-8601 time or epoch milliseconds', 400);
+  if (ts === null) throw new VigilError('BAD_REQUEST', 'ts must be an ISO-8601 time or epoch milliseconds');
   const start = nearestKeyframe(store, camera, ts);
   const jpg = start === null ? undefined : store.keyframe(camera, start);
-  if (start === null || !jpg) throw new EdgeError('NOT_FOUND', `no keyframe of camera "${camera}" within ${KEYFRAME_REACH_MS / 1000} s of ${new Date(ts).toISOString()}`, 404);
+  if (start === null || !jpg) throw new VigilError('NOT_FOUND', `no keyframe of camera "${camera}" within ${KEYFRAME_REACH_MS / 1000} s of ${new Date(ts).toISOString()}`);
   res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'private, max-age=3600', 'x-frame-time': new Date(start).toISOString() });
   res.end(jpg);
 }

@@ -1,8 +1,9 @@
 /**
  * A tiny method+path router for the daemon's HTTP API, with JSON errors.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EdgeError } from '../errors.js';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { VigilError, type PublicErrorCode } from '../../ingest/errors/catalogue.js';
+import { errorReply } from '../../ingest/errors/reply.js';
 
 /** Route handler; `params` holds the `:name` segments. */
 export type Handler = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void> | void;
@@ -20,11 +21,21 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
+/**
+ * A whole HTTP/1.1 error response as text, for an upgrade refused on the raw socket (there is no
+ * ServerResponse then): the catalogue's status for `code` and the error body.
+ */
+export function rawErrorResponse(code: PublicErrorCode, message: string): string {
+  const r = errorReply(new VigilError(code, message));
+  const body = JSON.stringify(r.body);
+  return `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+}
+
 /** Routes requests; unknown paths get a 404 error body, known paths with another method 405. */
 export class Router {
   private readonly routes: Route[] = [];
 
-  /** @param onUnexpected told of every error that is not an EdgeError (logged with its stack, counted), before the 500 */
+  /** @param onUnexpected told of every unexpected error (not a VigilError, or one answered INTERNAL; logged with its stack, counted), before the 500 */
   constructor(private readonly onUnexpected?: (e: unknown, where: string) => void) {}
 
   /** Registers a route like `/api/cameras/:id/snapshot.jpg`. */
@@ -67,15 +78,15 @@ export class Router {
         const allowed = ['GET', 'POST', 'PUT', 'DELETE'].filter((x) => x !== method && this.match(x, url.pathname));
         if (allowed.length > 0) {
           res.setHeader('allow', allowed.includes('GET') ? [...allowed, 'HEAD'].join(', ') : allowed.join(', '));
-          throw new EdgeError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname} (allowed: ${allowed.join(', ')})`, 405);
+          throw new VigilError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname} (allowed: ${allowed.join(', ')})`);
         }
-        throw new EdgeError('NOT_FOUND', `no route for ${method} ${url.pathname}`, 404);
+        throw new VigilError('NOT_FOUND', `no route for ${method} ${url.pathname}`);
       }
       await m.handler(req, res, m.params);
     } catch (e) {
-      if (!(e instanceof EdgeError)) this.onUnexpected?.(e, `${req.method ?? 'GET'} ${url.pathname}`);
-      const err = e instanceof EdgeError ? e : new EdgeError('INTERNAL', 'internal error', 500);
-      if (!res.headersSent) sendJson(res, err.httpStatus, err.toBody());
+      const r = errorReply(e, { reveal: false });
+      if (r.unexpected) this.onUnexpected?.(e, `${req.method ?? 'GET'} ${url.pathname}`);
+      if (!res.headersSent) sendJson(res, r.status, r.body);
       else res.end();
     }
   }

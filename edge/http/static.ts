@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { EdgeError } from '../errors.js';
+import { VigilError } from '../../ingest/errors/catalogue.js';
 import { packageRoot } from '../paths.js';
 
 const TYPES: Record<string, string> = {
@@ -37,10 +37,10 @@ export const MISSING_BUILD_PAGE = `<!doctype html>
 /** Sends one dashboard file; names with path separators or dots-only are refused. */
 export async function serveDashboard(res: ServerResponse, name: string): Promise<void> {
   if (!/^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/.test(name) || normalize(name) !== name) {
-    throw new EdgeError('NOT_FOUND', 'not found', 404);
+    throw new VigilError('NOT_FOUND', 'not found');
   }
   const type = TYPES[extname(name)];
-  if (!type) throw new EdgeError('NOT_FOUND', 'not found', 404);
+  if (!type) throw new VigilError('NOT_FOUND', 'not found');
   let body: Buffer;
   try {
     body = await readFile(join(dashboardDir(), name));
@@ -50,7 +50,7 @@ export async function serveDashboard(res: ServerResponse, name: string): Promise
       res.end(MISSING_BUILD_PAGE);
       return;
     }
-    throw new EdgeError('NOT_FOUND', `no dashboard file "${name}"`, 404);
+    throw new VigilError('NOT_FOUND', `no dashboard file "${name}"`);
   }
   // hashed chunks never change; the entry files do on every build
   const cache = /-[A-Z0-9]{8}\.js$/.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache';

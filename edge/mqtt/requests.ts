@@ -14,10 +14,11 @@
 import type { IClientPublishOptions, IPublishPacket } from 'mqtt';
 import type { Logger } from '../../ingest/types.js';
 import { busyError, type Release } from '../api/admission.js';
-import { errorBody } from '../api/errors.js';
 import type { ApiHandlers } from '../api/handlers.js';
 import { validateRequest } from '../api/validate.js';
-import { MQTT_TOPICS, type MqttAskReply, type WireErrorBody } from '../api/wire.js';
+import { MQTT_TOPICS, type MqttAskReply } from '../api/wire.js';
+import type { ErrorBody } from '../../ingest/errors/catalogue.js';
+import { errorBody, errorOf, errorReply } from '../../ingest/errors/reply.js';
 
 /** Largest request payload accepted, bytes. */
 export const MQTT_MAX_REQUEST = 64 * 1024;
@@ -67,12 +68,12 @@ export class MqttRequests {
     });
   }
 
-  private decode(payload: Buffer): { ok: true; value: unknown } | { ok: false; error: WireErrorBody } {
-    if (payload.length > MQTT_MAX_REQUEST) return { ok: false, error: { status: 'error', code: 'PAYLOAD_TOO_LARGE', message: `payload of ${payload.length} bytes exceeds ${MQTT_MAX_REQUEST}` } };
+  private decode(payload: Buffer): { ok: true; value: unknown } | { ok: false; error: ErrorBody } {
+    if (payload.length > MQTT_MAX_REQUEST) return { ok: false, error: errorOf('PAYLOAD_TOO_LARGE', `payload of ${payload.length} bytes exceeds ${MQTT_MAX_REQUEST}`) };
     try {
       return { ok: true, value: JSON.parse(payload.toString('utf8')) };
     } catch (e) {
-      return { ok: false, error: { status: 'error', code: 'BAD_JSON', message: `malformed JSON: ${(e as Error).message}` } };
+      return { ok: false, error: errorOf('BAD_JSON', `malformed JSON: ${(e as Error).message}`) };
     }
   }
 
@@ -116,7 +117,7 @@ export class MqttRequests {
       try {
         reply = withId((await this.o.handlers.handle(req.request, { scope: 'admin' })) as MqttAskReply);
       } catch (e) {
-        reply = withId(errorBody(e, 'ASK_FAILED'));
+        reply = withId(errorBody(e, { fallback: 'ASK_FAILED' }));
       }
       endTurn();
       await this.send(t, reply, 'ask');
@@ -129,22 +130,24 @@ export class MqttRequests {
   private async request(payload: Buffer, packet: IPublishPacket): Promise<void> {
     const d = this.decode(payload);
     const t = this.target(packet, d.ok ? d.value : null);
-    if (!d.ok) return this.send(t, { id: null, ...d.error }, 'request');
+    if (!d.ok) return this.send(t, { ...d.error, id: null }, 'request');
     const p = validateRequest(d.value);
-    if (!p.ok) return this.send(t, { id: p.id, ...p.error }, 'request');
+    if (!p.ok) return this.send(t, { ...p.error, id: p.id }, 'request');
     const r = p.request;
     if (r.type === 'subscribe' || r.type === 'unsubscribe' || r.type === 'ask.cancel') {
-      return this.send(t, { id: r.id, status: 'error', code: 'UNKNOWN_TYPE', message: `"${r.type}" is WebSocket-only; over MQTT, subscribe to the topics instead` }, 'request');
+      return this.send(t, errorOf('UNKNOWN_TYPE', `"${r.type}" is WebSocket-only; over MQTT, subscribe to the topics instead`, r.id), 'request');
     }
     const slot = this.o.handlers.admission.acquire();
-    if (!slot) return this.send(t, { id: r.id, ...busyError(this.o.handlers.admission.limits) }, 'request');
+    if (!slot) return this.send(t, busyError(this.o.handlers.admission.limits, r.id), 'request');
     const release = await slot;
     try {
       let reply: object;
       try {
         reply = { id: r.id, type: r.type, status: 'ok', result: await this.o.handlers.handle(r, { scope: 'admin' }) };
       } catch (e) {
-        reply = { id: r.id, ...errorBody(e) };
+        const er = errorReply(e, { id: r.id });
+        if (er.unexpected) this.o.log.error({ type: r.type, err: e }, 'MQTT request failed');
+        reply = er.body;
       }
       await this.send(t, reply, 'request');
     } finally {

@@ -3,6 +3,7 @@
  * Pure and synchronous: `observe()` takes one observation and returns the alerts it caused, so
  * the same engine runs in the daemon, the unit tests and the benchmark.
  */
+import { VigilError } from '../../ingest/errors/catalogue.js';
 import type { EventObservation, FrameObservation, Observation } from '../../ingest/observations.js';
 import type { Alert, AlertRule, CountOp, RuleInfo } from '../api/wire.js';
 import { DEFAULT_COOLDOWN_S, ruleSchema } from './schema.js';
@@ -12,15 +13,7 @@ import { LocalClock } from './time.js';
 export type CameraGeometry = Record<string, { zones: string[]; lines: string[] }>;
 
 /** Why a rule was refused. */
-export class RuleError extends Error {
-  constructor(
-    readonly code: 'RULE_INVALID' | 'NOT_FOUND',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RuleError';
-  }
-}
+export class RuleError extends VigilError<'RULE_INVALID' | 'NOT_FOUND'> {}
 
 /**
  * Problems of a rule against the cameras' zones and lines (`path: message` each): an unknown

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { openaiClient, type ModelEndpoint } from '../../planner/models.js';
-import { WireError } from '../api/errors.js';
+import { RuleError } from './engine.js';
 import type { RuleCompiler, RuleContext } from './nl.js';
 import { ruleSchema } from './schema.js';
 
@@ -43,10 +43,10 @@ export function llmRuleCompiler(endpoint: ModelEndpoint): RuleCompiler {
     try {
       json = JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, ''));
     } catch {
-      throw new WireError('RULE_INVALID', `the model did not answer with JSON: ${content.slice(0, 200)}`);
+      throw new RuleError('RULE_INVALID', `the model did not answer with JSON: ${content.slice(0, 200)}`);
     }
     const parsed = answerSchema.safeParse(json);
-    if (!parsed.success) throw new WireError('RULE_INVALID', `the model proposed an invalid rule: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success) throw new RuleError('RULE_INVALID', `the model proposed an invalid rule: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     return { rule: { ...parsed.data.rule, description: parsed.data.rule.description ?? text.slice(0, 500) }, explanation: parsed.data.explanation };
   };
 }

@@ -7,6 +7,7 @@
  * compiler (planner room) plugs in through `RulesComponent`'s `compile` option and must return a
  * rule that passes `ruleSchema` (the daemon validates it again before showing it).
  */
+import { VigilError } from '../../ingest/errors/catalogue.js';
 import type { AlertRule } from '../api/wire.js';
 
 /** Context a compiler gets: the cameras with their zones and lines, and the classes known. */
@@ -19,11 +20,9 @@ export interface RuleContext {
 export type RuleCompiler = (text: string, ctx: RuleContext, signal?: AbortSignal) => Promise<{ rule: AlertRule; explanation: string }>;
 
 /** Error of the natural-language path. */
-export class RulesNoModelError extends Error {
-  readonly code = 'RULES_NO_MODEL';
+export class RulesNoModelError extends VigilError<'RULES_NO_MODEL'> {
   constructor() {
-    super('natural-language rules need a language model (models.llm) and none is configured; send a structured rule with rules.put');
-    this.name = 'RulesNoModelError';
+    super('RULES_NO_MODEL', 'natural-language rules need a language model (models.llm) and none is configured; send a structured rule with rules.put');
   }
 }
 

@@ -4,19 +4,13 @@
  * tokenizes, so text inside string literals, quoted identifiers and comments never counts.
  */
 
-/** Stable codes of SQL errors. */
+import { VigilError } from '../../ingest/errors/catalogue.js';
+
+/** Stable codes of SQL errors (rows of the catalogue, `ingest/errors/catalogue.ts`). */
 export type SqlErrorCode = 'SQL_NOT_SELECT' | 'SQL_FORBIDDEN' | 'SQL_MULTIPLE_STATEMENTS' | 'SQL_TIMEOUT' | 'SQL_SYNTAX' | 'SQL_TOO_LARGE';
 
 /** An error of the SQL view, with a stable code and a message meant to be shown to a model. */
-export class SqlError extends Error {
-  constructor(
-    readonly code: SqlErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SqlError';
-  }
-}
+export class SqlError extends VigilError<SqlErrorCode> {}
 
 /** A token: a bare word, a quoted identifier, a string or number literal, or punctuation. */
 export interface SqlToken {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseRequest, validateRequest } from '../../edge/api/validate.js';
+import { REQUEST_SCHEMAS } from '../../edge/api/requests.js';
 import { MQTT_TOPICS, WS_REQUEST_TYPES } from '../../edge/api/wire.js';
 import { EventBus } from '../../edge/bus.js';
 import { Auth } from '../../edge/api/auth.js';
@@ -37,6 +38,19 @@ test('valid requests of every kind parse', () => {
   ];
   for (const r of ok) assert.equal(validateRequest(r).ok, true, JSON.stringify(r));
   assert.ok(WS_REQUEST_TYPES.includes('rules.compile'));
+});
+
+test('the request schemas are the one list of request types; parsed requests keep id and type and drop unknown fields', () => {
+  assert.deepEqual(Object.keys(REQUEST_SCHEMAS).sort(), [...WS_REQUEST_TYPES].sort());
+  const r = validateRequest({ id: 'e', type: 'events', from: 0, to: 10, types: ['loud_sound', 'zone_enter'], extra: 1 });
+  assert.deepEqual(r.ok && r.request, { id: 'e', type: 'events', from: 0, to: 10, types: ['loud_sound', 'zone_enter'] });
+  const ask = validateRequest({ id: 'a', type: 'ask', question: '  how many?  ', planner: 'react' });
+  assert.deepEqual(ask.ok && ask.request, { id: 'a', type: 'ask', question: 'how many?', planner: 'react' });
+  const bad = validateRequest({ id: 'b', type: 'events', from: 0, to: 10, types: ['teleport'] });
+  assert.equal(!bad.ok && bad.error.code, 'BAD_REQUEST');
+  assert.match(!bad.ok ? bad.error.message : '', /^types\.0: /);
+  const cancel = validateRequest({ id: 'c', type: 'ask.cancel' });
+  assert.match(!cancel.ok ? cancel.error.message : '', /^askId: /);
 });
 
 test('topics follow the documented layout', () => {

@@ -1,0 +1,129 @@
+/**
+ * The project's error catalogue: every stable error code of every layer, in one table, with the
+ * HTTP status it is answered with, the public code an API body carries for it, the default
+ * message and the class that raises it. Like fastify's `errors.js`: code -> status -> class.
+ *
+ * It lives in the lowest layer (ingest) so that every layer can raise a {@link VigilError}: layers
+ * import downwards only (ingest <- memory <- planner <- edge). Each layer keeps its own thin
+ * subclass (`MemoryError`, `SqlError`, `PlannerError`, `RuleError`, `ConfigError`, ...) whose
+ * code type is a subset of {@link ErrorCode}, so `instanceof` still tells the layers apart and
+ * the compiler refuses a code that is not in this table.
+ *
+ * Public codes (`wire` equal to the code) are the ones the HTTP, WebSocket and MQTT APIs document
+ * and never change. Internal codes (memory, SQL, planner, config, command line) travel inside the
+ * daemon, in logs and tool results; at an API boundary they are answered with their `wire` code.
+ * The boundary builds every error body with `errorReply` (`errors/reply.ts`).
+ */
+
+/** One row of the catalogue. */
+export interface CatalogueEntry {
+  /** HTTP status of an error with this code. */
+  readonly status: number;
+  /** The public code an API error body (HTTP, WebSocket, MQTT) carries for it. */
+  readonly wire: string;
+  /** Message used when the thrower gives none. */
+  readonly message: string;
+  /** Name of the class that raises this code. */
+  readonly owner: string;
+}
+
+/** Every stable error code, by code. */
+export const ERROR_CATALOGUE = {
+  // --- public codes of the HTTP, WebSocket and MQTT APIs (documented; never change) ---
+  BAD_JSON: { status: 400, wire: 'BAD_JSON', message: 'the message is not a JSON object', owner: 'VigilError' },
+  BAD_REQUEST: { status: 400, wire: 'BAD_REQUEST', message: 'the request fields are wrong', owner: 'VigilError' },
+  UNKNOWN_TYPE: { status: 400, wire: 'UNKNOWN_TYPE', message: 'unknown request type', owner: 'VigilError' },
+  PAYLOAD_TOO_LARGE: { status: 413, wire: 'PAYLOAD_TOO_LARGE', message: 'the message is too large', owner: 'VigilError' },
+  UNAUTHORIZED: { status: 401, wire: 'UNAUTHORIZED', message: 'no token or an unknown token', owner: 'VigilError' },
+  FORBIDDEN: { status: 403, wire: 'FORBIDDEN', message: "the token's scope does not allow this request", owner: 'VigilError' },
+  NOT_FOUND: { status: 404, wire: 'NOT_FOUND', message: 'not found', owner: 'VigilError' },
+  METHOD_NOT_ALLOWED: { status: 405, wire: 'METHOD_NOT_ALLOWED', message: 'method not allowed on this path', owner: 'VigilError' },
+  RULE_INVALID: { status: 422, wire: 'RULE_INVALID', message: 'the rule is invalid', owner: 'RuleError' },
+  RULES_NO_MODEL: { status: 501, wire: 'RULES_NO_MODEL', message: 'natural-language rules need a language model (models.llm) and none is configured', owner: 'RulesNoModelError' },
+  ASK_FAILED: { status: 500, wire: 'ASK_FAILED', message: 'answering the question failed', owner: 'VigilError' },
+  BUSY: { status: 503, wire: 'BUSY', message: 'the daemon is busy; retry later', owner: 'VigilError' },
+  NO_FRAME: { status: 503, wire: 'NO_FRAME', message: 'the camera has no frame yet', owner: 'VigilError' },
+  INTERNAL: { status: 500, wire: 'INTERNAL', message: 'internal error', owner: 'VigilError' },
+  // --- configuration and command line (edge) ---
+  CONFIG_INVALID: { status: 500, wire: 'INTERNAL', message: 'invalid configuration', owner: 'ConfigError' },
+  USAGE: { status: 400, wire: 'BAD_REQUEST', message: 'bad command line', owner: 'UsageError' },
+  // --- memory ---
+  MEMORY_NOT_OPEN: { status: 503, wire: 'INTERNAL', message: 'the memory is not open', owner: 'MemoryError' },
+  MEMORY_NOT_WRITABLE: { status: 503, wire: 'INTERNAL', message: 'the memory is not writable (disk nearly full)', owner: 'MemoryError' },
+  MEMORY_WRITE_FAILED: { status: 500, wire: 'INTERNAL', message: 'a memory write failed', owner: 'MemoryError' },
+  MEMORY_BAD_INPUT: { status: 500, wire: 'INTERNAL', message: 'the memory rejected an observation', owner: 'MemoryError' },
+  // --- the SQL view of the memory (messages are shown to a model) ---
+  SQL_NOT_SELECT: { status: 400, wire: 'INTERNAL', message: 'only SELECT queries may run', owner: 'SqlError' },
+  SQL_FORBIDDEN: { status: 400, wire: 'INTERNAL', message: 'the query uses a forbidden statement or function', owner: 'SqlError' },
+  SQL_MULTIPLE_STATEMENTS: { status: 400, wire: 'INTERNAL', message: 'exactly one statement may run', owner: 'SqlError' },
+  SQL_TIMEOUT: { status: 500, wire: 'INTERNAL', message: 'the query ran too long', owner: 'SqlError' },
+  SQL_SYNTAX: { status: 400, wire: 'INTERNAL', message: 'the query is not valid SQL', owner: 'SqlError' },
+  SQL_TOO_LARGE: { status: 400, wire: 'INTERNAL', message: 'the query would read too many rows', owner: 'SqlError' },
+  // --- answering (planner) ---
+  PLANNER_NO_MODEL: { status: 501, wire: 'ASK_FAILED', message: 'this planner needs a language model and none is configured', owner: 'PlannerError' },
+  PLANNER_BUDGET_EXHAUSTED: { status: 500, wire: 'ASK_FAILED', message: 'the answering budget is exhausted', owner: 'PlannerError' },
+  PLANNER_MODEL_FAILED: { status: 502, wire: 'ASK_FAILED', message: 'the language model failed', owner: 'PlannerError' },
+  PLANNER_BAD_REPLY: { status: 502, wire: 'ASK_FAILED', message: 'the language model gave an unusable reply', owner: 'PlannerError' },
+  PLANNER_ABORTED: { status: 500, wire: 'ASK_FAILED', message: 'answering was cancelled', owner: 'PlannerError' },
+  TOOL_UNKNOWN: { status: 500, wire: 'ASK_FAILED', message: 'unknown tool', owner: 'PlannerError' },
+  TOOL_BAD_INPUT: { status: 500, wire: 'ASK_FAILED', message: 'bad tool input', owner: 'PlannerError' },
+  TOOL_FAILED: { status: 500, wire: 'ASK_FAILED', message: 'a tool failed', owner: 'PlannerError' },
+  TOOL_NOTHING_STORED: { status: 500, wire: 'ASK_FAILED', message: 'nothing is stored for that window', owner: 'PlannerError' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+/** Every stable error code. */
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** The codes an API error body can carry (HTTP, WebSocket, MQTT). */
+export type PublicErrorCode = (typeof ERROR_CATALOGUE)[ErrorCode]['wire'];
+
+/** Every error code, in catalogue order. */
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/** Whether a string is a code of the catalogue. */
+export function isErrorCode(s: unknown): s is ErrorCode {
+  return typeof s === 'string' && Object.hasOwn(ERROR_CATALOGUE, s);
+}
+
+/**
+ * The one error body of every API boundary: an HTTP response body, a WebSocket message, an MQTT
+ * reply. `id` is the request's correlation id when there is one (null on the WebSocket when the
+ * request had no readable id).
+ */
+export interface ErrorBody {
+  status: 'error';
+  code: PublicErrorCode;
+  /** Human-readable reason. */
+  message: string;
+  id?: string | null;
+}
+
+/**
+ * The base of every error the project raises on purpose: a stable {@link ErrorCode} from the
+ * catalogue, its HTTP status and optional structured details. `C` narrows the codes a subclass
+ * may use (the compiler refuses codes that are not in the catalogue).
+ */
+export class VigilError<C extends ErrorCode = ErrorCode> extends Error {
+  /** HTTP status of {@link code}, from the catalogue. */
+  readonly status: number;
+
+  /**
+   * @param code stable code from {@link ERROR_CATALOGUE}
+   * @param message human-readable reason (the catalogue's default message when omitted)
+   * @param details structured context (e.g. the list of problems of a configuration)
+   */
+  constructor(
+    readonly code: C,
+    message?: string,
+    readonly details?: unknown,
+  ) {
+    super(message ?? ERROR_CATALOGUE[code].message);
+    this.status = ERROR_CATALOGUE[code].status;
+    this.name = new.target.name;
+  }
+}
+
+/** Whether a thrown value is a {@link VigilError} (of any layer's subclass), with its code typed. */
+export function isVigilError(e: unknown): e is VigilError {
+  return e instanceof VigilError;
+}
