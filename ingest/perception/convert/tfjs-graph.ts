@@ -101,8 +101,9 @@ function decodeWeight(e: ManifestEntry, buf: Buffer, offset: number): { weight: 
   if (size === undefined) throw new Error(`tfjs-graph: weight ${e.name} has unsupported dtype ${stored}`);
   const bytes = n * size;
   if (offset + bytes > buf.length) throw new Error(`tfjs-graph: weight ${e.name} runs past the end of the weight data`);
-  const dtype = (q?.original_dtype ?? e.dtype) as TfDtype;
-  if (dtype !== 'float32' && dtype !== 'int32' && dtype !== 'bool') throw new Error(`tfjs-graph: weight ${e.name} has unsupported dtype ${dtype}`);
+  const original = q?.original_dtype ?? e.dtype;
+  if (original !== 'float32' && original !== 'int32' && original !== 'bool') throw new Error(`tfjs-graph: weight ${e.name} has unsupported dtype ${original}`);
+  const dtype: TfDtype = original;
   let data: Float32Array | Int32Array | Uint8Array;
   if (!q) {
     if (dtype === 'float32') data = Float32Array.from({ length: n }, (_, i) => dv.getFloat32(4 * i, true));

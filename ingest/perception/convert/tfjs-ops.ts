@@ -5,7 +5,7 @@
  * Each handler returns the TF value(s) of its node; shapes are TF's (NHWC for images).
  */
 import { floatAttr } from './onnx-builder.js';
-import { broadcastShape, onnxAxis, onnxType, TO_NCHW, type ConvertContext, type Val } from './tfjs-convert.js';
+import { broadcastShape, onnxAxis, onnxType, TO_NCHW, type ConvertContext, type Val } from './tfjs-context.js';
 import type { TfDtype, TfNode } from './tfjs-graph.js';
 
 /** Converts one TF node; returns its output value(s). */
