@@ -1,15 +1,16 @@
 /**
  * On-disk cache of converted CenterNet ONNX models: `<cacheDir>/centernet-<W>x<H>.onnx` with a
- * sidecar `.json` holding a checksum over the TF.js source files, the converter version and the
- * input size (plus the ONNX file's own sha256). A matching sidecar means reuse; anything else
- * (new package version, converter change, a damaged file) means convert again. Files are written
- * to a temporary name and renamed, so concurrent loaders (worker threads) never read half a file.
+ * sidecar `.json` (see `model-cache.ts`) holding the sha256 of the TF.js source files, the
+ * converter version with the input size, and the ONNX file's own sha256. A matching sidecar means
+ * reuse; anything else (new package version, converter change, a damaged file) means convert
+ * again. Files are written to a temporary name and renamed, so concurrent loaders (worker
+ * threads) never read half a file.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CENTERNET_CONVERTER_VERSION, centernetJson, checkCenternetSize, convertCenternet } from './centernet-onnx.js';
+import { cachedModel } from './model-cache.js';
 import { readTfjsGraph } from './tfjs-graph.js';
 
 /** Options of {@link centernetOnnxModel}. */
@@ -20,19 +21,6 @@ export interface CenternetCacheOptions {
   modelDir: string;
   width: number;
   height: number;
-}
-
-/** Sidecar contents. */
-export interface CenternetCacheInfo {
-  /** sha256 over the source files, the converter version and the input size. */
-  checksum: string;
-  /** sha256 of the `.onnx` file. */
-  onnxSha256: string;
-  converterVersion: string;
-  width: number;
-  height: number;
-  source: string;
-  createdAt: string;
 }
 
 /** A cached (or freshly converted) model. */
@@ -58,68 +46,28 @@ export function centernetCachePaths(cacheDir: string, width: number, height: num
   return { onnx, sidecar: `${onnx}.json` };
 }
 
-const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
-
-/** The checksum a valid cache entry for these sources and size carries. */
-export async function centernetChecksum(modelDir: string, width: number, height: number): Promise<string> {
+/** The source files the conversion reads (`centernet.json` then its weight shards), concatenated. */
+async function sourceBytes(modelDir: string): Promise<Buffer> {
   const json = await readFile(centernetJson(modelDir));
   const manifest = (JSON.parse(json.toString('utf8')) as { weightsManifest: { paths: string[] }[] }).weightsManifest;
-  const h = createHash('sha256').update(json);
-  for (const p of manifest.flatMap((g) => g.paths)) h.update(await readFile(join(modelDir, p)));
-  return h.update(`converter=${CENTERNET_CONVERTER_VERSION};size=${width}x${height}`).digest('hex');
-}
-
-async function readCached(onnxPath: string, sidecar: string, checksum: string): Promise<Uint8Array | undefined> {
-  try {
-    const info = JSON.parse(await readFile(sidecar, 'utf8')) as Partial<CenternetCacheInfo>;
-    if (info.checksum !== checksum) return undefined;
-    const bytes = await readFile(onnxPath);
-    return sha256(bytes) === info.onnxSha256 ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
-  } catch {
-    return undefined; // missing or unreadable: convert again
-  }
-}
-
-async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
-  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    await writeFile(tmp, data);
-    await rename(tmp, path);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
+  const shards = await Promise.all(manifest.flatMap((g) => g.paths).map((p) => readFile(join(modelDir, p))));
+  return Buffer.concat([json, ...shards]);
 }
 
 /**
- * Returns the CenterNet ONNX model for `width x height`, from the cache when its checksum
- * matches, else converted now and cached (model first, sidecar last, each by rename).
+ * Returns the CenterNet ONNX model for `width x height`, from the cache when the sidecar's source
+ * checksum and converter version (which includes the size) match, else converted now and cached.
  */
 export async function centernetOnnxModel(opts: CenternetCacheOptions): Promise<CenternetModel> {
   const { width, height, modelDir } = opts;
   checkCenternetSize(width, height);
   const cacheDir = opts.cacheDir ?? defaultModelCacheDir();
-  const paths = centernetCachePaths(cacheDir, width, height);
-  const checksum = await centernetChecksum(modelDir, width, height);
-  const cached = await readCached(paths.onnx, paths.sidecar, checksum);
-  if (cached) return { path: paths.onnx, bytes: cached, converted: false };
-  const bytes = await convertCenternet(await readTfjsGraph(centernetJson(modelDir)), width, height);
-  const info: CenternetCacheInfo = {
-    checksum,
-    onnxSha256: sha256(bytes),
-    converterVersion: CENTERNET_CONVERTER_VERSION,
-    width,
-    height,
-    source: centernetJson(modelDir),
-    createdAt: new Date().toISOString(),
-  };
-  try {
-    await mkdir(cacheDir, { recursive: true });
-    await writeAtomic(paths.onnx, bytes);
-    await writeAtomic(paths.sidecar, `${JSON.stringify(info, null, 2)}\n`);
-  } catch (err) {
-    // A read-only or full disk must not stop detection: the model is in memory.
-    process.emitWarning(`centernet: cannot cache the converted model in ${cacheDir}: ${(err as Error).message}`);
-  }
-  return { path: paths.onnx, bytes, converted: true };
+  const m = await cachedModel({
+    dir: cacheDir,
+    name: `centernet-${width}x${height}.onnx`,
+    source: await sourceBytes(modelDir),
+    converter: `centernet-tfjs-onnx ${CENTERNET_CONVERTER_VERSION} ${width}x${height}`,
+    build: async () => convertCenternet(await readTfjsGraph(centernetJson(modelDir)), width, height),
+  });
+  return { path: m.path, bytes: m.bytes, converted: !m.hit };
 }

@@ -113,8 +113,10 @@ describe('centernet ONNX cache', () => {
       assert.ok(Buffer.from(second.bytes).equals(Buffer.from(first.bytes)), 'the same model');
 
       // a sidecar from another converter version or source: converted again
-      const info = JSON.parse(readFileSync(paths.sidecar, 'utf8')) as { checksum: string };
-      writeFileSync(paths.sidecar, JSON.stringify({ ...info, checksum: 'stale' }));
+      const info = JSON.parse(readFileSync(paths.sidecar, 'utf8')) as { sourceSha256: string; converter: string };
+      writeFileSync(paths.sidecar, JSON.stringify({ ...info, converter: 'centernet-tfjs-onnx 0 256x160' }));
+      assert.equal((await centernetOnnxModel(opts)).converted, true);
+      writeFileSync(paths.sidecar, JSON.stringify({ ...info, sourceSha256: 'stale' }));
       assert.equal((await centernetOnnxModel(opts)).converted, true);
       assert.equal((await centernetOnnxModel(opts)).converted, false);
 
@@ -127,7 +129,7 @@ describe('centernet ONNX cache', () => {
       writeFileSync(json, `${readFileSync(json, 'utf8')}\n`);
       const third = await centernetOnnxModel(opts);
       assert.equal(third.converted, true);
-      assert.notEqual((JSON.parse(readFileSync(paths.sidecar, 'utf8')) as { checksum: string }).checksum, info.checksum);
+      assert.notEqual((JSON.parse(readFileSync(paths.sidecar, 'utf8')) as { sourceSha256: string }).sourceSha256, info.sourceSha256);
 
       // the cached model runs at its size
       const s = await ort.InferenceSession.create(third.bytes);
