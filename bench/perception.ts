@@ -4,7 +4,8 @@
  * Writes bench/results/perception.json.
  *
  * Env: BENCH_PROBE_SECONDS (per camera-count probe, default 30), BENCH_MAX_CAMERAS (default 6),
- * BENCH_ONLY=ocr (measure only OCR and merge it into the last results).
+ * BENCH_ONLY=ocr or BENCH_ONLY=detect (measure only OCR, or only the CenterNet detector stage on
+ * ONNX Runtime and TF.js, and merge it into the last results).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -21,6 +22,7 @@ import { CameraSession } from '../ingest/session.js';
 import type { Frame, Logger } from '../ingest/types.js';
 import { bottleCountError } from '../test/fixtures/truth.js';
 import { SHARED_VIDEOS } from '../test/helpers/rtsp-server.js';
+import { detectorStageMs } from './detector-stage.js';
 import { median } from './proc-stats.js';
 
 const PROBE_S = Number(process.env.BENCH_PROBE_SECONDS ?? 30);
@@ -108,12 +110,17 @@ async function ocrMs(): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_ONLY === 'ocr') {
-    // measure only the OCR stage and merge it into the last full run's results
+  const only = process.env.BENCH_ONLY;
+  if (only === 'ocr' || only === 'detect') {
+    // measure only one stage and merge it into the last full run's results
     const file = join(packageRoot(), 'bench', 'results', 'perception.json');
     const prev = JSON.parse(readFileSync(file, 'utf8')) as { stage_ms: Record<string, unknown> };
-    prev.stage_ms.ocr = await ocrMs();
-    console.log(`ocr ${String(prev.stage_ms.ocr)} ms per frame`);
+    if (only === 'ocr') prev.stage_ms.ocr = await ocrMs();
+    else {
+      const stage = await detectorStageMs(CLIPS);
+      prev.stage_ms.detect = { ...(prev.stage_ms.detect as Record<string, unknown>), centernet: stage.centernet_onnx_512x288, ...stage };
+    }
+    console.log(`${only} ${JSON.stringify(prev.stage_ms[only])} ms per frame`);
     writeFileSync(file, `${JSON.stringify(prev, null, 2)}\n`);
     return;
   }
@@ -139,7 +146,7 @@ async function main(): Promise<void> {
   const stageMs = {
     decode: Math.round(median([p1.decodeMs, b1.decodeMs]) * 10) / 10,
     motion: Math.round(per(p1, 'motion', 'frames') * 100) / 100,
-    detect: { centernet: Math.round(per(p0, 'detect', 'detected')), nanodet: Math.round(per(pn, 'detect', 'detected')) },
+    detect: { centernet: Math.round(per(p0, 'detect', 'detected')), nanodet: Math.round(per(pn, 'detect', 'detected')), ...(await detectorStageMs(CLIPS)) },
     track: Math.round(per(p0, 'track', 'detected') * 100) / 100,
     reid: Math.round(per(p0, 'reid', 'detected') * 100) / 100,
     ocr: await ocrMs(),

@@ -68,7 +68,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     }
   };
   // every camera gets a pipeline, so one enabled at runtime is perceived too
-  const perception = new PerceptionComponent(cfg.cameras, { log: log.child({ ns: 'ingest:perception' }), write, vision: cfg.models.vision });
+  const perception = new PerceptionComponent(cfg.cameras, { log: log.child({ ns: 'ingest:perception' }), write, vision: cfg.models.vision, modelCacheDir: join(cfg.data, 'models') });
   const online = new Map<string, boolean>();
   const frames = new RecentFrames();
   const cameras = new CameraManager(cameraSpecs(cfg), {

@@ -2,7 +2,7 @@
  * `vigil replay`: ingests a recorded file as if it were live, writes the memory, then exits.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { locateFfmpeg } from '../../ingest/ffmpeg/locate.js';
 import { replayFrames } from '../../ingest/replay.js';
 import { MemoryComponent } from '../components/memory.js';
@@ -18,7 +18,7 @@ import { int, isoTime, parse, str, UsageError } from './args.js';
 
 /** Help text. */
 export const REPLAY_HELP = `vigil replay FILE --camera ID --start ISO8601 --data DIR [--realtime] [--fps N] [--width N]
-             [--config FILE] [--detector centernet|nanodet|none]
+             [--config FILE] [--detector centernet|centernet-tfjs|nanodet|none]
   Ingests a recorded file as if live: frame time = start + the frame's presentation time.
   Runs as fast as the machine allows unless --realtime; exits once the memory is written.
   Perception settings (detector, zones, lines) come from the camera with the same id in --config.`;
@@ -53,13 +53,13 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const width = int(values.width, 'width', 64, 3840) ?? camCfg.width;
   const base: PerceptionConfig = camCfg;
   const model = str(values.detector);
-  if (model && !['centernet', 'nanodet', 'none'].includes(model)) throw new UsageError('--detector must be centernet, nanodet or none');
-  const pcfg: PerceptionConfig = { ...base, id: camera, detector: { ...base.detector, ...(model ? { model: model as 'centernet' | 'nanodet' | 'none' } : {}) } };
+  if (model && !['centernet', 'centernet-tfjs', 'nanodet', 'none'].includes(model)) throw new UsageError('--detector must be centernet, centernet-tfjs, nanodet or none');
+  const pcfg: PerceptionConfig = { ...base, id: camera, detector: { ...base.detector, ...(model ? { model: model as 'centernet' | 'centernet-tfjs' | 'nanodet' | 'none' } : {}) } };
 
   const abort = new AbortController();
   const log = createLogger(process.env.VIGIL_LOG__LEVEL ?? 'warn');
   const memory = new MemoryComponent(resolve(data), log);
-  const detector = detectorFor(pcfg);
+  const detector = detectorFor(pcfg, join(cfg.data, 'models'));
   await detector?.load();
   const reader = ocrFor(pcfg);
   await reader?.load();

@@ -4,7 +4,7 @@
  */
 import type { Observation } from '../../ingest/observations.js';
 import { createDetector, type DetectorConfig } from '../../ingest/perception/detectors.js';
-import { WorkerDetector } from '../../ingest/perception/worker-detector.js';
+import { defaultDetectorWorkers, WorkerDetector } from '../../ingest/perception/worker-detector.js';
 import { CameraPerception } from '../../ingest/perception/pipeline.js';
 import { OnnxEmbedder } from '../../ingest/perception/onnx-embedder.js';
 import { PaddleOcrReader } from '../../ingest/perception/ocr.js';
@@ -54,7 +54,8 @@ export interface DetectorStatus {
 }
 
 function detectorKey(c: PerceptionConfig): string {
-  return JSON.stringify({ model: c.detector.model, onnx: c.detector.onnx ?? null, workers: c.detector.workers });
+  const d = c.detector;
+  return JSON.stringify({ model: d.model, onnx: d.onnx ?? null, workers: d.workers ?? null, inputSize: d.inputSize ?? null, providers: d.providers ?? null });
 }
 
 /** Builds the pipeline of one camera around an already created detector. */
@@ -90,26 +91,33 @@ export function ocrFor(c: PerceptionConfig): PaddleOcrReader | null {
   return new PaddleOcrReader(c.ocr.regions.length ? { regions: c.ocr.regions.map(([x1, y1, x2, y2]) => ({ x1, y1, x2, y2 })) } : {});
 }
 
-function detectorConfig(c: PerceptionConfig): DetectorConfig | null {
+function detectorConfig(c: PerceptionConfig, cacheDir?: string): DetectorConfig | null {
   const d = c.detector;
   if (d.model === 'none') return null;
   if (d.model === 'onnx') {
     if (!d.onnx) throw new Error(`camera ${c.id}: detector.onnx.path is required for model "onnx"`);
     return { model: 'onnx', onnx: { ...d.onnx } };
   }
+  if (d.model === 'centernet') return { model: 'centernet', inputSize: d.inputSize, providers: d.providers, cacheDir };
   return { model: d.model };
 }
 
-/** Creates (unloaded) an in-process detector for a camera config, or null for `model: none`. */
-export function detectorFor(c: PerceptionConfig): Detector | null {
-  const cfg = detectorConfig(c);
+/**
+ * Creates (unloaded) an in-process detector for a camera config, or null for `model: none`.
+ * @param cacheDir where converted models are cached (the daemon passes `<data>/models`)
+ */
+export function detectorFor(c: PerceptionConfig, cacheDir?: string): Detector | null {
+  const cfg = detectorConfig(c, cacheDir);
   return cfg ? createDetector(cfg) : null;
 }
 
-/** Creates (unloaded) a worker-thread detector pool for a camera config, or null for `model: none`. */
-export function workerDetectorFor(c: PerceptionConfig): Detector | null {
-  const cfg = detectorConfig(c);
-  return cfg ? new WorkerDetector(cfg, c.detector.workers) : null;
+/**
+ * Creates (unloaded) a worker-thread detector pool for a camera config, or null for `model: none`.
+ * The pool has `detector.workers` threads, by default one per core.
+ */
+export function workerDetectorFor(c: PerceptionConfig, cacheDir?: string): Detector | null {
+  const cfg = detectorConfig(c, cacheDir);
+  return cfg ? new WorkerDetector(cfg, c.detector.workers ?? defaultDetectorWorkers()) : null;
 }
 
 /** Per-camera perception for the daemon. */
@@ -124,7 +132,7 @@ export class PerceptionComponent implements Component {
 
   constructor(
     private readonly cameras: readonly PerceptionConfig[],
-    private readonly deps: { log: Logger; write: (o: Observation) => void; vision?: VisionModelConfig | null },
+    private readonly deps: { log: Logger; write: (o: Observation) => void; vision?: VisionModelConfig | null; modelCacheDir?: string },
   ) {}
 
   /** Vision captioners by camera. */
@@ -152,10 +160,10 @@ export class PerceptionComponent implements Component {
       const key = detectorKey(c);
       let entry = this.detectors.get(key);
       if (!entry) {
-        entry = { det: null, status: { model: c.detector.model, backend: 'none', cameras: [], error: null }, turns: new Turns(Math.max(1, c.detector.workers)) };
+        entry = { det: null, status: { model: c.detector.model, backend: 'none', cameras: [], error: null }, turns: new Turns(Math.max(1, c.detector.workers ?? defaultDetectorWorkers())) };
         this.detectors.set(key, entry);
         try {
-          const det = workerDetectorFor(c);
+          const det = workerDetectorFor(c, this.deps.modelCacheDir);
           if (det) {
             const t0 = Date.now();
             await det.load();

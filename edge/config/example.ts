@@ -32,8 +32,14 @@ function emitValue(key: string, n: JsonSchemaNode, v: unknown, indent: string, o
     out.push(`${pad}# ${key}:`, ...inner.map((l) => (l.trimStart().startsWith('#') ? l : `${indent}#${l.slice(indent.length)}`)));
     return;
   }
-  if (Array.isArray(v) && v.length === 0) {
-    out.push(`${pad}${key}: []`);
+  if (v === undefined) {
+    // optional value without a default (chosen at run time): shown unset, commented out
+    out.push(`${pad}# ${key}:`);
+    return;
+  }
+  if (Array.isArray(v) && (v.length === 0 || !n.items)) {
+    // empty lists and tuples (no single item schema) in flow style
+    out.push(`${pad}${key}: [${v.map(scalar).join(', ')}]`);
     return;
   }
   if (n.properties && v !== null && typeof v === 'object' && !Array.isArray(v)) {

@@ -39,6 +39,7 @@ export function detectorVocabulary(detector: unknown): DetectorVocabulary {
   const model = typeof d.model === 'string' ? d.model : 'centernet';
   switch (model) {
     case 'centernet':
+    case 'centernet-tfjs':
     case 'nanodet':
       return { model, labels: COCO_LABELS };
     case 'none':

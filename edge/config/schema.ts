@@ -16,15 +16,32 @@ const point = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
 const detector = z
   .strictObject({
     model: z
-      .enum(['centernet', 'nanodet', 'onnx', 'none'])
+      .enum(['centernet', 'centernet-tfjs', 'nanodet', 'onnx', 'none'])
       .default('centernet')
-      .describe('Detector: bundled TF.js centernet or nanodet (COCO), a user-supplied ONNX export, or none (motion only).'),
+      .describe(
+        'Detector: bundled centernet (COCO) on ONNX Runtime, the same graph on TF.js (centernet-tfjs), TF.js nanodet (COCO), a user-supplied ONNX export, or none (motion only).',
+      ),
+    inputSize: z
+      .tuple([z.number().int().min(32).max(2048), z.number().int().min(32).max(2048)])
+      .refine(([w, h]) => w % 32 === 0 && h % 32 === 0, 'width and height must be multiples of 32')
+      .default([512, 288])
+      .describe('centernet input [width, height], multiples of 32; frames are letterboxed into it (512x288 fits 16:9 frames).'),
+    providers: z
+      .array(z.enum(['cpu', 'cuda', 'tensorrt']))
+      .default(['cpu'])
+      .describe('ONNX Runtime execution providers for centernet, in order.'),
     scoreThreshold: z.number().min(0).max(1).default(0.2).describe('Default minimum detection score.'),
     classThresholds: z.record(z.string(), z.number().min(0).max(1)).default({}).describe('Per-class minimum scores, e.g. {person: 0.3}.'),
     classes: z.array(z.string()).default([]).describe('Only keep these classes (empty: all).'),
     nmsIou: z.number().min(0).max(1).default(0.5).describe('IoU above which overlapping boxes of one class are merged.'),
     maxDetections: z.number().int().min(1).max(300).default(100).describe('Most detections per frame.'),
-    workers: z.number().int().min(1).max(8).default(1).describe('Worker threads running this detector (the daemon shares one pool per model among cameras).'),
+    workers: z
+      .number()
+      .int()
+      .min(1)
+      .max(8)
+      .optional()
+      .describe('Worker threads running this detector (the daemon shares one pool per model among cameras); default: the number of cores, at most 8.'),
     onnx: z
       .strictObject({
         path: z.string().min(1).describe('Path of the .onnx file (YOLOv8/YOLO11 or RT-DETR export).'),

@@ -1,14 +1,24 @@
 /**
- * Detector factory: the bundled TF.js models (`centernet`, `nanodet`) or a user-supplied ONNX
- * export (YOLOv8/YOLO11 or RT-DETR) run by ONNX Runtime.
+ * Detector factory: the bundled CenterNet converted to ONNX (`centernet`, the default), the
+ * bundled TF.js models (`centernet-tfjs`, `nanodet`) or a user-supplied ONNX export (YOLOv8/YOLO11
+ * or RT-DETR) run by ONNX Runtime.
  */
+import { CenternetOnnxDetector } from './centernet-onnx-detector.js';
+import { centernetOnnxModel } from './convert/centernet-cache.js';
 import { OnnxDetector } from './onnx-detector.js';
-import { TfjsDetector } from './tfjs-detector.js';
+import { humanModelsDir, TfjsDetector } from './tfjs-detector.js';
 import type { Detector } from './types.js';
 
 /** Detector configuration (as in the daemon's config file). */
 export interface DetectorConfig {
-  model: 'centernet' | 'nanodet' | 'onnx';
+  /** `centernet` runs on ONNX Runtime; `centernet-tfjs` is the same graph on TF.js. */
+  model: 'centernet' | 'centernet-tfjs' | 'nanodet' | 'onnx';
+  /** CenterNet (ONNX) input [width, height], multiples of 32. Default [512, 288]. */
+  inputSize?: readonly [number, number];
+  /** CenterNet (ONNX) execution providers, e.g. `['cpu']` (default) or `['cuda','cpu']`. */
+  providers?: readonly string[];
+  /** Folder caching converted models (the daemon uses `<data>/models`). */
+  cacheDir?: string;
   /** Required when `model` is `onnx`. */
   onnx?: {
     /** Path of the `.onnx` file. */
@@ -28,14 +38,27 @@ export interface DetectorConfig {
 export function createDetector(cfg: DetectorConfig): Detector {
   switch (cfg.model) {
     case 'centernet':
+      return new CenternetOnnxDetector({ inputSize: cfg.inputSize, providers: cfg.providers, cacheDir: cfg.cacheDir });
+    case 'centernet-tfjs':
+      return new TfjsDetector({ model: 'centernet' });
     case 'nanodet':
-      return new TfjsDetector({ model: cfg.model });
+      return new TfjsDetector({ model: 'nanodet' });
     case 'onnx': {
       if (!cfg.onnx?.path) throw new Error('detector model "onnx" needs onnx.path (the .onnx file)');
       const { path, labels, layout, providers, inputSize } = cfg.onnx;
       return new OnnxDetector({ path, labels, layout, providers, inputSize });
     }
     default:
-      throw new Error(`unknown detector model "${String(cfg.model)}" (expected centernet, nanodet or onnx)`);
+      throw new Error(`unknown detector model "${String(cfg.model)}" (expected centernet, centernet-tfjs, nanodet or onnx)`);
   }
+}
+
+/**
+ * Does the one-time work a detector needs before several copies load (worker threads): for
+ * `centernet`, converts and caches the ONNX model once, so the workers all read the cache.
+ */
+export async function prepareDetector(cfg: DetectorConfig): Promise<void> {
+  if (cfg.model !== 'centernet') return;
+  const [width, height] = cfg.inputSize ?? [512, 288];
+  await centernetOnnxModel({ modelDir: humanModelsDir(), cacheDir: cfg.cacheDir, width, height });
 }

@@ -138,6 +138,21 @@ function bestClasses(data: ArrayLike<number>, off: number, rows: number, nc: num
   return { best, cls };
 }
 
+/**
+ * Decodes already-decoded detection rows `[x1, y1, x2, y2, score, class]` (CenterNet's top-K
+ * output), keeping those at or above their class threshold. Boxes stay in model-input pixels.
+ */
+export function decodeRows6(data: ArrayLike<number>, thresholds: Float64Array): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i + 5 < data.length; i += 6) {
+    const classId = Math.round(data[i + 5]!);
+    const score = data[i + 4]!;
+    if (!(score >= (thresholds[classId] ?? Infinity))) continue;
+    out.push({ box: { x1: data[i]!, y1: data[i + 1]!, x2: data[i + 2]!, y2: data[i + 3]! }, score, classId });
+  }
+  return out;
+}
+
 /** Decodes a YOLOv8/YOLO11 output [1, 4+nc, N] (cx,cy,w,h in input pixels). */
 export function decodeYolo(out: RawOutput, thresholds: Float64Array): Candidate[] {
   const [, ch = 0, n = 0] = out.dims;

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { GraphModel, io, Tensor } from '@tensorflow/tfjs';
 import { COCO_LABELS } from './coco.js';
 import { letterbox, type TensorFormat } from './letterbox.js';
-import { classScoreThresholds, minThreshold, postprocess, SerialQueue, unletterboxCandidates, type Candidate } from './postprocess.js';
+import { classScoreThresholds, decodeRows6, minThreshold, postprocess, SerialQueue, unletterboxCandidates, type Candidate } from './postprocess.js';
 import { initTfjs, type Tf, type TfjsBackendName } from './tfjs-backend.js';
 import type { DetectOptions, Detection, Detector, RgbImage } from './types.js';
 
@@ -47,15 +47,7 @@ interface ModelSpec {
 function decodeCenternet(outs: Output[], thresholds: Float64Array): Candidate[] {
   const det = outs.find((o) => o.shape.length === 3 && o.shape[2] === 6);
   if (!det) throw new Error('centernet: no [1, N, 6] detections output');
-  const out: Candidate[] = [];
-  const d = det.data;
-  for (let i = 0; i + 5 < d.length; i += 6) {
-    const classId = Math.round(d[i + 5]!);
-    const score = d[i + 4]!;
-    if (!(score >= (thresholds[classId] ?? Infinity))) continue;
-    out.push({ box: { x1: d[i]!, y1: d[i + 1]!, x2: d[i + 2]!, y2: d[i + 3]! }, score, classId });
-  }
-  return out;
+  return decodeRows6(det.data, thresholds);
 }
 
 /** NanoDet GFL decode: sigmoid class scores per cell; per side a softmax over `bins` distances. */

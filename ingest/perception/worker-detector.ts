@@ -3,8 +3,9 @@
  * (about 0.7 MB at 640x360), and requests go to the least busy worker. Keeps inference off the
  * event loop so HTTP, WebSocket and MQTT stay responsive, and lets a second core run detection.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { DetectorConfig } from './detectors.js';
+import { prepareDetector, type DetectorConfig } from './detectors.js';
 import type { DetectOptions, Detection, Detector, RgbImage } from './types.js';
 
 interface Slot {
@@ -19,6 +20,11 @@ type FromWorker =
   | { type: 'result'; id: number; dets: Detection[] }
   | { type: 'error'; id: number; message: string }
   | { type: 'disposed' };
+
+/** Default size of a detector pool: one worker per core (each runs single-threaded), at most 8. */
+export function defaultDetectorWorkers(): number {
+  return Math.max(1, Math.min(8, availableParallelism()));
+}
 
 /** {@link Detector} backed by a pool of worker threads. */
 export class WorkerDetector implements Detector {
@@ -36,11 +42,13 @@ export class WorkerDetector implements Detector {
     this.model = cfg.model === 'onnx' ? (cfg.onnx?.path.split('/').pop() ?? 'onnx') : cfg.model;
   }
 
-  /** Starts the workers and waits until each has loaded the model. */
+  /** Prepares the model once (e.g. converts it), starts the workers and waits until each has loaded it. */
   load(): Promise<void> {
-    this.loading ??= Promise.all(Array.from({ length: Math.max(1, this.workers) }, () => this.spawn())).then((slots) => {
-      this.slots = slots;
-    });
+    this.loading ??= prepareDetector(this.cfg)
+      .then(() => Promise.all(Array.from({ length: Math.max(1, this.workers) }, () => this.spawn())))
+      .then((slots) => {
+        this.slots = slots;
+      });
     return this.loading;
   }
 

@@ -1,6 +1,6 @@
 /**
  * Perception accuracy on the shared clips, replayed through the real CLI (ffmpeg decode,
- * centernet on TF.js, ByteTrack, re-ID) into LMDB, then read back with the typed queries.
+ * centernet on ONNX Runtime, ByteTrack, re-ID) into LMDB, then read back with the typed queries.
  * Expectations were written by looking at 1 fps contact sheets of the clips (see BENCHMARKS.md).
  */
 import assert from 'node:assert/strict';

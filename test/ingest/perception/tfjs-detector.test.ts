@@ -1,53 +1,25 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { locateFfmpeg } from '../../../ingest/ffmpeg/locate.js';
 import { createDetector } from '../../../ingest/perception/detectors.js';
 import { initTfjs } from '../../../ingest/perception/tfjs-backend.js';
 import { TfjsDetector } from '../../../ingest/perception/tfjs-detector.js';
 import { WorkerDetector } from '../../../ingest/perception/worker-detector.js';
-import type { RgbImage } from '../../../ingest/perception/types.js';
-import { detectorConformance, options, type Scene } from './detector-conformance.js';
-import { SHARED_VIDEOS } from '../../helpers/rtsp-server.js';
+import { detectorConformance, options } from './detector-conformance.js';
+import { blankImage, bottleScene, personScene } from './scenes.js';
 
+const person = personScene();
+const bottles = bottleScene();
+const blank = blankImage();
+const cacheDir = mkdtempSync(join(tmpdir(), 'vigil-det-cache-'));
 
-const VIDEOS = SHARED_VIDEOS;
-
-/** One frame at `t` seconds, scaled to 640 wide, as packed RGB. */
-function frame(clip: string, t: number): RgbImage {
-  const args = ['-v', 'error', '-ss', String(t), '-i', join(VIDEOS, clip), '-frames:v', '1', '-vf', 'scale=640:-2'];
-  const data = execFileSync(locateFfmpeg().path, [...args, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 64 << 20 });
-  const height = data.length / (640 * 3);
-  assert.ok(Number.isInteger(height) && height > 0, `unexpected frame size ${data.length}`);
-  return { width: 640, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
-}
-
-// Looked at by eye: at 30 s one person stands at the table, seen from behind (640x360 frame).
-const person: Scene = {
-  name: 'one-by-one-person-detection.mp4 at 30 s',
-  image: frame('one-by-one-person-detection.mp4', 30),
-  known: [{ label: 'person', region: { x1: 318, y1: 4, x2: 452, y2: 318 }, minIou: 0.7 }],
-  scoreThreshold: 0.25,
-};
-// Three bottles on a bench at 2 s.
-const bottles: Scene = {
-  name: 'bottle-detection.mp4 at 2 s',
-  image: frame('bottle-detection.mp4', 2),
-  known: [
-    { label: 'bottle', region: { x1: 57, y1: 108, x2: 122, y2: 313 }, minIou: 0.7 },
-    { label: 'bottle', region: { x1: 286, y1: 111, x2: 345, y2: 312 }, minIou: 0.7 },
-    { label: 'bottle', region: { x1: 508, y1: 109, x2: 571, y2: 314 }, minIou: 0.7 },
-  ],
-  scoreThreshold: 0.3,
-};
-const blank: RgbImage = { width: 640, height: 360, data: new Uint8Array(640 * 360 * 3).fill(128) };
-
-for (const model of ['centernet', 'nanodet'] as const) {
+for (const model of ['centernet-tfjs', 'nanodet'] as const) {
   detectorConformance(`tfjs ${model}`, () => createDetector({ model }), { blank, scenes: [person, bottles], portrait: true });
 }
-// the daemon runs detectors in worker threads: the same contract must hold there
-detectorConformance('worker-thread centernet', () => new WorkerDetector({ model: 'centernet' }, 2), { blank, scenes: [person, bottles], portrait: true });
+// the daemon runs detectors in worker threads: the same contract must hold there (centernet: ONNX Runtime)
+detectorConformance('worker-thread centernet', () => new WorkerDetector({ model: 'centernet', cacheDir }, 2), { blank, scenes: [person, bottles], portrait: true });
 
 test('TF.js runtime: wasm here, with binaries from the installed package', async () => {
   const rt = await initTfjs();
