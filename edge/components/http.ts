@@ -14,7 +14,7 @@ import type { Auth } from '../api/auth.js';
 import { WS_PATH, type WsApi } from '../api/ws.js';
 import { EdgeError } from '../errors.js';
 import { renderMetrics } from '../http/metrics.js';
-import { Router, safeDecode, sendJson } from '../http/router.js';
+import { malformedTarget, requestUrl, Router, safeDecode, sendJson } from '../http/router.js';
 import { serveKeyframe } from '../http/keyframe.js';
 import { serveDashboard } from '../http/static.js';
 import type { Component } from '../lifecycle.js';
@@ -110,7 +110,12 @@ export class HttpComponent implements Component {
   start(signal: AbortSignal): Promise<void> {
     const server = createServer((req, res) => {
       const auth = this.deps.auth;
-      if (auth?.enabled && protectedPath(new URL(req.url ?? '/', 'http://local').pathname)) {
+      const url = requestUrl(req.url);
+      if (!url) {
+        sendJson(res, 400, malformedTarget().toBody());
+        return;
+      }
+      if (auth?.enabled && protectedPath(url.pathname)) {
         const r = auth.checkRequest(req, true);
         if (!r.ok) {
           sendJson(res, 401, { status: 'error', code: 'UNAUTHORIZED', message: r.message });
@@ -154,7 +159,11 @@ export class HttpComponent implements Component {
   }
 
   private upgradeUnguarded(rawUrl: string, req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const path = new URL(rawUrl, 'http://local').pathname;
+    const path = requestUrl(rawUrl)?.pathname;
+    if (path === undefined) {
+      socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify(malformedTarget().toBody())}`);
+      return;
+    }
     if (path === WS_PATH && this.deps.wsApi) {
       this.deps.wsApi.handleUpgrade(req, socket, head);
       return;
