@@ -85,8 +85,8 @@ function envFor(rng: Rng): Record<string, string> {
   if (rng.chance(0.6)) return env;
   const paths = ['HTTP__PORT', 'NODE', 'CAMERAS__0__URL', 'CAMERAS__1__FPS', 'CAMERAS__0__ZONES__0__POLYGON', 'MQTT__URL', 'AUTH__TOKENS__0__TOKEN', 'RULES__0__TRIGGER__TYPE', 'MODELS__LLM__BASEURL', 'LOG__LEVEL', 'TIMEZONE', 'API__MAXINFLIGHT', 'CAMERAS__99__ID', 'CAMERAS__-1__ID', 'CAMERAS__1e3__URL', 'CAMERAS__4294967294__ID', 'CAMERAS__99999999999999__URL', '__PROTO____X', 'CONSTRUCTOR__PROTOTYPE__X', 'CAMERAS____ID', '___', 'X__Y__Z', 'camera__0'];
   for (let n = rng.int(1, 4); n > 0; n--) {
-    const name = `VIGIL_${rng.chance(0.85) ? rng.pick(paths) : junkString(rng, 20).replace(/[=\u0000]/g, '_')}`;
-    env[name] = rng.chance(0.5) ? rng.pick(NUMBER_STRINGS) : rng.chance(0.5) ? JSON.stringify(junkValue(rng)) : junkString(rng, 40).replace(/\u0000/g, '');
+    const name = `VIGIL_${rng.chance(0.85) ? rng.pick(paths) : junkString(rng, 20).replaceAll('=', '_').replaceAll('\u0000', '_')}`;
+    env[name] = rng.chance(0.5) ? rng.pick(NUMBER_STRINGS) : rng.chance(0.5) ? JSON.stringify(junkValue(rng)) : junkString(rng, 40).replaceAll('\u0000', '');
   }
   return env;
 }

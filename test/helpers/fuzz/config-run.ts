@@ -16,8 +16,8 @@ export function runConfig(input: ConfigInput, dir: string): ConfigOutcome {
   const file = join(dir, 'fuzz.yaml');
   writeFileSync(file, input.text);
   // the YAML parser reports odd directives as process warnings: thousands of them would bury the test output
-  const emitWarning = process.emitWarning;
-  process.emitWarning = (() => undefined) as typeof process.emitWarning;
+  const emitWarning = process.emitWarning.bind(process);
+  process.emitWarning = () => undefined;
   try {
     loadConfig({ file, env: input.env });
     return { kind: 'loaded' };

@@ -32,9 +32,11 @@ export function finalStatus(text: string): number | null {
 
 /**
  * Writes `raw` (then `after` once a 101 arrives) and resolves when the server closes, when a 101
- * arrives (then the socket is closed by us), or after `timeoutMs`.
+ * arrives (then the socket is closed by us), with `untilHeaders` once a final answer's headers are
+ * in (an upgrade the server answers as a plain request keeps the connection alive), or after
+ * `timeoutMs`.
  */
-export function sendRaw(port: number, raw: Buffer, timeoutMs: number, after: Buffer | null = null): Promise<RawAnswer> {
+export function sendRaw(port: number, raw: Buffer, timeoutMs: number, after: Buffer | null = null, untilHeaders = false): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -54,7 +56,9 @@ export function sendRaw(port: number, raw: Buffer, timeoutMs: number, after: Buf
       if (size < 65536) chunks.push(d);
       size += d.length;
       const text = Buffer.concat(chunks).toString('latin1');
-      if (finalStatus(text) === 101 && text.includes('\r\n\r\n')) {
+      const status = finalStatus(text);
+      if (untilHeaders && status !== null && status !== 101 && text.includes('\r\n\r\n')) finish(false);
+      else if (status === 101 && text.includes('\r\n\r\n')) {
         if (after && !s.destroyed) {
           s.write(after);
           setTimeout(() => finish(false), 20);

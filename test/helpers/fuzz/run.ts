@@ -180,7 +180,7 @@ export class PhaseRunner {
 
   private async upgrade(k: number): Promise<void> {
     const input = upgradeInput(this.rng('upgrade', k), this.p.target, this.p.tokens);
-    const a = await sendRaw(this.p.port, input.raw, ANSWER_MS, input.after);
+    const a = await sendRaw(this.p.port, input.raw, ANSWER_MS, input.after, true);
     this.report.inputs.upgrade++;
     const show = `${printable(input.raw)} then ${input.after ? input.after.toString('hex').slice(0, 200) : 'nothing'}`;
     if (a.timedOut) return this.fail('hang', 'upgrade', k, `no answer in ${ANSWER_MS} ms`, show);
