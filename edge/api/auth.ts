@@ -6,6 +6,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { requestUrl } from '../http/router.js';
 import type { Scope } from './wire.js';
 
 /** A configured token. */
@@ -51,7 +52,7 @@ export class Auth {
     const m = h ? /^Bearer\s+(.+)$/i.exec(h.trim()) : null;
     if (h && !m) return { ok: false, message: 'Authorization header must be "Bearer <token>"' };
     let token = m?.[1];
-    if (!token && allowQuery) token = new URL(req.url ?? '/', 'http://local').searchParams.get('token') ?? undefined;
+    if (!token && allowQuery) token = requestUrl(req.url)?.searchParams.get('token') ?? undefined;
     return this.check(token);
   }
 }

@@ -21,6 +21,8 @@ export class CameraManager implements Component {
   private readonly sessions = new Map<string, CameraSession>();
   /** The running frame pump of each camera. */
   private readonly pumps = new Map<string, Promise<void>>();
+  /** The last pending enable/disable of each camera (they run in turn). */
+  private readonly changes = new Map<string, Promise<void>>();
   private running = false;
 
   constructor(
@@ -50,8 +52,23 @@ export class CameraManager implements Component {
   /**
    * Enables or disables a camera's ingest at runtime (until restart): the session is stopped and
    * rebuilt with the new setting. Resolves with the new status; undefined for an unknown camera.
+   * Changes of one camera run one after the other: two at once each rebuilt the session, and the
+   * one overwritten kept its ffmpeg running untracked (never stopped, so the daemon never exited).
    */
-  async setEnabled(id: string, enabled: boolean): Promise<CameraStatus | undefined> {
+  setEnabled(id: string, enabled: boolean): Promise<CameraStatus | undefined> {
+    const change = (this.changes.get(id) ?? Promise.resolve()).then(() => this.applyEnabled(id, enabled));
+    const settled = change.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.changes.set(id, settled);
+    void settled.then(() => {
+      if (this.changes.get(id) === settled) this.changes.delete(id);
+    });
+    return change;
+  }
+
+  private async applyEnabled(id: string, enabled: boolean): Promise<CameraStatus | undefined> {
     const old = this.sessions.get(id);
     if (!old) return undefined;
     if (old.spec.enabled === enabled) return old.status();
@@ -86,9 +103,11 @@ export class CameraManager implements Component {
     return [...this.sessions.values()].map((s) => s.status());
   }
 
-  /** Stops all sessions in parallel and waits for the pumps to drain. */
+  /** Stops all sessions in parallel (after any enable/disable under way) and waits for the pumps to drain. */
   async stop(): Promise<void> {
     this.running = false;
+    // a change under way finishes first (without starting anything now), then its session is stopped too
+    await Promise.all(this.changes.values());
     await Promise.all([...this.sessions.values()].map((s) => s.stop()));
     await Promise.all(this.pumps.values());
     this.pumps.clear();

@@ -13,9 +13,9 @@ import type { Logger } from '../../ingest/types.js';
 import type { Auth } from '../api/auth.js';
 import { WS_PATH, type WsApi } from '../api/ws.js';
 import { VigilError } from '../../ingest/errors/catalogue.js';
-import { errorOf } from '../../ingest/errors/reply.js';
+import { errorOf, errorReply } from '../../ingest/errors/reply.js';
 import { renderMetrics } from '../http/metrics.js';
-import { rawErrorResponse, Router, safeDecode, sendJson } from '../http/router.js';
+import { malformedTarget, rawErrorResponse, requestUrl, Router, safeDecode, sendJson } from '../http/router.js';
 import { serveKeyframe } from '../http/keyframe.js';
 import { serveDashboard } from '../http/static.js';
 import type { Component } from '../lifecycle.js';
@@ -119,7 +119,13 @@ export class HttpComponent implements Component {
   start(signal: AbortSignal): Promise<void> {
     const server = createServer((req, res) => {
       const auth = this.deps.auth;
-      if (auth?.enabled && protectedPath(new URL(req.url ?? '/', 'http://local').pathname)) {
+      const url = requestUrl(req.url);
+      if (!url) {
+        const r = errorReply(malformedTarget());
+        sendJson(res, r.status, r.body);
+        return;
+      }
+      if (auth?.enabled && protectedPath(url.pathname)) {
         const r = auth.checkRequest(req, true);
         if (!r.ok) {
           sendJson(res, 401, errorOf('UNAUTHORIZED', r.message));
@@ -163,7 +169,11 @@ export class HttpComponent implements Component {
   }
 
   private upgradeUnguarded(rawUrl: string, req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const path = new URL(rawUrl, 'http://local').pathname;
+    const path = requestUrl(rawUrl)?.pathname;
+    if (path === undefined) {
+      socket.end(rawErrorResponse('BAD_REQUEST', 'malformed request target'));
+      return;
+    }
     if (path === WS_PATH && this.deps.wsApi) {
       this.deps.wsApi.handleUpgrade(req, socket, head);
       return;

@@ -27,15 +27,18 @@ function matchKey(obj: Record<string, Json>, key: string, known: readonly string
  * @param raw the parsed file content (or `{}`)
  * @param env the environment
  * @param knownKeys every key name the schema knows (for camelCase matching)
+ * @returns the config, the paths set, and the variables that could not be applied (a list index
+ *   that is not a number from 0 to the list's length)
  */
 export function applyEnv(
   raw: Record<string, unknown>,
   env: NodeJS.ProcessEnv,
   knownKeys: readonly string[],
-): { config: Record<string, unknown>; applied: string[] } {
+): { config: Record<string, unknown>; applied: string[]; problems: string[] } {
   const config = structuredClone(raw) as Record<string, Json>;
   const applied: string[] = [];
-  for (const [name, value] of Object.entries(env)) {
+  const problems: string[] = [];
+  vars: for (const [name, value] of Object.entries(env)) {
     if (!name.startsWith('VIGIL_') || RESERVED.has(name) || value === undefined) continue;
     const parts = name.slice('VIGIL_'.length).split('__').filter(Boolean);
     if (parts.length === 0) continue;
@@ -44,7 +47,15 @@ export function applyEnv(
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i] ?? '';
       const last = i === parts.length - 1;
-      const key: string | number = Array.isArray(node) ? Number(part) : matchKey(node, part, knownKeys);
+      let key: string | number;
+      if (Array.isArray(node)) {
+        // an index past the end would leave holes (VIGIL_CAMERAS__4000000000__ID made a 4e9-long array)
+        key = /^\d+$/.test(part) ? Number(part) : NaN;
+        if (!(key <= node.length)) {
+          problems.push(`${name}: ${part} is not an index of ${path.join('.') || 'the list'} (0 to ${node.length}; entries are added in order)`);
+          continue vars;
+        }
+      } else key = matchKey(node, part, knownKeys);
       path.push(String(key));
       const container = node as Record<string | number, Json>;
       if (last) {
@@ -60,5 +71,5 @@ export function applyEnv(
     }
     applied.push(path.join('.'));
   }
-  return { config, applied };
+  return { config, applied, problems };
 }

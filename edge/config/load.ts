@@ -60,11 +60,12 @@ export function readConfigFile(file: string): Record<string, unknown> {
  * Validates a raw object: the schema, the cross-field checks and the checks against the cameras
  * and detectors (rules, classes, sources, duplicate ids and secrets). `vigil config check` and
  * `vigil start` both run exactly this.
+ * @param earlier problems found before it (environment overrides that could not be applied)
  * @throws ConfigError listing every problem
  */
-export function validateConfig(raw: unknown, source: string): Config {
+export function validateConfig(raw: unknown, source: string, earlier: readonly string[] = []): Config {
   const r = configSchema.safeParse(raw);
-  const problems = r.success ? [] : r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
+  const problems = [...earlier, ...(r.success ? [] : r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`))];
   problems.push(...crossCheck(raw), ...semanticChecks(raw));
   if (!r.success || problems.length > 0) throw new ConfigError(problems, source);
   return deepFreeze(r.data as Config);
@@ -78,8 +79,8 @@ export function loadConfig(opts: LoadOptions = {}): Config {
   const env = opts.env ?? process.env;
   const file = opts.file ?? env.VIGIL_CONFIG;
   const raw = file ? readConfigFile(file) : {};
-  const { config } = applyEnv(raw, env, configKeyNames());
+  const { config, problems } = applyEnv(raw, env, configKeyNames());
   if (opts.port !== undefined) config.http = { ...((config.http) ?? {}), port: opts.port };
   if (opts.data !== undefined) config.data = opts.data;
-  return validateConfig(config, file ?? 'defaults');
+  return validateConfig(config, file ?? 'defaults', problems);
 }

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MemoryStore } from '../../memory/store.js';
 import { VigilError } from '../../ingest/errors/catalogue.js';
+import { requestUrl } from './router.js';
 
 /** How far from the asked time a keyframe may be and still be sent. */
 export const KEYFRAME_REACH_MS = 60_000;
@@ -34,7 +35,7 @@ export function nearestKeyframe(store: MemoryStore, camera: string, ts: number):
 
 /** Sends the keyframe JPEG, with the segment's start in `x-frame-time`. */
 export function serveKeyframe(store: MemoryStore, req: IncomingMessage, res: ServerResponse, camera: string): void {
-  const ts = parseTs(new URL(req.url ?? '/', 'http://local').searchParams.get('ts'));
+  const ts = parseTs(requestUrl(req.url)?.searchParams.get('ts') ?? null);
   if (ts === null) throw new VigilError('BAD_REQUEST', 'ts must be an ISO-8601 time or epoch milliseconds');
   const start = nearestKeyframe(store, camera, ts);
   const jpg = start === null ? undefined : store.keyframe(camera, start);

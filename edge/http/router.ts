@@ -70,8 +70,10 @@ export class Router {
 
   /** Handles one request. */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://local');
+    const parsed = requestUrl(req.url);
     try {
+      if (!parsed) throw malformedTarget();
+      const url = parsed;
       const method = req.method ?? 'GET';
       const m = this.match(method, url.pathname);
       if (!m) {
@@ -85,11 +87,28 @@ export class Router {
       await m.handler(req, res, m.params);
     } catch (e) {
       const r = errorReply(e, { reveal: false });
-      if (r.unexpected) this.onUnexpected?.(e, `${req.method ?? 'GET'} ${url.pathname}`);
+      if (r.unexpected) this.onUnexpected?.(e, `${req.method ?? 'GET'} ${parsed?.pathname ?? req.url ?? ''}`);
       if (!res.headersSent) sendJson(res, r.status, r.body);
       else res.end();
     }
   }
+}
+
+/**
+ * The URL of a request target, or null when it cannot be parsed: a target such as `//%zz` or
+ * `//a:99999` is read as an authority and makes `new URL` throw, which must never escape a handler.
+ */
+export function requestUrl(raw: string | undefined): URL | null {
+  try {
+    return new URL(raw ?? '/', 'http://local');
+  } catch {
+    return null;
+  }
+}
+
+/** The 400 of a request target that {@link requestUrl} cannot parse. */
+export function malformedTarget(): VigilError {
+  return new VigilError('BAD_REQUEST', 'malformed request target');
 }
 
 /** Decodes a URL component; a malformed one (`%E0%A4%A`) is kept as it is, never thrown. */

@@ -27,6 +27,24 @@ const MAX_ASKS = 4;
 /** Longest time a slot waits for the broker to take a reply before it is given back anyway, ms. */
 const FLUSH_WAIT_MS = 10_000;
 
+/** Most levels a reply topic may have (the embedded broker refuses topics of more than 100). */
+export const MAX_REPLY_TOPIC_LEVELS = 100;
+
+/**
+ * Whether brokers accept `topic` as the topic of a PUBLISH from the daemon: not empty, at most
+ * 65535 bytes and {@link MAX_REPLY_TOPIC_LEVELS} levels, not a `$` topic (reserved for brokers),
+ * no wildcards, and only characters MQTT allows in a topic name (no NUL, control characters,
+ * surrogates or non-characters). Brokers close the connection of a client that sends such a topic.
+ */
+export function publishableTopic(topic: string): boolean {
+  if (topic.length === 0 || topic.startsWith('$') || Buffer.byteLength(topic, 'utf8') > 65535 || topic.split('/').length > MAX_REPLY_TOPIC_LEVELS) return false;
+  for (const ch of topic) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c === 0x2b || c === 0x23 || c <= 0x1f || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff) || (c >= 0xfdd0 && c <= 0xfdef) || (c & 0xfffe) === 0xfffe) return false;
+  }
+  return true;
+}
+
 /** Publishes a reply; `done` is called once the broker has it (or it was queued or dropped). */
 export type Reply = (topic: string, payload: string, opts: IClientPublishOptions, done?: () => void) => void;
 
@@ -47,7 +65,10 @@ export class MqttRequests {
   private target(packet: IPublishPacket, body: unknown): { topic: string | null; correlation: Buffer | undefined; id: string | undefined } {
     const props = packet.properties;
     const b = body && typeof body === 'object' ? (body as { replyTo?: unknown; id?: unknown }) : {};
-    const topic = props?.responseTopic ?? (typeof b.replyTo === 'string' && b.replyTo && !/[+#]/.test(b.replyTo) ? b.replyTo : null);
+    const wanted = props?.responseTopic ?? (typeof b.replyTo === 'string' ? b.replyTo : null);
+    // a topic the broker refuses would get the daemon's own connection closed (and the refused
+    // reply resent on every reconnect): such a request is carried out without a reply
+    const topic = wanted !== null && publishableTopic(wanted) ? wanted : null;
     const id = typeof b.id === 'string' || typeof b.id === 'number' ? String(b.id) : undefined;
     return { topic, correlation: props?.correlationData, id };
   }
