@@ -18,7 +18,7 @@ import type { Answer, AskProgress, PlannerName } from '../../planner/answer.js';
 import type { Box } from '../../ingest/perception/types.js';
 import type { EventRecord, ObjectRecord, SegmentRecord } from '../../memory/types.js';
 import type { ErrorBody, PublicErrorCode } from '../../ingest/errors/catalogue.js';
-import type { AnyRequest, ParamsOf, RequestOf } from './requests.js';
+import type { AnyRequest, ChannelParam, ParamsOf, RequestOf, RequestType, RuleParam, Same } from './requests.js';
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -388,3 +388,10 @@ export type MqttAskReply = (Answer & { id?: string }) | ErrorBody;
 
 /** MQTT payload of `vigil/<node>/status`. */
 export type MqttNodeStatus = 'online' | 'offline';
+
+/**
+ * Compile-time checks that the request schemas (requests.ts) read exactly the wire's channels,
+ * rules and request types: a change on one side without the other fails the build.
+ */
+export type WireChecks = [Assert<Same<ChannelParam, Channel>>, Assert<Same<RuleParam, AlertRule>>, Assert<Same<RequestType, WsRequestType>>];
+type Assert<T extends true> = T;

@@ -18,7 +18,7 @@ import { int, isoTime, parse, str, UsageError } from './args.js';
 
 /** Help text. */
 export const REPLAY_HELP = `vigil replay FILE --camera ID --start ISO8601 --data DIR [--realtime] [--fps N] [--width N]
-             [--config FILE] [--detector centernet|centernet-tfjs|nanodet|none]
+             [--config FILE] [--detector centernet|centernet-tfjs|nanodet|ssd-oidv4|none]
   Ingests a recorded file as if live: frame time = start + the frame's presentation time.
   Runs as fast as the machine allows unless --realtime; exits once the memory is written.
   Perception settings (detector, zones, lines) come from the camera with the same id in --config.`;
@@ -49,12 +49,12 @@ export async function replayCommand(argv: string[]): Promise<number> {
   // a camera the config does not name gets the defaults of a new camera, said out loud (never
   // another camera's settings)
   const camCfg: CameraConfig = known ?? defaultCamera(camera, file);
-  if (!known) process.stderr.write(`replay: camera ${camera} is not in the config: default settings (detector ${camCfg.detector.model}, all classes, no zones or lines, sound on)\n`);
+  if (!known) process.stderr.write(`replay: camera ${camera} is not in the config: default settings (all classes, no zones or lines, sound on)\n`);
   const width = int(values.width, 'width', 64, 3840) ?? camCfg.width;
   const base: PerceptionConfig = camCfg;
   const model = str(values.detector);
-  if (model && !['centernet', 'centernet-tfjs', 'nanodet', 'none'].includes(model)) throw new UsageError('--detector must be centernet, centernet-tfjs, nanodet or none');
-  const pcfg: PerceptionConfig = { ...base, id: camera, detector: { ...base.detector, ...(model ? { model: model as 'centernet' | 'centernet-tfjs' | 'nanodet' | 'none' } : {}) } };
+  if (model && !['centernet', 'centernet-tfjs', 'nanodet', 'ssd-oidv4', 'none'].includes(model)) throw new UsageError('--detector must be centernet, centernet-tfjs, nanodet, ssd-oidv4 or none');
+  const pcfg: PerceptionConfig = { ...base, id: camera, detector: { ...base.detector, ...(model ? { model: model as CameraConfig['detector']['model'] } : {}) } };
 
   const abort = new AbortController();
   const log = createLogger(process.env.VIGIL_LOG__LEVEL ?? 'warn');

@@ -99,6 +99,7 @@ function detectorConfig(c: PerceptionConfig, cacheDir?: string): DetectorConfig 
     return { model: 'onnx', onnx: { ...d.onnx } };
   }
   if (d.model === 'centernet') return { model: 'centernet', inputSize: d.inputSize, providers: d.providers, cacheDir };
+  if (d.model === 'ssd-oidv4') return { model: 'ssd-oidv4', providers: d.providers, cacheDir };
   return { model: d.model };
 }
 

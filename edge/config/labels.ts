@@ -4,6 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { COCO_LABELS } from '../../ingest/perception/coco.js';
+import { oidv4Labels } from '../../ingest/perception/oidv4-labels.js';
 import { onnxMetadata, parseLabels } from '../../ingest/perception/onnx-detector.js';
 
 /** Largest ONNX file read for its embedded class names (bigger ones are not checked). */
@@ -42,6 +43,8 @@ export function detectorVocabulary(detector: unknown): DetectorVocabulary {
     case 'centernet-tfjs':
     case 'nanodet':
       return { model, labels: COCO_LABELS };
+    case 'ssd-oidv4':
+      return { model, labels: oidv4Labels().filter((l) => l !== 'background') };
     case 'none':
       return { model, labels: [] };
     case 'onnx':

@@ -115,7 +115,7 @@ export const CLASS_WORDS: Record<string, string[]> = {
   individual: ['person'], individuals: ['person'], customer: ['person'], customers: ['person'], shopper: ['person'], shoppers: ['person'],
   pedestrian: ['person'], pedestrians: ['person'], staff: ['person'], employee: ['person'], employees: ['person'], child: ['person'], children: ['person'],
   kid: ['person'], kids: ['person'], operator: ['person'], operators: ['person'], guest: ['person'], guests: ['person'], passerby: ['person'], passersby: ['person'],
-  vehicle: ['car', 'truck', 'bus', 'motorcycle'], vehicles: ['car', 'truck', 'bus', 'motorcycle'],
+  vehicle: ['car', 'truck', 'bus', 'motorcycle', 'vehicle'], vehicles: ['car', 'truck', 'bus', 'motorcycle', 'vehicle'],
   bike: ['bicycle'], bikes: ['bicycle'], cycle: ['bicycle'], cyclist: ['bicycle'], motorbike: ['motorcycle'], motorbikes: ['motorcycle'],
   lorry: ['truck'], lorries: ['truck'], van: ['truck'], vans: ['truck'], automobile: ['car'], automobiles: ['car'],
   phone: ['cell phone'], phones: ['cell phone'], cellphone: ['cell phone'], smartphone: ['cell phone'], mobile: ['cell phone'],
