@@ -1,13 +1,14 @@
 /**
  * Detector stage timings for `bench:perception`: milliseconds per 640x360 frame (letterbox,
  * inference, decode, NMS) of CenterNet on ONNX Runtime at 512x288 and 512x512 and on TF.js at
- * 512x512, on frames of the shared clips, in one process so the ratios compare like with like.
+ * 512x512, and of the Open Images SSD on ONNX Runtime, on frames of the shared clips, in one process so the ratios compare like with like.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { locateFfmpeg } from '../ingest/ffmpeg/locate.js';
 import { CenternetOnnxDetector } from '../ingest/perception/centernet-onnx-detector.js';
+import { createSsdOidv4Detector } from '../ingest/perception/ssd-oidv4-detector.js';
 import { TfjsDetector } from '../ingest/perception/tfjs-detector.js';
 import type { Detector, RgbImage } from '../ingest/perception/types.js';
 import { replayFrames } from '../ingest/replay.js';
@@ -20,10 +21,12 @@ export interface DetectorStageMs {
   centernet_onnx_512x288: number;
   centernet_onnx_512x512: number;
   centernet_tfjs_512x512: number;
+  /** The Open Images SSD (ssd-oidv4) on ONNX Runtime, 300x300. */
+  ssd_oidv4_onnx_300x300: number;
   /** Runtime TF.js used, e.g. `tfjs-wasm`. */
   tfjs_backend: string;
-  /** TF.js ms / ONNX ms at each ONNX size. */
-  speedup_vs_tfjs: { onnx_512x288: number; onnx_512x512: number };
+  /** TF.js ms / ONNX ms at each ONNX size (and the SSD against TF.js CenterNet). */
+  speedup_vs_tfjs: { onnx_512x288: number; onnx_512x512: number; ssd_oidv4: number };
 }
 
 async function frames(clips: readonly string[], perClip: number): Promise<RgbImage[]> {
@@ -58,6 +61,7 @@ export async function detectorStageMs(clips: readonly string[], perClip = 8): Pr
   try {
     const onnx288 = await msPerFrame(new CenternetOnnxDetector({ cacheDir, inputSize: [512, 288] }), images);
     const onnx512 = await msPerFrame(new CenternetOnnxDetector({ cacheDir, inputSize: [512, 512] }), images);
+    const ssd = await msPerFrame(createSsdOidv4Detector({ cacheDir }), images);
     const tfjs = new TfjsDetector({ model: 'centernet' });
     const tfjsMs = await msPerFrame(tfjs, images);
     const ratio = (a: number, b: number): number => Math.round((a / b) * 10) / 10;
@@ -65,8 +69,9 @@ export async function detectorStageMs(clips: readonly string[], perClip = 8): Pr
       centernet_onnx_512x288: onnx288,
       centernet_onnx_512x512: onnx512,
       centernet_tfjs_512x512: tfjsMs,
+      ssd_oidv4_onnx_300x300: ssd,
       tfjs_backend: tfjs.backend,
-      speedup_vs_tfjs: { onnx_512x288: ratio(tfjsMs, onnx288), onnx_512x512: ratio(tfjsMs, onnx512) },
+      speedup_vs_tfjs: { onnx_512x288: ratio(tfjsMs, onnx288), onnx_512x512: ratio(tfjsMs, onnx512), ssd_oidv4: ratio(tfjsMs, ssd) },
     };
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });

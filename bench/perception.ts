@@ -3,7 +3,8 @@
  * analysis with the motion gate on and off, motion-gate savings and accuracy on the shared clips.
  * Writes bench/results/perception.json.
  *
- * Env: BENCH_PROBE_SECONDS (per camera-count probe, default 30), BENCH_MAX_CAMERAS (default 6),
+ * Env: BENCH_PROBE_SECONDS (per camera-count probe, default 30), BENCH_MAX_CAMERAS (default 20;
+ * probed 1, 2, 4, then every 2),
  * BENCH_ONLY=ocr or BENCH_ONLY=detect (measure only OCR, or only the CenterNet detector stage on
  * ONNX Runtime and TF.js, and merge it into the last results).
  */
@@ -15,7 +16,7 @@ import { locateFfmpeg } from '../ingest/ffmpeg/locate.js';
 import { DETECTOR_TRACKING, CameraPerception } from '../ingest/perception/pipeline.js';
 import { createDetector } from '../ingest/perception/detectors.js';
 import { PaddleOcrReader } from '../ingest/perception/ocr.js';
-import { WorkerDetector } from '../ingest/perception/worker-detector.js';
+import { defaultDetectorWorkers, WorkerDetector } from '../ingest/perception/worker-detector.js';
 import type { Detector } from '../ingest/perception/types.js';
 import { replayFrames } from '../ingest/replay.js';
 import { CameraSession } from '../ingest/session.js';
@@ -26,7 +27,7 @@ import { detectorStageMs } from './detector-stage.js';
 import { median } from './proc-stats.js';
 
 const PROBE_S = Number(process.env.BENCH_PROBE_SECONDS ?? 30);
-const MAX_CAMS = Number(process.env.BENCH_MAX_CAMERAS ?? 6);
+const MAX_CAMS = Number(process.env.BENCH_MAX_CAMERAS ?? 20);
 const CLIPS = ['one-by-one-person-detection.mp4', 'bottle-detection.mp4'].map((c) => join(SHARED_VIDEOS, c));
 const DETECT = { scoreThreshold: 0.2, nmsIou: 0.5, maxDetections: 100 };
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => quiet };
@@ -80,9 +81,16 @@ async function probe(n: number, detector: Detector, gate: boolean): Promise<{ fr
   return { framesIn, expected, drops, dropRate: framesIn ? drops / framesIn : 1 };
 }
 
+/** Camera counts probed, ascending: 1, 2, 4, then every 2 up to BENCH_MAX_CAMERAS (a failure stops the climb). */
+function counts(max: number): number[] {
+  const out = [1, 2, 4].filter((n) => n <= max);
+  for (let n = 6; n <= max; n += 2) out.push(n);
+  return out;
+}
+
 async function maxCameras(detector: Detector, gate: boolean, log: Record<string, unknown>): Promise<number> {
   let best = 0;
-  for (let n = 1; n <= MAX_CAMS; n++) {
+  for (const n of counts(MAX_CAMS)) {
     const r = await probe(n, detector, gate);
     log[String(n)] = r;
     console.log(`  ${gate ? 'gated' : 'ungated'} ${n} camera(s): ${r.framesIn}/${r.expected} frames in, ${r.drops} dropped (${(r.dropRate * 100).toFixed(1)} %)`);
@@ -160,8 +168,8 @@ async function main(): Promise<void> {
   console.log('gate savings', JSON.stringify(gateSavings));
   console.log(`probing camera counts, ${PROBE_S} s each...`);
   const probes: Record<string, Record<string, unknown>> = { gated: {}, ungated: {} };
-  // as in the daemon: the detector runs in a worker thread (detector.workers = 1)
-  const pooled = new WorkerDetector({ model: 'centernet' }, 1);
+  // as in the daemon: the default detector (centernet on ONNX Runtime) in worker threads, one per core
+  const pooled = new WorkerDetector({ model: 'centernet' }, defaultDetectorWorkers());
   await pooled.load();
   const gated = await maxCameras(pooled, true, probes.gated ?? {});
   const ungated = await maxCameras(pooled, false, probes.ungated ?? {});

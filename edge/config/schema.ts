@@ -29,7 +29,7 @@ const detector = z
     providers: z
       .array(z.enum(['cpu', 'cuda', 'tensorrt']))
       .default(['cpu'])
-      .describe('ONNX Runtime execution providers for centernet, in order.'),
+      .describe('ONNX Runtime execution providers for centernet and ssd-oidv4, in order.'),
     scoreThreshold: z.number().min(0).max(1).default(0.2).describe('Default minimum detection score.'),
     classThresholds: z.record(z.string(), z.number().min(0).max(1)).default({}).describe('Per-class minimum scores, e.g. {person: 0.3}.'),
     classes: z.array(z.string()).default([]).describe('Only keep these classes (empty: all).'),
