@@ -68,7 +68,7 @@ export function cameraPerception(c: PerceptionConfig, detector: Detector | null,
   return new CameraPerception({
     camera: c.id,
     detector,
-    detect: { scoreThreshold: d.scoreThreshold, classThresholds: d.classThresholds, ...(d.classes.length ? { classes: d.classes } : {}), nmsIou: d.nmsIou, maxDetections: d.maxDetections },
+    detect: { scoreThreshold: d.scoreThreshold, classThresholds: d.classThresholds, ...(d.classes.length ? { classes: d.classes } : {}), nmsIou: d.nmsIou, sameObjectIou: d.sameObjectIou, maxDetections: d.maxDetections },
     gate: c.motionGate,
     zones: c.zones,
     lines: c.lines,

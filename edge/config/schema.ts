@@ -34,6 +34,12 @@ const detector = z
     classThresholds: z.record(z.string(), z.number().min(0).max(1)).default({}).describe('Per-class minimum scores, e.g. {person: 0.3}.'),
     classes: z.array(z.string()).default([]).describe('Only keep these classes (empty: all).'),
     nmsIou: z.number().min(0).max(1).default(0.5).describe('IoU above which overlapping boxes of one class are merged.'),
+    sameObjectIou: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.9)
+      .describe('IoU above which boxes of different classes are one object under two labels (a car also scored as truck); the higher score is kept. 1 keeps every class.'),
     maxDetections: z.number().int().min(1).max(300).default(100).describe('Most detections per frame.'),
     workers: z
       .number()

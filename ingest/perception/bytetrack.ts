@@ -19,6 +19,7 @@
 import { linearAssignment } from './assignment.js';
 import { KalmanBoxFilter } from './kalman.js';
 import type { KalmanOptions } from './kalman.js';
+import { CONFUSABLE_GROUPS, labelGroup } from './label-groups.js';
 import type { Box, Detection } from './types.js';
 
 /** One observed position of a track. */
@@ -82,8 +83,10 @@ export interface ByteTrackerOptions {
   minHitsToConfirm?: number;
   /** Trajectory length limit (600 = 5 min at 2 fps before the first halving). */
   maxTrajectoryPoints?: number;
-  /** Tracks only match detections of the same label. */
+  /** Tracks only match detections of the same label (of the same group, with `labelGroups`). */
   classAware?: boolean;
+  /** Labels that are one object to the tracker (see `label-groups.ts`); `[]`: every label apart. */
+  labelGroups?: readonly (readonly string[])[];
   /** Association margin per side as a fraction of `sqrt(w * h)` of the track box, at zero
    * elapsed time (0.2, C-BIoU's small buffer is 0.3 of each side). */
   bufferRatio?: number;
@@ -97,6 +100,8 @@ export interface ByteTrackerOptions {
 }
 
 interface LiveTrack extends Track {
+  /** Summed score per label while tentative: the label of the track is the highest. */
+  votes: Map<string, number>;
   kf: KalmanBoxFilter;
   /** Time the Kalman state refers to, epoch ms. */
   kfTs: number;
@@ -115,6 +120,7 @@ const DEFAULTS: Settings = {
   minHitsToConfirm: 2,
   maxTrajectoryPoints: 600,
   classAware: true,
+  labelGroups: CONFUSABLE_GROUPS,
   bufferRatio: 0.2,
   bufferGrowthPerSecond: 0.8,
   maxBufferRatio: 1.5,
@@ -158,6 +164,8 @@ export class ByteTracker {
   private readonly kalman: KalmanOptions;
   private tracks: LiveTrack[] = [];
   private nextId = 1;
+  /** Group key of a label (labels of one group match one track). */
+  private readonly group: (label: string) => string;
 
   /** @param opts - overrides of the defaults documented on {@link ByteTrackerOptions}. */
   constructor(opts: ByteTrackerOptions = {}) {
@@ -167,6 +175,7 @@ export class ByteTracker {
     this.o.minHitsToConfirm = Math.max(1, Math.floor(this.o.minHitsToConfirm));
     this.o.maxTrajectoryPoints = Math.max(2, Math.floor(this.o.maxTrajectoryPoints));
     this.kalman = kalman ?? {};
+    this.group = labelGroup(this.o.labelGroups);
   }
 
   /**
@@ -213,6 +222,7 @@ export class ByteTracker {
         hits: 0,
         state: 'tentative',
         trajectory: [],
+        votes: new Map(),
         kf: new KalmanBoxFilter(d.box, this.kalman),
         kfTs: ts,
       };
@@ -260,7 +270,8 @@ export class ByteTracker {
       const elapsed = Math.max(0, ts - t.lastSeen) / 1000;
       const ratio = Math.min(o.maxBufferRatio, o.bufferRatio + o.bufferGrowthPerSecond * elapsed);
       const m = ratio * Math.sqrt((p.x2 - p.x1) * (p.y2 - p.y1));
-      return dets.map((d) => (o.classAware && d.label !== t.label ? Infinity : 1 - bufferedIou(p, d.box, m, m)));
+      const g = this.group(t.label);
+      return dets.map((d) => (o.classAware && this.group(d.label) !== g ? Infinity : 1 - bufferedIou(p, d.box, m, m)));
     });
     if (tracks.length === 0) return { pairs: [], tracks: [], dets };
     const r = linearAssignment(cost, maxCost);
@@ -283,7 +294,10 @@ export class ByteTracker {
     if (correct) t.kf.update(d.box);
     t.box = { ...d.box };
     t.score = d.score;
-    t.label = d.label;
+    if (t.state === 'tentative') {
+      t.votes.set(d.label, (t.votes.get(d.label) ?? 0) + d.score);
+      t.label = [...t.votes].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+    }
     t.lastSeen = ts;
     t.hits += 1;
     t.trajectory.push({ ts, box: { ...d.box } });

@@ -50,12 +50,14 @@ export function minThreshold(thresholds: Float64Array): number {
   return m;
 }
 
+
 /**
- * Greedy class-aware non-maximum suppression: walks the detections by descending score and drops
- * any whose IoU with an already kept detection of the same class exceeds `iouThreshold`.
+ * Greedy non-maximum suppression: walks the detections by descending score and drops any whose
+ * IoU with an already kept detection of the same class exceeds `iouThreshold`, or with one of
+ * another class exceeds `sameObjectIou` (the same object under a second label).
  * Stops after `limit` kept detections.
  */
-export function nms(dets: readonly Detection[], iouThreshold: number, limit = Infinity): Detection[] {
+export function nms(dets: readonly Detection[], iouThreshold: number, limit = Infinity, sameObjectIou = 1): Detection[] {
   const sorted = [...dets].sort((a, b) => b.score - a.score);
   const kept: Detection[] = [];
   const byClass = new Map<number, Detection[]>();
@@ -63,6 +65,7 @@ export function nms(dets: readonly Detection[], iouThreshold: number, limit = In
     if (kept.length >= limit) break;
     const same = byClass.get(d.classId);
     if (same?.some((k) => iou(k.box, d.box) > iouThreshold)) continue;
+    if (sameObjectIou < 1 && kept.some((k) => k.classId !== d.classId && iou(k.box, d.box) > sameObjectIou)) continue;
     kept.push(d);
     if (same) same.push(d);
     else byClass.set(d.classId, [d]);
@@ -99,7 +102,7 @@ export function postprocess(
   }
   pass.sort((a, b) => b.score - a.score);
   if (pass.length > PRE_NMS_TOP_K) pass.length = PRE_NMS_TOP_K;
-  return nms(pass, opts.nmsIou, opts.maxDetections);
+  return nms(pass, opts.nmsIou, opts.maxDetections, opts.sameObjectIou ?? 1);
 }
 
 /** A raw output tensor as read back from a runtime. */

@@ -40,6 +40,12 @@ export interface DetectOptions {
   classes?: readonly string[];
   /** IoU above which a lower-scored box of the same class is suppressed. */
   nmsIou: number;
+  /**
+   * IoU above which a lower-scored box of another class is suppressed: one object reported with two
+   * labels at (nearly) the same box, as centernet does for a car it also scores as truck and bus.
+   * Default 1: every class kept (the daemon's config sets 0.9).
+   */
+  sameObjectIou?: number;
   /** At most this many detections per image. */
   maxDetections: number;
 }

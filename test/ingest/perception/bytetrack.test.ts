@@ -184,7 +184,26 @@ test('class-aware: a track only matches detections of its own label', () => {
 
   const blind = run(false);
   assert.deepEqual(ids(blind.out.active), [blind.id]);
-  assert.equal(blind.out.active[0]?.label, 'dog');
+  assert.equal(blind.out.active[0]?.label, 'person', 'a confirmed track keeps its label');
+});
+
+test('label groups: one car scored as car, truck and bus on alternate frames is one track labelled by its votes', () => {
+  const labels = ['truck', 'car', 'car', 'bus', 'truck', 'car'];
+  const grouped = new ByteTracker();
+  let out: TrackerOutput | undefined;
+  const seen = new Set<number>();
+  labels.forEach((l, k) => {
+    out = grouped.update([det(walker(k), l === 'car' ? 0.8 : 0.7, l)], at(k));
+    for (const t of out.active) seen.add(t.id);
+  });
+  assert.equal(seen.size, 1, 'one track');
+  assert.equal(out?.active[0]?.label, 'car', 'at confirmation (2 hits) car led truck 0.8 to 0.7, and kept its label after');
+  const first = new ByteTracker({ minHitsToConfirm: 1 });
+  labels.forEach((l, k) => (out = first.update([det(walker(k), l === 'car' ? 0.8 : 0.7, l)], at(k))));
+  assert.equal(out?.active[0]?.label, 'truck', 'confirmed on its first frame: the vote ends there');
+  const apart = new ByteTracker({ labelGroups: [] });
+  const followed = labels.map((l, k) => apart.update([det(walker(k), 0.8, l)], at(k)).active.length);
+  assert.deepEqual(followed, [0, 0, 1, 0, 0, 1], 'without groups the track is lost whenever the label changes');
 });
 
 test('trajectory downsampling keeps the first and last points in time order', () => {

@@ -246,8 +246,13 @@ test('iou, class-aware nms and postprocess', () => {
   const det = (classId: number, score: number, x1: number): Detection => ({ classId, score, label: `c${classId}`, box: { x1, y1: 0, x2: x1 + 10, y2: 10 } });
   assert.equal(iou(det(0, 1, 0).box, det(0, 1, 5).box), 50 / 150);
   assert.equal(iou(det(0, 1, 0).box, det(0, 1, 20).box), 0);
-  const kept = nms([det(0, 0.5, 1), det(0, 0.9, 0), det(1, 0.8, 0)], 0.5);
+  // another class at a box that overlaps but is not the same is kept; at (nearly) the same box it is one object under two labels
+  const kept = nms([det(0, 0.5, 1), det(0, 0.9, 0), det(1, 0.8, 3)], 0.5);
   assert.deepEqual(kept.map((d) => d.score), [0.9, 0.8]);
+  assert.deepEqual(nms([det(0, 0.9, 0), det(1, 0.8, 0), det(1, 0.7, 30)], 0.5, Infinity, 0.9).map((d) => d.score), [0.9, 0.7]);
+  assert.deepEqual(nms([det(0, 0.9, 0), det(1, 0.8, 0)], 0.5).map((d) => d.score), [0.9, 0.8], 'by default every class is kept');
+  const twice = postprocess([det(0, 0.9, 0), det(1, 0.8, 0)], { scoreThreshold: 0.25, nmsIou: 0.5, sameObjectIou: 0.9, maxDetections: 5 }, ['c0', 'c1'], 40, 40);
+  assert.deepEqual(twice.map((d) => d.label), ['c0'], 'postprocess honours sameObjectIou');
   const labels = ['c0', 'c1'];
   const out = postprocess([det(0, 0.5, -5), det(1, 0.3, 0), det(0, 0.2, 50)], { scoreThreshold: 0.25, classThresholds: { c1: 0.4 }, nmsIou: 0.5, maxDetections: 5 }, labels, 40, 40);
   assert.deepEqual(out.map((d) => [d.label, d.box.x1, d.box.x2]), [['c0', 0, 5]]);
