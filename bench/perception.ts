@@ -5,8 +5,10 @@
  *
  * Env: BENCH_PROBE_SECONDS (per camera-count probe, default 30), BENCH_MAX_CAMERAS (default 20;
  * probed 1, 2, 4, then every 2),
- * BENCH_ONLY=ocr or BENCH_ONLY=detect (measure only OCR, or only the CenterNet detector stage on
- * ONNX Runtime and TF.js, and merge it into the last results).
+ * BENCH_ONLY=ocr, BENCH_ONLY=detect or BENCH_ONLY=cameras (measure only OCR, only the CenterNet
+ * detector stage on ONNX Runtime and TF.js, or only the camera-count probes, BENCH_GATE=on/off for
+ * one of them, and merge it into the last results). Each probe also reports the cores used by this
+ * process (main thread and detector workers), by the ffmpeg decoders, and how busy the main thread was.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -24,7 +26,7 @@ import type { Frame, Logger } from '../ingest/types.js';
 import { bottleCountError } from '../test/fixtures/truth.js';
 import { SHARED_VIDEOS } from '../test/helpers/rtsp-server.js';
 import { detectorStageMs } from './detector-stage.js';
-import { median } from './proc-stats.js';
+import { childPids, cpuSeconds, median } from './proc-stats.js';
 
 const PROBE_S = Number(process.env.BENCH_PROBE_SECONDS ?? 30);
 const MAX_CAMS = Number(process.env.BENCH_MAX_CAMERAS ?? 20);
@@ -60,7 +62,7 @@ async function replayClip(clip: string, detector: Detector, gate: boolean) {
 }
 
 /** Runs N live file cameras (real-time, looping) through perception for PROBE_S seconds. */
-async function probe(n: number, detector: Detector, gate: boolean): Promise<{ framesIn: number; expected: number; drops: number; dropRate: number }> {
+async function probe(n: number, detector: Detector, gate: boolean): Promise<{ framesIn: number; expected: number; drops: number; dropRate: number; cores: { node: number; ffmpeg: number; eventLoop: number } }> {
   const ffmpeg = locateFfmpeg();
   const sessions = Array.from({ length: n }, (_, i) => new CameraSession({ id: `c${i}`, url: CLIPS[i % 2] ?? '', fps: 2, width: 640, enabled: true, transport: 'tcp', watchdogSeconds: 10 }, { ffmpeg, log: quiet }));
   const pumps = sessions.map(async (s) => {
@@ -70,19 +72,31 @@ async function probe(n: number, detector: Detector, gate: boolean): Promise<{ fr
   sessions.forEach((s) => s.start());
   await new Promise((r) => setTimeout(r, 5000));
   const before = sessions.map((s) => s.status());
+  // where the CPU goes: this process (main thread + detector workers), the ffmpeg decoders, and the main thread's busy share
+  const cpu0 = process.cpuUsage();
+  const ff = childPids(process.pid);
+  const ff0 = ff.reduce((a, p) => a + cpuSeconds(p), 0);
+  const elu0 = performance.eventLoopUtilization();
   await new Promise((r) => setTimeout(r, PROBE_S * 1000));
   const after = sessions.map((s) => s.status());
+  const cpu1 = process.cpuUsage(cpu0);
+  const cores = {
+    node: Math.round(((cpu1.user + cpu1.system) / 1e6 / PROBE_S) * 100) / 100,
+    ffmpeg: Math.round(((ff.reduce((a, p) => a + cpuSeconds(p), 0) - ff0) / PROBE_S) * 100) / 100,
+    eventLoop: Math.round(performance.eventLoopUtilization(elu0).utilization * 100) / 100,
+  };
   await Promise.all(sessions.map((s) => s.stop()));
   await Promise.all(pumps);
   const framesIn = after.reduce((a, s, i) => a + s.framesIn - (before[i]?.framesIn ?? 0), 0);
   const drops = after.reduce((a, s, i) => a + s.drops - (before[i]?.drops ?? 0), 0);
   // frames the cameras should have delivered; a starved event loop shows as fewer, not as drops
   const expected = n * 2 * PROBE_S;
-  return { framesIn, expected, drops, dropRate: framesIn ? drops / framesIn : 1 };
+  return { framesIn, expected, drops, dropRate: framesIn ? drops / framesIn : 1, cores };
 }
 
-/** Camera counts probed, ascending: 1, 2, 4, then every 2 up to BENCH_MAX_CAMERAS (a failure stops the climb). */
+/** Camera counts probed, ascending: 1, 2, 4, then every 2 up to BENCH_MAX_CAMERAS (a failure stops the climb); BENCH_COUNTS="12,14" probes only those. */
 function counts(max: number): number[] {
+  if (process.env.BENCH_COUNTS) return process.env.BENCH_COUNTS.split(',').map(Number).filter((n) => n > 0);
   const out = [1, 2, 4].filter((n) => n <= max);
   for (let n = 6; n <= max; n += 2) out.push(n);
   return out;
@@ -93,7 +107,7 @@ async function maxCameras(detector: Detector, gate: boolean, log: Record<string,
   for (const n of counts(MAX_CAMS)) {
     const r = await probe(n, detector, gate);
     log[String(n)] = r;
-    console.log(`  ${gate ? 'gated' : 'ungated'} ${n} camera(s): ${r.framesIn}/${r.expected} frames in, ${r.drops} dropped (${(r.dropRate * 100).toFixed(1)} %)`);
+    console.log(`  ${gate ? 'gated' : 'ungated'} ${n} camera(s): ${r.framesIn}/${r.expected} frames in, ${r.drops} dropped (${(r.dropRate * 100).toFixed(1)} %); cores: node ${r.cores.node}, ffmpeg ${r.cores.ffmpeg}; main thread busy ${Math.round(r.cores.eventLoop * 100)} %`);
     // "without dropping frames": every camera delivers its 2 fps (within 3 %) and under 1 % is dropped
     if (r.dropRate > 0.01 || r.framesIn < 0.97 * r.expected) break;
     best = n;
@@ -129,6 +143,20 @@ async function main(): Promise<void> {
       prev.stage_ms.detect = { ...(prev.stage_ms.detect as Record<string, unknown>), centernet: stage.centernet_onnx_512x288, ...stage };
     }
     console.log(`${only} ${JSON.stringify(prev.stage_ms[only])} ms per frame`);
+    writeFileSync(file, `${JSON.stringify(prev, null, 2)}\n`);
+    return;
+  }
+  if (only === 'cameras') {
+    // only the camera-count probes, merged into the last full run's results
+    const file = join(packageRoot(), 'bench', 'results', 'perception.json');
+    const prev = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const probes: Record<string, Record<string, unknown>> = { gated: {}, ungated: {} };
+    const pooled = new WorkerDetector({ model: 'centernet' }, defaultDetectorWorkers());
+    await pooled.load();
+    const gates = process.env.BENCH_GATE === 'on' ? [true] : process.env.BENCH_GATE === 'off' ? [false] : [true, false];
+    for (const g of gates) prev[g ? 'max_cameras_2fps_gated' : 'max_cameras_2fps_ungated'] = await maxCameras(pooled, g, probes[g ? 'gated' : 'ungated'] ?? {});
+    await pooled.dispose();
+    prev.probes = { ...(prev.probes as object), ...Object.fromEntries(Object.entries(probes).filter(([, v]) => Object.keys(v).length > 0)) };
     writeFileSync(file, `${JSON.stringify(prev, null, 2)}\n`);
     return;
   }

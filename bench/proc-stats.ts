@@ -1,7 +1,7 @@
 /**
  * CPU time and resident memory of processes, read from /proc (Linux).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS = 100; // USER_HZ on Linux
 
@@ -14,6 +14,21 @@ export function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** Pids of the live child processes of `ppid` (read from /proc). */
+export function childPids(ppid: number): number[] {
+  const out: number[] = [];
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === ppid) out.push(Number(d));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
 }
 
 /** Resident set size in MB, or 0 if the process is gone. */
