@@ -2,6 +2,11 @@
  * Cuts a camera's frame observations into fixed time windows (2 s by default) and summarises
  * each: counts per class (most at once), objects seen, mean motion, zone occupancy, OCR text,
  * a keyframe and a fact caption. A window closes when a frame past its end arrives, or on flush.
+ *
+ * The keyframe is the frame with the most objects in the window. Its JPEG is encoded when the
+ * frame becomes the window's best (asynchronously: the encoder runs off the event loop, e.g.
+ * `sharp` on libuv's thread pool), and `push` resolves once it is ready, so a window always
+ * closes, by `push` or by the synchronous `flush`, with its keyframe in hand.
  */
 import { factCaption } from './caption.js';
 import type { FrameObservation, OcrText, SegmentObservation } from './observations.js';
@@ -9,8 +14,8 @@ import type { FrameObservation, OcrText, SegmentObservation } from './observatio
 /** A frame observation with, optionally, a way to encode that frame as JPEG. */
 export interface SegmenterInput {
   obs: Pick<FrameObservation, 'ts'> & Partial<FrameObservation>;
-  /** Encodes the frame; called at most once per window, for the chosen keyframe. */
-  jpeg?: () => Buffer;
+  /** Encodes the frame; called when the frame becomes its window's best keyframe so far. */
+  jpeg?: () => Promise<Buffer>;
   ocr?: OcrText[];
 }
 
@@ -25,20 +30,26 @@ interface Open {
   motionSum: number;
   ocr: Map<string, OcrText>;
   keyScore: number;
-  key?: () => Buffer;
+  key?: Buffer;
 }
 
 /** Per-camera window builder. */
 export class Segmenter {
   private open: Open | null = null;
+  /** Keyframe encodes that failed (their windows kept an earlier keyframe or none). */
+  readonly stats = { keyframeErrors: 0 };
 
   constructor(
     private readonly camera: string,
     private readonly windowMs = 2000,
   ) {}
 
-  /** Adds a frame; returns the window it closed, if any. */
-  push(input: SegmenterInput): SegmentObservation | null {
+  /**
+   * Adds a frame; resolves with the window it closed, if any, once the frame's JPEG is encoded
+   * (when it became its window's keyframe). A failed encode is counted in `stats` and the window
+   * keeps its previous keyframe; the closed window is returned all the same.
+   */
+  async push(input: SegmenterInput): Promise<SegmentObservation | null> {
     const { obs } = input;
     const start = Math.floor(obs.ts / this.windowMs) * this.windowMs;
     let closed: SegmentObservation | null = null;
@@ -67,8 +78,16 @@ export class Segmenter {
     }
     const score = (obs.objects?.length ?? 0) + (obs.detected ? 0.5 : 0);
     if (input.jpeg && score > o.keyScore) {
+      const prevScore = o.keyScore;
       o.keyScore = score;
-      o.key = input.jpeg;
+      try {
+        const key = await input.jpeg();
+        // a flush while encoding closed this window: its keyframe is the one it had
+        if (this.open === o) o.key = key;
+      } catch {
+        this.stats.keyframeErrors++;
+        if (o.keyScore === score) o.keyScore = prevScore;
+      }
     }
     return closed;
   }
@@ -98,7 +117,7 @@ export class Segmenter {
       ocr,
       caption: factCaption(o.counts, o.occupancy, ocr.map((t) => t.text)),
     };
-    if (o.key) seg.keyframe = o.key();
+    if (o.key) seg.keyframe = o.key;
     return seg;
   }
 }

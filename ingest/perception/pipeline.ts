@@ -4,7 +4,7 @@
  */
 import type { EventObservation, FrameObservation, Observation, OcrText, SegmentObservation } from '../observations.js';
 import { Segmenter } from '../segmenter.js';
-import { frameToJpeg } from '../snapshot.js';
+import { encodeJpeg } from '../jpeg.js';
 import type { Frame } from '../types.js';
 import { ByteTracker, type ByteTrackerOptions, type Track } from './bytetrack.js';
 import { DEFAULT_MOTION, MotionGate, type MotionOptions } from './motion.js';
@@ -159,7 +159,7 @@ export class CameraPerception {
       ocr = await this.o.ocr.reader.read(frame);
       ms.ocr += performance.now() - t;
     }
-    const seg = this.segmenter.push({ obs, ...(ocr ? { ocr } : {}), ...(this.o.keyframes === false ? {} : { jpeg: () => frameToJpeg(frame, 70) }) });
+    const seg = await this.segmenter.push({ obs, ...(ocr ? { ocr } : {}), ...(this.o.keyframes === false ? {} : { jpeg: () => encodeJpeg(frame, 70) }) });
     if (seg) {
       out.push(seg);
       this.captionLater(seg);

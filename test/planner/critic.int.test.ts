@@ -106,14 +106,14 @@ test('critic: an answer that is an exact tool result ("= tool") is shown once, a
   assert.equal(c.split('Read as: the number of visits').length, 2, 'the result appears once');
 });
 
-test('frameGrid: at most 10 tiles, 5 per row, undecodable frames skipped', () => {
+test('frameGrid: at most 10 tiles, 5 per row, undecodable frames skipped', async () => {
   const red = solidJpeg(250, 0, 0);
-  const g = frameGrid([...Array.from({ length: 12 }, () => red)], 100, 50);
+  const g = await frameGrid([...Array.from({ length: 12 }, () => red)], 100, 50);
   assert.ok(g);
   const img = jpeg.decode(g);
   assert.deepEqual([img.width, img.height], [500, 100]);
   assert.ok((img.data[0] ?? 0) > 200 && (img.data[1] ?? 255) < 40, 'tiles keep the frame colour');
-  const three = jpeg.decode(frameGrid([red, Buffer.from('nope'), red, red], 100, 50) ?? Buffer.alloc(0));
+  const three = jpeg.decode((await frameGrid([red, Buffer.from('nope'), red, red], 100, 50)) ?? Buffer.alloc(0));
   assert.deepEqual([three.width, three.height], [300, 50]);
-  assert.equal(frameGrid([Buffer.from('x')]), null);
+  assert.equal(await frameGrid([Buffer.from('x')]), null);
 });
