@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { StillPlaces } from '../../../ingest/perception/still.js';
+
+const box = (x: number, y = 100, w = 40, h = 100) => ({ x1: x, y1: y, x2: x + w, y2: y + h });
+
+test('a still object put back where it rested takes back its id; elsewhere, or another class, it does not', () => {
+  const s = new StillPlaces();
+  s.follow(1, 'cam:bottle:1', 'bottle', box(100));
+  s.see(1, box(101));
+  // lifted: the track follows it up and away before it ends; the resting place stays
+  s.see(1, box(140, 40));
+  s.end(1, 10_000);
+  assert.equal(s.claim('cup', box(100), 20_000), null, 'another class');
+  assert.equal(s.claim('bottle', box(400), 20_000), null, 'another place');
+  assert.equal(s.claim('bottle', box(104), 20_000), 'cam:bottle:1');
+  assert.equal(s.claim('bottle', box(100), 21_000), null, 'a place is taken back once');
+});
+
+test('people and vehicles never take back an id by place; places expire', () => {
+  const s = new StillPlaces({ minIou: 0.3, maxCentreDistance: 0.35, keepMs: 60_000, restSightings: 2 });
+  s.follow(1, 'cam:person:1', 'person', box(100));
+  s.see(1, box(100));
+  s.end(1, 1000);
+  assert.equal(s.claim('person', box(100), 2000), null);
+  s.follow(2, 'cam:bottle:2', 'bottle', box(300));
+  s.see(2, box(300));
+  s.end(2, 1000);
+  assert.equal(s.claim('bottle', box(300), 1000 + 60_001), null, 'expired');
+});
+
+test('an object that never rested leaves no place; a place held by a live track is not claimed', () => {
+  const s = new StillPlaces();
+  s.follow(1, 'cam:bottle:1', 'bottle', box(100));
+  s.end(1, 1000);
+  assert.equal(s.size, 0);
+  s.follow(2, 'cam:bottle:2', 'bottle', box(200));
+  s.see(2, box(200));
+  s.end(2, 2000);
+  s.follow(3, 'cam:bottle:2', 'bottle', box(600));
+  assert.equal(s.claim('bottle', box(200), 3000), null, 'its object is live again elsewhere');
+});
