@@ -78,7 +78,7 @@ export class ObjectBook {
     const claimed = this.still?.claim(t.label, t.box, t.lastSeen) ?? null;
     const objectId = claimed ? this.reid.join(claimed, member) : this.reid.assign(member);
     this.tracks.set(t.id, { objectId, emb, frames: 1 });
-    this.still?.follow(t.id, objectId, t.label, t.box);
+    this.still?.follow(t.id, objectId, t.label, t.box, t.lastSeen);
     let o = this.objects.get(objectId);
     const isNew = !o;
     if (!o) {
@@ -98,7 +98,7 @@ export class ObjectBook {
     const o = this.objects.get(st.objectId);
     if (!o) return;
     st.frames++;
-    this.still?.see(t.id, t.box);
+    this.still?.see(t.id, t.box, t.lastSeen);
     if (encoded) st.emb.add(encoded);
     else if (!this.external && (st.frames <= DENSE_SAMPLES || st.frames % 4 === 0)) st.emb.add(appearanceEmbedding(img, t.box));
     this.addPoint(o, t.lastSeen, t.box, img);
@@ -117,14 +117,18 @@ export class ObjectBook {
     if (crossing) o.crossings.push(crossing);
   }
 
-  /** A track ended: finalise the re-ID member and return the object's facts. */
-  end(t: Track): ObjectFact | undefined {
+  /**
+   * A track ended: finalise the re-ID member and return the object's facts, with `goesOn` when a
+   * newer track of the same object is live (a still object taken over by place).
+   */
+  end(t: Track): (ObjectFact & { goesOn?: true }) | undefined {
     const st = this.tracks.get(t.id);
     this.tracks.delete(t.id);
     this.still?.end(t.id, t.lastSeen);
     if (!st) return undefined;
     const o = this.objects.get(st.objectId);
     if (!o) return undefined;
+    if (this.liveObjects().has(st.objectId)) return { ...structuredClone(o), goesOn: true };
     const vec = st.emb.value();
     if (vec) {
       this.reid.update(st.objectId, { trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: vec });

@@ -10,6 +10,7 @@ import { ByteTracker, type ByteTrackerOptions, type Track } from './bytetrack.js
 import { DEFAULT_MOTION, MotionGate, type MotionOptions } from './motion.js';
 import { ObjectBook } from './objects.js';
 import type { ReidOptions } from './reid.js';
+import { DEFAULT_STILL, StillPlaces } from './still.js';
 import type { Box, DetectOptions, Detector } from './types.js';
 import { ZoneTracker, type LineSpec, type ZoneSpec } from './zones.js';
 
@@ -104,7 +105,8 @@ export class CameraPerception {
   constructor(private readonly o: PerceptionOptions) {
     this.gate = new MotionGate(o.motion ?? DEFAULT_MOTION);
     this.tracker = new ByteTracker({ ...DETECTOR_TRACKING, ...o.tracker });
-    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder));
+    // a lost still object is taken over only once it no longer counts (past the hold)
+    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), new StillPlaces({ ...DEFAULT_STILL, lostMs: Math.max(DEFAULT_STILL.lostMs, o.holdMs ?? DEFAULT_HOLD_MS) }));
     this.zones = new ZoneTracker(o.zones ?? [], o.lines ?? []);
     this.segmenter = new Segmenter(o.camera, o.segmentMs ?? 2000);
   }
@@ -312,8 +314,10 @@ export class CameraPerception {
     }
     this.book.zoneFacts(t.id, this.zones.visits.get(t.id) ?? []);
     this.zones.forget(t.id);
-    const object = this.book.end(t);
-    if (object) {
+    const ended = this.book.end(t);
+    // a still object taken over by a newer track goes on: its old track's end is not its end
+    if (ended && !ended.goesOn) {
+      const object = ended;
       out.push({ kind: 'object', camera: this.o.camera, ts: t.lastSeen, event: 'end', object });
       out.push(this.event(t.lastSeen, 'disappear', object.objectId, t.label));
     }

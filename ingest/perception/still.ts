@@ -4,7 +4,9 @@
  * away and re-ID on colour and shape cannot tell three alike bottles apart. So for classes that
  * stand still (not people, vehicles or animals), the place where an object last rested is kept
  * after its track ends; a new track of the same class that starts on that place takes back the
- * object's id.
+ * object's id. A track that is only lost (not ended yet: the tracker still hopes to find it)
+ * gives up its place too once unseen for `lostMs`: a bottle carried back in the hand starts a new
+ * track before the old one has run out.
  */
 import type { Box } from './types.js';
 
@@ -42,10 +44,12 @@ export interface StillOptions {
   keepMs: number;
   /** Sightings in a row at (nearly) one place before it counts as a resting place. */
   restSightings: number;
+  /** A live track unseen for this long (ms) is lost: a new track may take over its object. */
+  lostMs: number;
 }
 
 /** Defaults: a put-back bottle overlaps its old box by far more than 0.3; places are kept 10 min. */
-export const DEFAULT_STILL: StillOptions = { minIou: 0.3, maxCentreDistance: 0.35, keepMs: 10 * 60_000, restSightings: 2 };
+export const DEFAULT_STILL: StillOptions = { minIou: 0.3, maxCentreDistance: 0.35, keepMs: 10 * 60_000, restSightings: 2, lostMs: 1000 };
 
 interface Place {
   objectId: string;
@@ -61,6 +65,10 @@ interface Live {
   rest: Box | null;
   prev: Box | null;
   run: number;
+  /** Last sighting, ms. */
+  seen: number;
+  /** Its object was taken over by a newer track: it leaves no place when it ends. */
+  replaced: boolean;
 }
 
 /** Intersection over union of two boxes. */
@@ -99,32 +107,38 @@ export class StillPlaces {
   claim(label: string, box: Box, ts: number): string | null {
     if (!this.isStill(label)) return null;
     this.places = this.places.filter((p) => ts - p.endedAt <= this.o.keepMs);
-    const held = new Set([...this.live.values()].map((l) => l.objectId));
-    let best: { i: number; score: number } | null = null;
-    for (const [i, p] of this.places.entries()) {
-      if (p.label !== label || held.has(p.objectId)) continue;
-      const ov = iou(p.box, box);
-      const diag = Math.hypot(p.box.x2 - p.box.x1, p.box.y2 - p.box.y1);
-      const d = diag > 0 ? centreDistance(p.box, box) / diag : Infinity;
+    const held = new Set([...this.live.values()].filter((l) => !l.replaced && ts - l.seen < this.o.lostMs).map((l) => l.objectId));
+    // ended objects' places, then lost tracks' resting places
+    const lost = [...this.live.values()].filter((l) => !l.replaced && l.rest && !held.has(l.objectId)).map((l) => ({ objectId: l.objectId, label: l.label, box: l.rest as Box, live: l }));
+    const candidates = [...this.places.map((p) => ({ ...p, live: null as Live | null })), ...lost];
+    let best: { c: (typeof candidates)[number]; score: number } | null = null;
+    for (const c of candidates) {
+      if (c.label !== label || held.has(c.objectId)) continue;
+      const ov = iou(c.box, box);
+      const diag = Math.hypot(c.box.x2 - c.box.x1, c.box.y2 - c.box.y1);
+      const d = diag > 0 ? centreDistance(c.box, box) / diag : Infinity;
       if (ov < this.o.minIou && d > this.o.maxCentreDistance) continue;
       const score = ov - d;
-      if (!best || score > best.score) best = { i, score };
+      if (!best || score > best.score) best = { c, score };
     }
     if (!best) return null;
-    const [p] = this.places.splice(best.i, 1);
-    return p?.objectId ?? null;
+    const id = best.c.objectId;
+    this.places = this.places.filter((p) => p.objectId !== id);
+    if (best.c.live) best.c.live.replaced = true;
+    return id;
   }
 
   /** A track of a still class now belongs to `objectId`, seen at `box`. */
-  follow(trackId: number, objectId: string, label: string, box: Box): void {
+  follow(trackId: number, objectId: string, label: string, box: Box, ts: number): void {
     if (!this.isStill(label)) return;
-    this.live.set(trackId, { objectId, label, rest: null, prev: box, run: 1 });
+    this.live.set(trackId, { objectId, label, rest: null, prev: box, run: 1, seen: ts, replaced: false });
   }
 
   /** A sighting of a followed track: a box that stays put for `restSightings` becomes its resting place. */
-  see(trackId: number, box: Box): void {
+  see(trackId: number, box: Box, ts: number): void {
     const l = this.live.get(trackId);
     if (!l) return;
+    l.seen = ts;
     l.run = l.prev && iou(l.prev, box) >= 0.7 ? l.run + 1 : 1;
     l.prev = box;
     if (l.run >= this.o.restSightings) l.rest = box;
@@ -134,9 +148,14 @@ export class StillPlaces {
   end(trackId: number, ts: number): void {
     const l = this.live.get(trackId);
     this.live.delete(trackId);
-    if (!l?.rest) return;
+    if (!l?.rest || l.replaced) return;
     this.places = this.places.filter((p) => p.objectId !== l.objectId);
     this.places.push({ objectId: l.objectId, label: l.label, box: l.rest, endedAt: ts });
+  }
+
+  /** Whether a track's object was taken over by a newer track (its end is not the object's end). */
+  replaced(trackId: number): boolean {
+    return this.live.get(trackId)?.replaced ?? false;
   }
 
   /** Number of places kept. */
