@@ -18,6 +18,7 @@ import { EventBus } from './bus.js';
 import { CameraManager } from './components/cameras.js';
 import { RecentFrames } from './components/recent-frames.js';
 import { RulesComponent } from './components/rules.js';
+import { StatusRefresh } from './components/status-refresh.js';
 import { AlertSnapshots } from './rules/snapshots.js';
 import { MqttBridge } from './mqtt/bridge.js';
 import { defaultTimeZone } from '../planner/ask.js';
@@ -70,6 +71,10 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   // every camera gets a pipeline, so one enabled at runtime is perceived too
   const perception = new PerceptionComponent(cfg.cameras, { log: log.child({ ns: 'ingest:perception' }), write, vision: cfg.models.vision, modelCacheDir: join(cfg.data, 'models') });
   const online = new Map<string, boolean>();
+  const cameraDown = (camera: string): void => {
+    perception.cameraDown(camera);
+    for (const c of live.unknown(camera, Date.now())) bus.emit('count', c);
+  };
   const frames = new RecentFrames();
   const cameras = new CameraManager(cameraSpecs(cfg), {
     ffmpeg: getFfmpeg,
@@ -83,13 +88,19 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     // camera online/offline events go into the memory, once per transition
     onStatus: (s) => {
       bus.emit('camera', s);
+      refresh.noteSent(s);
       const up = s.state === 'streaming';
+      // a camera that is not streaming sees nothing: its tracks end, its counts become unknown
+      if (!up) cameraDown(s.id);
       if (s.state !== 'streaming' && s.state !== 'backoff') return;
       if (online.get(s.id) === up) return;
       online.set(s.id, up);
-      memory.write({ kind: 'event', camera: s.id, ts: Date.now(), type: up ? 'camera_online' : 'camera_offline', ...(s.error ? { error: s.error } : {}) });
+      // also on the bus: the rules forget what held before the outage
+      write({ kind: 'event', camera: s.id, ts: Date.now(), type: up ? 'camera_online' : 'camera_offline', ...(s.error ? { error: s.error } : {}) });
     },
   });
+  // the measured fps, once there is one, goes out too
+  const refresh = new StatusRefresh(() => cameras.statuses(), (s) => bus.emit('camera', s));
   const audio = new AudioComponent(cameraSpecs(cfg), { ffmpeg: getFfmpeg, log: log.child({ ns: 'ingest:audio' }), write, engine: speechEngines(endpointOf(cfg.models.transcription)) });
   const answerer = new Answerer(memory.store, answererOptions(cfg));
   const llm = endpointOf(cfg.models.llm);
@@ -125,6 +136,6 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     mqtt: () => mqtt.stats(),
   });
   // rules before perception (no frame is missed), MQTT before cameras (camera status is published)
-  const lifecycle = new Lifecycle([memory, rules, perception, audio, mqtt, cameras, http], log.child({ ns: 'edge' }));
+  const lifecycle = new Lifecycle([memory, rules, perception, audio, mqtt, cameras, refresh, http], log.child({ ns: 'edge' }));
   return { lifecycle, http, cameras, memory, perception, audio, answerer, bus, rules, mqtt, wsApi };
 }

@@ -31,6 +31,8 @@ export interface ObjectFact {
   lastSeen: number;
   /** Last box, frame pixels. */
   box: Box;
+  /** Size of the frames the box is in (to normalise it); absent in older records. */
+  frameSize?: { width: number; height: number };
   /** Downsampled anchor positions, normalised 0..1: [ts, x, y]. */
   trajectory: [number, number, number][];
   zones: ZoneVisitFact[];
@@ -57,8 +59,12 @@ export interface FrameObservation {
   /** Whether the detector ran on this frame (false: counts carried from the last detection). */
   detected: boolean;
   counts: Record<string, number>;
-  objects: { objectId: string; trackId: number; label: string; box: Box; score: number }[];
-  /** Objects per zone. */
+  /**
+   * Objects seen within the camera's hold (see `PerceptionOptions.holdMs`), with the zones their
+   * anchor is in. `zones` is absent in older records.
+   */
+  objects: { objectId: string; trackId: number; label: string; box: Box; score: number; zones?: string[] }[];
+  /** Objects per zone (the same objects as `objects`). */
   occupancy: Record<string, number>;
 }
 

@@ -153,6 +153,11 @@ export class CameraSession {
     const watchdogMs = this.spec.watchdogSeconds * 1000;
     const onStall = (): void => {
       stalled = true;
+      // the camera is down now, not once the hung ffmpeg has been stopped (that takes seconds)
+      if (!this.abort.signal.aborted) {
+        this.error = `no data for ${this.spec.watchdogSeconds} s: stream stalled`;
+        this.setState('backoff');
+      }
       void proc.stop();
     };
     let watchdog = setTimeout(onStall, watchdogMs);

@@ -85,7 +85,7 @@ function EnableButton({ cam, client }: { cam: CameraState; client: WireClient })
 
 /** One camera's tile. */
 function CameraTile({ cam, counts, client }: { cam: CameraState; counts: CountState[]; client: WireClient | null }) {
-  const shown = counts.filter((c) => c.zone === 'all' && c.class !== 'all' && c.count > 0);
+  const shown = counts.filter((c) => c.zone === 'all' && c.class !== 'all' && c.count !== null && c.count > 0);
   return (
     <figure class="cam" data-camera={cam.camera}>
       <Preview camera={cam.camera} streaming={cam.state === 'streaming'} />

@@ -89,8 +89,9 @@ export interface CountState {
   zone: string;
   /** Class label, e.g. `person`; `all` for every class (zones only count objects, not classes). */
   class: string;
-  count: number;
-  /** Capture time of the frame the count comes from, epoch ms. */
+  /** Objects seen within the camera's hold; null (unknown) while the camera is down. */
+  count: number | null;
+  /** Capture time of the frame the count comes from (for unknown: when the camera went down), epoch ms. */
   ts: number;
 }
 
@@ -100,7 +101,7 @@ export interface ObjectSummary {
   camera: string;
   label: string;
   score: number;
-  /** Last box in frame pixels. */
+  /** Last box, normalised 0..1 of the frame (like the trajectory), rounded to 4 decimals. */
   box: Box;
   firstSeen: number;
   lastSeen: number;

@@ -22,7 +22,7 @@ import type { Component } from '../lifecycle.js';
 import { Turns } from '../../ingest/turns.js';
 
 /** The perception part of a camera's config. */
-export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'> & Partial<Pick<CameraConfig, 'ocr' | 'reid' | 'captions'>>;
+export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'> & Partial<Pick<CameraConfig, 'ocr' | 'reid' | 'captions' | 'holdSeconds'>>;
 
 /** Late-caption wiring of a camera's pipeline. */
 export interface CaptionWiring {
@@ -70,6 +70,7 @@ export function cameraPerception(c: PerceptionConfig, detector: Detector | null,
     detector,
     detect: { scoreThreshold: d.scoreThreshold, classThresholds: d.classThresholds, ...(d.classes.length ? { classes: d.classes } : {}), nmsIou: d.nmsIou, sameObjectIou: d.sameObjectIou, maxDetections: d.maxDetections },
     gate: c.motionGate,
+    ...(c.holdSeconds !== undefined ? { holdMs: c.holdSeconds * 1000 } : {}),
     zones: c.zones,
     lines: c.lines,
     ocr: reader && c.ocr?.enabled ? { reader, everyMs: c.ocr.everySeconds * 1000 } : null,
@@ -218,6 +219,17 @@ export class PerceptionComponent implements Component {
     if (!p) return;
     for (const o of await p.process(frame, detected)) this.deps.write(o);
   };
+
+  /**
+   * A camera went down (watchdog, stream failure, stopped): its tracks end at their last sighting
+   * now, so no dwell or visit spans the outage and rules see the objects leave.
+   */
+  cameraDown(camera: string): void {
+    const p = this.pipes.get(camera);
+    const ts = p?.lastFrameTs;
+    if (!p || ts === null || ts === undefined) return;
+    for (const o of p.down(ts)) this.deps.write(o);
+  }
 
   /**
    * The turns at the detector a camera shares with others, or null when the camera runs without

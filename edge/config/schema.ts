@@ -76,6 +76,7 @@ const camera = z
     watchdogSeconds: z.number().positive().max(600).default(10).describe('Seconds without data before the stream is restarted.'),
     detector,
     motionGate: z.boolean().default(true).describe('Run the detector only on motion (plus a refresh every few seconds).'),
+    holdSeconds: z.number().min(0).max(10).default(1).describe('Live counts and occupancy keep an object this long after its last detection (the tracker keeps its identity longer).'),
     zones: z
       .array(z.strictObject({ id: z.string().regex(CAMERA_ID), polygon: z.array(point).min(3).describe('Vertices [x, y], normalised 0..1.') }))
       .default([])

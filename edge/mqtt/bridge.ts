@@ -141,7 +141,8 @@ export class MqttBridge implements Component {
     bus.on('count', 'mqtt', (n) => {
       const topic = MQTT_TOPICS.count(node, n.camera, topicLevel(n.zone), topicLevel(n.class));
       discovery?.count(n, topic);
-      this.publish(topic, String(n.count), { retain: true, qos: 0 });
+      // a camera that is down has no counts: `unknown` (Home Assistant also marks the sensor unavailable)
+      this.publish(topic, n.count === null ? 'unknown' : String(n.count), { retain: true, qos: 0 });
     });
     bus.on('alert', 'mqtt', (a) => this.publish(MQTT_TOPICS.alert(node, a.rule), JSON.stringify(a), { qos: 1 }));
     bus.on('rule', 'mqtt', () => discovery?.rules(this.d.handlers.ruleList()));

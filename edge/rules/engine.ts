@@ -121,6 +121,10 @@ export class RuleEngine {
 
   /** Feeds one observation; returns the alerts it caused. */
   observe(o: Observation): Alert[] {
+    if (o.kind === 'event' && o.type === 'camera_offline') {
+      this.forgetCamera(o.camera);
+      return [];
+    }
     if (o.kind === 'event') {
       this.track(o);
       return this.onEvent(o);
@@ -128,6 +132,18 @@ export class RuleEngine {
     if (o.kind === 'object' && o.event === 'end') this.inView.get(o.camera)?.delete(o.object.objectId);
     if (o.kind !== 'frame') return [];
     return this.onFrame(o);
+  }
+
+  /** A camera went down: nothing that held before counts towards a condition after it. */
+  private forgetCamera(camera: string): void {
+    for (const [k, s] of this.states) {
+      if (!k.endsWith(`\u0000${camera}`)) continue;
+      s.since = null;
+      s.fired = false;
+      s.alerted.clear();
+    }
+    this.members.delete(camera);
+    this.inView.delete(camera);
   }
 
   private track(e: EventObservation): void {
@@ -192,10 +208,17 @@ export class RuleEngine {
   /** Objects matching a rule's class and zone in a frame: their ids and count. */
   private matching(r: RuleInfo, f: FrameObservation): { count: number; ids: string[] } {
     if (r.zone) {
-      const zone = this.members.get(f.camera)?.get(r.zone);
-      const occ = f.occupancy[r.zone] ?? 0;
-      if (occ === 0) zone?.clear();
-      const ids = [...(zone ?? new Map<string, { label: string }>())].filter(([, m]) => !r.class || m.label === r.class).map(([id]) => id);
+      const zone = r.zone;
+      // the frame's objects carry their zones: counts follow what is seen (within the hold)
+      if (f.objects.every((x) => x.zones)) {
+        const ids = f.objects.filter((x) => x.zones?.includes(zone) && (!r.class || x.label === r.class)).map((x) => x.objectId);
+        return { count: r.class ? ids.length : (f.occupancy[zone] ?? ids.length), ids };
+      }
+      // older observations without zones: membership from zone events
+      const members = this.members.get(f.camera)?.get(zone);
+      const occ = f.occupancy[zone] ?? 0;
+      if (occ === 0) members?.clear();
+      const ids = [...(members ?? new Map<string, { label: string }>())].filter(([, m]) => !r.class || m.label === r.class).map(([id]) => id);
       return { count: r.class ? ids.length : occ, ids };
     }
     const objs = f.objects.filter((x) => !r.class || x.label === r.class);

@@ -6,6 +6,7 @@ import type { CrossingFact, ObjectFact, ZoneVisitFact } from '../observations.js
 import { appearanceEmbedding, EmbeddingMean } from './appearance.js';
 import type { Track } from './bytetrack.js';
 import { ReidGrouper, type ReidOptions } from './reid.js';
+import { StillPlaces } from './still.js';
 import type { RgbImage } from './types.js';
 
 /** Most trajectory points kept per object (older halves are thinned). */
@@ -26,17 +27,21 @@ export class ObjectBook {
   private readonly tracks = new Map<number, TrackState>();
   private readonly objects = new Map<string, ObjectFact>();
   private readonly reid: ReidGrouper;
+  /** Tracks that start after this time (a camera outage) open a new visit, whatever the gap. */
+  private brokenAt = -Infinity;
 
   /**
    * @param camera camera id
    * @param reid grouping thresholds
    * @param external embeddings come from an image encoder (passed to start/update), never from
    *   the built-in colour+shape features: the two spaces must not mix
+   * @param still resting places of still objects (a put-back bottle takes back its id); null: off
    */
   constructor(
     private readonly camera: string,
     reid?: ReidOptions,
     private readonly external = false,
+    private readonly still: StillPlaces | null = new StillPlaces(),
   ) {
     this.reid = new ReidGrouper(camera, reid);
   }
@@ -69,14 +74,17 @@ export class ObjectBook {
     if (encoded) emb.add(encoded);
     else if (!this.external) for (const p of t.trajectory.slice(-3)) emb.add(appearanceEmbedding(img, p.box));
     const vec = emb.value() ?? new Float32Array(0);
-    const objectId = this.reid.assign({ trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: vec });
+    const member = { trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: vec };
+    const claimed = this.still?.claim(t.label, t.box, t.lastSeen) ?? null;
+    const objectId = claimed ? this.reid.join(claimed, member) : this.reid.assign(member);
     this.tracks.set(t.id, { objectId, emb, frames: 1 });
+    this.still?.follow(t.id, objectId, t.label, t.box, t.lastSeen);
     let o = this.objects.get(objectId);
     const isNew = !o;
     if (!o) {
-      o = { objectId, camera: this.camera, label: t.label, trackIds: [], firstSeen: t.firstSeen, lastSeen: t.lastSeen, box: t.box, trajectory: [], zones: [], crossings: [], visits: [{ start: t.firstSeen, end: t.lastSeen }], score: t.score };
+      o = { objectId, camera: this.camera, label: t.label, trackIds: [], firstSeen: t.firstSeen, lastSeen: t.lastSeen, box: t.box, frameSize: { width: img.width, height: img.height }, trajectory: [], zones: [], crossings: [], visits: [{ start: t.firstSeen, end: t.lastSeen }], score: t.score };
       this.objects.set(objectId, o);
-    } else openVisit(o, t.firstSeen, t.lastSeen);
+    } else openVisit(o, t.firstSeen, t.lastSeen, this.brokenAt);
     if (!o.trackIds.includes(t.id)) o.trackIds.push(t.id);
     for (const p of t.trajectory) this.addPoint(o, p.ts, p.box, img);
     this.touch(o, t);
@@ -90,6 +98,7 @@ export class ObjectBook {
     const o = this.objects.get(st.objectId);
     if (!o) return;
     st.frames++;
+    this.still?.see(t.id, t.box, t.lastSeen);
     if (encoded) st.emb.add(encoded);
     else if (!this.external && (st.frames <= DENSE_SAMPLES || st.frames % 4 === 0)) st.emb.add(appearanceEmbedding(img, t.box));
     this.addPoint(o, t.lastSeen, t.box, img);
@@ -108,13 +117,18 @@ export class ObjectBook {
     if (crossing) o.crossings.push(crossing);
   }
 
-  /** A track ended: finalise the re-ID member and return the object's facts. */
-  end(t: Track): ObjectFact | undefined {
+  /**
+   * A track ended: finalise the re-ID member and return the object's facts, with `goesOn` when a
+   * newer track of the same object is live (a still object taken over by place).
+   */
+  end(t: Track): (ObjectFact & { goesOn?: true }) | undefined {
     const st = this.tracks.get(t.id);
     this.tracks.delete(t.id);
+    this.still?.end(t.id, t.lastSeen);
     if (!st) return undefined;
     const o = this.objects.get(st.objectId);
     if (!o) return undefined;
+    if (this.liveObjects().has(st.objectId)) return { ...structuredClone(o), goesOn: true };
     const vec = st.emb.value();
     if (vec) {
       this.reid.update(st.objectId, { trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: vec });
@@ -122,6 +136,15 @@ export class ObjectBook {
     }
     this.touch(o, t);
     return structuredClone(o);
+  }
+
+  /**
+   * The camera was down (or sent no frame for a while) up to `ts`: a track that starts later opens
+   * a new visit of its object even when re-ID finds it again within {@link VISIT_GAP_MS}, so no
+   * visit spans an outage.
+   */
+  outage(ts: number): void {
+    this.brokenAt = Math.max(this.brokenAt, ts);
   }
 
   /** Object ids with at least one live track. */
@@ -158,11 +181,14 @@ export class ObjectBook {
   }
 }
 
-/** A known object is seen again from `start`: a new visit after a gap, else the last one goes on. */
-function openVisit(o: ObjectFact, start: number, end: number): void {
+/**
+ * A known object is seen again from `start`: a new visit after a gap (or after an outage at
+ * `brokenAt` since its last visit ended), else the last one goes on.
+ */
+function openVisit(o: ObjectFact, start: number, end: number, brokenAt: number): void {
   const visits = (o.visits ??= [{ start: o.firstSeen, end: o.lastSeen }]);
   const last = visits[visits.length - 1];
-  if (last && start - last.end <= VISIT_GAP_MS) {
+  if (last && start - last.end <= VISIT_GAP_MS && !(last.end <= brokenAt && brokenAt <= start)) {
     last.end = Math.max(last.end, end);
     return;
   }

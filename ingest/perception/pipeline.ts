@@ -10,6 +10,7 @@ import { ByteTracker, type ByteTrackerOptions, type Track } from './bytetrack.js
 import { DEFAULT_MOTION, MotionGate, type MotionOptions } from './motion.js';
 import { ObjectBook } from './objects.js';
 import type { ReidOptions } from './reid.js';
+import { DEFAULT_STILL, StillPlaces } from './still.js';
 import type { Box, DetectOptions, Detector } from './types.js';
 import { ZoneTracker, type LineSpec, type ZoneSpec } from './zones.js';
 
@@ -36,6 +37,11 @@ export interface SegmentCaptioner {
  */
 export const DETECTOR_TRACKING: ByteTrackerOptions = { highThreshold: 0.3, lowThreshold: 0.15, newTrackThreshold: 0.35 };
 
+/** Default hold: counts and occupancy keep an object this long after its last sighting. */
+export const DEFAULT_HOLD_MS = 1000;
+/** Frames further apart than this (a camera outage) end every track. */
+export const OUTAGE_GAP_MS = 5000;
+
 /** Settings of one camera's perception. */
 export interface PerceptionOptions {
   camera: string;
@@ -50,6 +56,11 @@ export interface PerceptionOptions {
   zones?: ZoneSpec[];
   lines?: LineSpec[];
   segmentMs?: number;
+  /**
+   * Live counts and occupancy include an object while it was seen within this many ms (default
+   * {@link DEFAULT_HOLD_MS}), so they follow the detections; the tracker keeps identities for longer.
+   */
+  holdMs?: number;
   /** Encode a keyframe JPEG per segment. */
   keyframes?: boolean;
   ocr?: { reader: TextReader; everyMs: number } | null;
@@ -80,6 +91,9 @@ export class CameraPerception {
   private readonly zones: ZoneTracker;
   private readonly segmenter: Segmenter;
   private lastFrame: FrameObservation | null = null;
+  private lastTs: number | null = null;
+  /** Confirmed tracks after the last detection (matched or lost), and its time. */
+  private held: { ts: number; tracks: Track[] } | null = null;
   private lastOcr = -Infinity;
   private confirming = false;
   private stableCounts: Record<string, number> = {};
@@ -91,7 +105,8 @@ export class CameraPerception {
   constructor(private readonly o: PerceptionOptions) {
     this.gate = new MotionGate(o.motion ?? DEFAULT_MOTION);
     this.tracker = new ByteTracker({ ...DETECTOR_TRACKING, ...o.tracker });
-    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder));
+    // a lost still object is taken over only once it no longer counts (past the hold)
+    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), new StillPlaces({ ...DEFAULT_STILL, lostMs: Math.max(DEFAULT_STILL.lostMs, o.holdMs ?? DEFAULT_HOLD_MS) }));
     this.zones = new ZoneTracker(o.zones ?? [], o.lines ?? []);
     this.segmenter = new Segmenter(o.camera, o.segmentMs ?? 2000);
   }
@@ -103,6 +118,9 @@ export class CameraPerception {
    */
   async process(frame: Frame, detected?: () => void): Promise<Observation[]> {
     const out: Observation[] = [];
+    // a camera that sent nothing for a while was down: nothing it tracked spans the gap
+    if (this.lastTs !== null && frame.ts - this.lastTs > OUTAGE_GAP_MS) out.push(...this.down(this.lastTs));
+    this.lastTs = frame.ts;
     const ms = this.stats.ms;
     this.stats.frames++;
     let t = performance.now();
@@ -128,11 +146,7 @@ export class CameraPerception {
       t = performance.now();
       const enc = this.o.encoder;
       const startEmb = enc && tr.started.length ? await enc.embedMany(frame, tr.started.map((s) => s.box)) : [];
-      for (const [i, s] of tr.started.entries()) {
-        const { object, isNew } = this.book.start(s, frame, startEmb[i]);
-        out.push({ kind: 'object', camera: this.o.camera, ts: frame.ts, event: isNew ? 'new' : 'update', object });
-        out.push(this.event(frame.ts, 'appear', object.objectId, s.label));
-      }
+      const starts = tr.started.map((s, i) => ({ s, ...this.book.start(s, frame, startEmb[i]) }));
       const started = new Set(tr.started.map((s) => s.id));
       const updates = tr.active.filter((a) => !started.has(a.id));
       const sampled = enc ? updates.filter((a) => this.book.wantsSample(a.id)) : [];
@@ -140,14 +154,21 @@ export class CameraPerception {
       const byId = new Map(sampled.map((a, i) => [a.id, sampledEmb[i]]));
       for (const a of updates) this.book.update(a, frame, byId.get(a.id));
       ms.reid += performance.now() - t;
-      out.push(...this.zoneEvents(tr.active, frame));
+      const zoneEvs = this.zoneEvents(tr.active, frame);
+      // new and taken-back objects are reported with the zones they are in
+      for (const { s, object, isNew } of starts) {
+        out.push({ kind: 'object', camera: this.o.camera, ts: frame.ts, event: isNew ? 'new' : 'update', object: this.book.get(object.objectId) ?? object });
+        out.push(this.event(frame.ts, 'appear', object.objectId, s.label));
+      }
+      out.push(...zoneEvs);
       for (const e of tr.ended) out.push(...this.endTrack(e));
-      obs = this.frameObs(frame.ts, m.level, true, tr.active);
+      this.held = { ts: frame.ts, tracks: [...tr.active, ...tr.lost] };
+      obs = this.frameObs(frame.ts, m.level, true, this.heldAt(frame.ts));
     } else {
       detected?.();
-      // still scene: carry the last detection's objects forward
+      // still scene: what the last detection saw is carried forward, while unseen ones expire
       const prev = this.lastFrame;
-      obs = { kind: 'frame', camera: this.o.camera, ts: frame.ts, motion: m.level, detected: false, counts: prev?.counts ?? {}, objects: prev?.objects ?? [], occupancy: prev?.occupancy ?? {} };
+      obs = prev && this.held ? this.frameObs(frame.ts, m.level, false, this.heldAt(frame.ts)) : { kind: 'frame', camera: this.o.camera, ts: frame.ts, motion: m.level, detected: false, counts: {}, objects: [], occupancy: {} };
     }
     this.lastFrame = obs;
     out.push(obs);
@@ -165,6 +186,25 @@ export class CameraPerception {
       this.captionLater(seg);
     }
     return out;
+  }
+
+  /**
+   * The camera went down (or sent no frame since `lastFrameTs`): every track ends at its last
+   * sighting, later tracks open new visits, and nothing is carried forward.
+   */
+  down(lastFrameTs: number): Observation[] {
+    const out: Observation[] = [];
+    for (const t of this.tracker.flush(lastFrameTs)) if (t.state !== 'tentative') out.push(...this.endTrack(t));
+    this.book.outage(lastFrameTs);
+    this.confirming = false;
+    this.lastFrame = null;
+    this.held = null;
+    return out;
+  }
+
+  /** Capture time of the last frame processed, or null. */
+  get lastFrameTs(): number | null {
+    return this.lastTs;
   }
 
   /** Ends every track and closes the open segment (end of stream). */
@@ -217,16 +257,30 @@ export class CameraPerception {
     });
   }
 
-  private frameObs(ts: number, motion: number, detected: boolean, active: Track[]): FrameObservation {
+  /**
+   * Tracks counted at `ts`: those matched by the last detection (a still scene keeps them), and
+   * the unmatched ones while their last sighting is within the hold.
+   */
+  private heldAt(ts: number): Track[] {
+    const h = this.held;
+    if (!h) return [];
+    const hold = this.o.holdMs ?? DEFAULT_HOLD_MS;
+    return h.tracks.filter((t) => t.lastSeen === h.ts || ts - t.lastSeen < hold);
+  }
+
+  /** Facts of a frame from the tracks seen within the hold: counts, objects and occupancy agree. */
+  private frameObs(ts: number, motion: number, detected: boolean, held: Track[]): FrameObservation {
     const counts: Record<string, number> = {};
     const objects: FrameObservation['objects'] = [];
-    for (const a of active) {
+    const ids = new Set<number>();
+    for (const a of held.sort((x, y) => x.id - y.id)) {
       const objectId = this.book.objectOf(a.id);
       if (!objectId) continue;
+      ids.add(a.id);
       counts[a.label] = (counts[a.label] ?? 0) + 1;
-      objects.push({ objectId, trackId: a.id, label: a.label, box: a.box, score: a.score });
+      objects.push({ objectId, trackId: a.id, label: a.label, box: a.box, score: a.score, zones: this.zones.zonesOf(a.id) });
     }
-    return { kind: 'frame', camera: this.o.camera, ts, motion, detected, counts, objects, occupancy: this.zones.occupancy() };
+    return { kind: 'frame', camera: this.o.camera, ts, motion, detected, counts, objects, occupancy: this.zones.occupancy(ids) };
   }
 
   private zoneEvents(active: Track[], frame: Frame): EventObservation[] {
@@ -260,8 +314,10 @@ export class CameraPerception {
     }
     this.book.zoneFacts(t.id, this.zones.visits.get(t.id) ?? []);
     this.zones.forget(t.id);
-    const object = this.book.end(t);
-    if (object) {
+    const ended = this.book.end(t);
+    // a still object taken over by a newer track goes on: its old track's end is not its end
+    if (ended && !ended.goesOn) {
+      const object = ended;
       out.push({ kind: 'object', camera: this.o.camera, ts: t.lastSeen, event: 'end', object });
       out.push(this.event(t.lastSeen, 'disappear', object.objectId, t.label));
     }

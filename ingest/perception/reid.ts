@@ -99,6 +99,20 @@ export class ReidGrouper {
     return objectId;
   }
 
+  /**
+   * Adds the track to a given object (a still object taken back by its place), whatever the
+   * appearance says; recreates the group when it was retired. Returns the object id.
+   */
+  join(objectId: string, t: ReidTrack): string {
+    const g = this.groups.find((x) => x.objectId === objectId);
+    if (!g) this.groups.push({ objectId, label: t.label, members: [t], lastSeen: t.end });
+    else {
+      g.members = g.members.filter((m) => m.trackId !== t.trackId).concat(t);
+      g.lastSeen = Math.max(g.lastSeen, t.end);
+    }
+    return objectId;
+  }
+
   /** Updates a member's time span and embedding (a live track grows). */
   update(objectId: string, t: ReidTrack): void {
     const g = this.groups.find((x) => x.objectId === objectId);

@@ -127,11 +127,16 @@ export class ZoneTracker {
     return events;
   }
 
-  /** Number of tracks inside each zone right now. */
-  occupancy(): Record<string, number> {
+  /** Number of tracks inside each zone right now (only the tracks in `only`, when given). */
+  occupancy(only?: ReadonlySet<number>): Record<string, number> {
     const occ: Record<string, number> = Object.fromEntries(this.zones.map((z) => [z.id, 0]));
-    for (const ins of this.inside.values()) for (const z of ins.keys()) occ[z] = (occ[z] ?? 0) + 1;
+    for (const [id, ins] of this.inside) if (!only || only.has(id)) for (const z of ins.keys()) occ[z] = (occ[z] ?? 0) + 1;
     return occ;
+  }
+
+  /** The zones a track is in (at its last position). */
+  zonesOf(trackId: number): string[] {
+    return [...(this.inside.get(trackId)?.keys() ?? [])];
   }
 
   /** Forgets a track's visits (after they were stored). */

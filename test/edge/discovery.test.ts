@@ -16,8 +16,15 @@ test('Home Assistant discovery announces each count topic once, as a measurement
   assert.equal(first.payload.unique_id, 'vigil_edge1_dock_bench_2_person_count');
   assert.equal(first.payload.state_topic, topic);
   assert.equal(first.payload.state_class, 'measurement');
-  assert.equal(first.payload.availability_topic, 'vigil/edge1/status');
-  assert.equal(first.payload.payload_not_available, 'offline');
+  // available only while the node is online and the camera streams: a camera that is down shows unavailable
+  assert.equal(first.payload.availability_mode, 'all');
+  const avail = first.payload.availability as { topic: string; value_template?: string }[];
+  assert.deepEqual(
+    avail.map((a) => a.topic),
+    ['vigil/edge1/status', 'vigil/edge1/dock/status'],
+  );
+  assert.match(avail[1]!.value_template ?? '', /value_json\.state == 'streaming'/);
+  assert.match(String(first.payload.value_template), /unknown/);
   assert.deepEqual((first.payload.device as { identifiers: string[] }).identifiers, ['vigil_edge1']);
 });
 
@@ -34,4 +41,5 @@ test('each alert rule becomes a sensor whose state is the alert message and whos
   assert.equal(sent[0]!.payload.state_topic, 'vigil/edge1/alerts/crowd');
   assert.equal(sent[0]!.payload.json_attributes_topic, 'vigil/edge1/alerts/crowd');
   assert.equal(sent[0]!.payload.value_template, '{{ value_json.message }}');
+  assert.equal(sent[0]!.payload.availability_topic, 'vigil/edge1/status');
 });

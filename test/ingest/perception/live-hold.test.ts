@@ -1,0 +1,147 @@
+/**
+ * Live state follows what is seen: counts and occupancy drop within the hold after an object's
+ * last sighting while the tracker keeps its identity; a put-back still object takes back its id;
+ * a gap in the frames (a camera outage) ends every track so nothing spans it.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { FrameObservation, ObjectObservation, Observation } from '../../../ingest/observations.js';
+import { CameraPerception } from '../../../ingest/perception/pipeline.js';
+import type { Box, Detection, Detector } from '../../../ingest/perception/types.js';
+import type { Frame } from '../../../ingest/types.js';
+import { LiveState } from '../../../edge/api/live.js';
+
+const W = 640;
+const H = 360;
+const T0 = Date.parse('2026-01-05T10:00:00Z');
+const PLACES: Record<string, Box> = {
+  a: { x1: 100, y1: 200, x2: 140, y2: 300 },
+  b: { x1: 300, y1: 200, x2: 340, y2: 300 },
+  c: { x1: 500, y1: 200, x2: 540, y2: 300 },
+};
+
+/** A detector that returns the bottles the script puts in the frame at each time. */
+function scripted(at: (ts: number) => string[]): Detector {
+  return {
+    model: 'script',
+    backend: 'test',
+    labels: ['bottle'],
+    load: () => Promise.resolve(),
+    dispose: () => Promise.resolve(),
+    detect: (img): Promise<Detection[]> => Promise.resolve(at((img as Frame).ts).map((k) => ({ box: { ...(PLACES[k] as Box) }, score: 0.8, classId: 0, label: 'bottle' }))),
+  };
+}
+
+function perception(at: (ts: number) => string[], holdMs?: number): CameraPerception {
+  return new CameraPerception({
+    camera: 'bench',
+    detector: scripted(at),
+    detect: { scoreThreshold: 0.3, nmsIou: 0.5, maxDetections: 10 },
+    gate: false,
+    keyframes: false,
+    zones: [{ id: 'bench', polygon: [[0, 0.5], [1, 0.5], [1, 1], [0, 1]] }],
+    // appearance never joins two tracks: only the place can
+    reid: { low: 2, high: 2, retireAfterMs: 3600_000 },
+    ...(holdMs !== undefined ? { holdMs } : {}),
+  });
+}
+
+const frame = (ts: number): Frame => ({ camera: 'bench', seq: ts, ts, width: W, height: H, data: Buffer.alloc(W * H * 3, 90) });
+
+async function run(p: CameraPerception, times: number[]): Promise<Observation[]> {
+  const out: Observation[] = [];
+  for (const t of times) out.push(...(await p.process(frame(t))));
+  return out;
+}
+
+const steps = (from: number, to: number): number[] => Array.from({ length: Math.floor((to - from) / 500) + 1 }, (_, i) => from + i * 500);
+const frames = (obs: Observation[]): FrameObservation[] => obs.filter((o): o is FrameObservation => o.kind === 'frame');
+const objects = (obs: Observation[]): ObjectObservation[] => obs.filter((o): o is ObjectObservation => o.kind === 'object');
+const at = (obs: Observation[], ts: number): FrameObservation => {
+  const f = frames(obs).find((x) => x.ts === ts);
+  assert.ok(f, `frame at ${ts}`);
+  return f;
+};
+
+test('a removal moves the count and the zone occupancy within the 1 s hold; the track keeps its identity across a short absence', async () => {
+  // b is away from 5.5 s to 6.5 s, back at 7 s
+  const script = (ts: number): string[] => (ts - T0 >= 5500 && ts - T0 < 7000 ? ['a', 'c'] : ['a', 'b', 'c']);
+  const obs = await run(perception(script), steps(T0, T0 + 9000));
+  assert.equal(at(obs, T0 + 5000).counts.bottle, 3);
+  assert.equal(at(obs, T0 + 5000).occupancy.bench, 3);
+  // last sighting at 5.0 s: held at 5.5 s, gone at 6.0 s (1 s later, the default hold)
+  assert.equal(at(obs, T0 + 5500).counts.bottle, 3);
+  assert.equal(at(obs, T0 + 6000).counts.bottle, 2, 'count follows the detections within 1 s');
+  assert.equal(at(obs, T0 + 6000).occupancy.bench, 2, 'zone occupancy follows them too');
+  assert.equal(at(obs, T0 + 6000).objects.length, 2);
+  assert.deepEqual(at(obs, T0 + 6000).objects.map((o) => o.zones), [['bench'], ['bench']]);
+  assert.equal(at(obs, T0 + 7000).counts.bottle, 3, 'back on the next frame it is seen');
+  // identity kept: three objects, no end
+  assert.equal(objects(obs).filter((o) => o.event === 'new').length, 3);
+  assert.equal(objects(obs).filter((o) => o.event === 'end').length, 0);
+  assert.equal(new Set(frames(obs).flatMap((f) => f.objects.map((o) => o.objectId))).size, 3);
+});
+
+test('holdMs is configurable: with a 2 s hold the count stays until 2 s after the last sighting', async () => {
+  const script = (ts: number): string[] => (ts - T0 >= 5500 ? ['a', 'c'] : ['a', 'b', 'c']);
+  const obs = await run(perception(script, 2000), steps(T0, T0 + 8000));
+  assert.equal(at(obs, T0 + 6500).counts.bottle, 3);
+  assert.equal(at(obs, T0 + 7000).counts.bottle, 2);
+});
+
+test('new objects are reported in their zone; a bottle put back in its place takes back its id, with before on the update', async () => {
+  // b away from 8 s to 20 s: its track ends (lost for over 4 s); then it is put back where it stood
+  const script = (ts: number): string[] => (ts - T0 >= 8000 && ts - T0 < 20_000 ? ['a', 'c'] : ['a', 'b', 'c']);
+  const obs = await run(perception(script), steps(T0, T0 + 23_000));
+  const news = objects(obs).filter((o) => o.event === 'new');
+  assert.equal(news.length, 3, 'three bottles, not four');
+  for (const n of news) assert.deepEqual(n.object.zones.filter((z) => z.exitedAt === null).map((z) => z.zone), ['bench'], 'a bottle standing in the zone is in it');
+  const ended = objects(obs).filter((o) => o.event === 'end');
+  assert.equal(ended.length, 1);
+  const back = objects(obs).filter((o) => o.event === 'update');
+  assert.equal(back.length, 1);
+  assert.equal(back[0]?.object.objectId, ended[0]?.object.objectId, 'the put-back bottle is the same object');
+  assert.equal(back[0]?.object.visits?.length, 2, 'two visits of one identity (away for over 10 s)');
+  // through the live state: the update carries the previous state, box normalised and rounded
+  const live = new LiveState();
+  const evs = obs.flatMap((o) => {
+    const e = live.observe(o).event;
+    return e ? [e] : [];
+  });
+  const upd = evs.find((e) => e.type === 'update');
+  assert.ok(upd?.before, 'before is the state it had when it was last seen');
+  assert.deepEqual(upd.after.currentZones, ['bench']);
+  assert.deepEqual(upd.after.box, { x1: 0.4688, y1: 0.5556, x2: 0.5313, y2: 0.8333 });
+  for (const e of evs) for (const v of [e.after.box.x1, e.after.box.y2]) assert.ok(v >= 0 && v <= 1 && Math.round(v * 1e4) === v * 1e4);
+  assert.equal(new Set(frames(obs).flatMap((f) => f.objects.map((o) => o.objectId))).size, 3);
+});
+
+test('a gap in the frames over 5 s (a camera outage) ends every track at its last sighting: no dwell spans it', async () => {
+  const p = perception(() => ['a', 'b']);
+  const before = await run(p, steps(T0, T0 + 3000));
+  const after = await run(p, steps(T0 + 40_000, T0 + 41_000));
+  assert.equal(objects(before).filter((o) => o.event === 'end').length, 0);
+  const ends = objects(after).filter((o) => o.event === 'end');
+  assert.equal(ends.length, 2, 'both tracks ended at the gap');
+  for (const e of ends) {
+    assert.equal(e.ts, T0 + 3000, 'ended at the last frame before the outage');
+    assert.ok(e.object.zones.every((z) => z.exitedAt === T0 + 3000 && z.dwellSeconds <= 3));
+  }
+  const exits = after.filter((o) => o.kind === 'event' && o.type === 'zone_exit');
+  assert.ok(exits.every((x) => x.kind === 'event' && (x.dwellSeconds ?? 99) <= 3));
+  // back after the outage: the same places take back the ids, but as new visits
+  const upd = objects(after).filter((o) => o.event === 'update');
+  assert.equal(upd.length, 2);
+  for (const u of upd) assert.equal(u.object.visits?.length, 2, 'a new visit after the outage');
+});
+
+test('down() ends the tracks at once when the camera goes down', async () => {
+  const p = perception(() => ['a']);
+  await run(p, steps(T0, T0 + 2000));
+  const out = p.down(p.lastFrameTs ?? 0);
+  assert.deepEqual(
+    out.filter((o) => o.kind === 'object').map((o) => (o).event),
+    ['end'],
+  );
+  assert.ok(out.some((o) => o.kind === 'event' && o.type === 'zone_exit' && o.dwellSeconds === 1.5));
+});
