@@ -20,6 +20,7 @@ import { RecentFrames } from './components/recent-frames.js';
 import { RulesComponent } from './components/rules.js';
 import { AlertSnapshots } from './rules/snapshots.js';
 import { MqttBridge } from './mqtt/bridge.js';
+import { fleetAsker, fleetResponder, type FleetLink } from './fleet/service.js';
 import { defaultTimeZone } from '../planner/ask.js';
 import { HttpComponent } from './components/http.js';
 import { MemoryComponent } from './components/memory.js';
@@ -104,10 +105,13 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     cameras: Object.fromEntries(cfg.cameras.map((c) => [c.id, { zones: c.zones.map((z) => z.id), lines: c.lines.map((l) => l.id) }])),
     ...(llm ? { compile: llmRuleCompiler(llm) } : {}),
   });
-  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api });
+  const timeZone = cfg.timezone ?? defaultTimeZone();
+  const fleetLog = log.child({ ns: 'edge:fleet' });
+  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleetAsk: fleetAsker(cfg, { timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt }) });
   const auth = new Auth(cfg.auth.tokens);
   const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
-  const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, log: log.child({ ns: 'edge:mqtt' }) });
+  const fleet = fleetResponder(cfg, { memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt });
+  const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, log: log.child({ ns: 'edge:mqtt' }), fleet });
   const http = new HttpComponent({
     host: cfg.http.host,
     port: cfg.http.port,
