@@ -102,8 +102,9 @@ export function mergeParts(parts: readonly FleetPart[], o: MergeOptions): FleetA
   const lines: string[] = [];
   const answered = ok.length;
   lines.push(`Fleet answer from ${answered} box${answered === 1 ? '' : 'es'}${silent.length ? ` (partial: ${silent.length} did not answer)` : ''}:`);
+  if (m) lines.push(valueText(m, tz));
   if (q) lines.push(`Read as: ${describeQuery(q, tz)}.`);
-  if (m) lines.push(valueText(m, tz), ...m.notes.map((n) => (/[.!?]$/.test(n) ? n : `${n}.`)));
+  if (m) lines.push(...m.notes.map((n) => (/[.!?]$/.test(n) ? n : `${n}.`)));
   else if (opaque.length === 0) lines.push(ok.length === 0 ? 'No box holds a camera, zone or line the question names.' : 'No box could tell.');
   if (merged.length) lines.push(`Answered: ${merged.map((p) => `${p.node} ${p.part ? brief(p.part, tz) : 'cannot tell'} (${p.cameras.length} camera${p.cameras.length === 1 ? '' : 's'}, memory ${cov(p.coverage, tz)})`).join('; ')}.`);
   for (const p of untold) lines.push(`Box ${p.node} could not tell: ${p.why ?? 'no fact'}.`);
