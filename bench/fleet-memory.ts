@@ -49,6 +49,7 @@ export async function fillMemory(store: MemoryStore, T0: number, END: number, ca
   }
   await last;
   await store.flush();
+  await store.indexesBuilt();
 }
 
 /** The fleet of the tests: three boxes whose people overlap in time across boxes. */

@@ -13,6 +13,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { FleetAsker } from '../edge/fleet/asker.js';
+import { noDelay } from '../edge/fleet/nodelay.js';
 import { packageRoot } from '../edge/paths.js';
 import { MemoryStore } from '../memory/store.js';
 import { fleetPart } from '../planner/fleet/part.js';
@@ -53,6 +54,7 @@ async function simBox(i: number, url: string): Promise<SimBox> {
   store.open();
   await fillMemory(store, T0, END, { random: [`${node}-cam`], seed: 1000 + i });
   const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, will: { topic: `vigil/${node}/status`, payload: Buffer.from('offline'), qos: 1, retain: true } });
+  noDelay(client);
   const box: SimBox = { node, store, client, bytesIn: new Map(), bytesOut: new Map() };
   client.on('message', (topic, payload) => {
     if (topic !== FLEET_TOPICS.ask(PREFIX)) return;
@@ -78,15 +80,16 @@ async function main(): Promise<void> {
   const [A, B] = cluster.nodes;
   const t0 = performance.now();
   const boxes: SimBox[] = [];
-  for (let i = 0; i < BOXES; i++) boxes.push(await simBox(i, i % 2 === 0 ? A.url : B.url));
+  for (let i = 0; i < BOXES; i++) boxes.push(await simBox(i, i % 2 === 0 || process.env.FLEET_ONE_NODE ? A.url : B.url));
   console.log(`${BOXES} boxes, ${MINUTES} min of memory each, set up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const client = await mqtt.connectAsync(A.url, { reconnectPeriod: 0 });
+  noDelay(client);
   const asker = new FleetAsker({ client, prefix: PREFIX, asker: 'bench' });
   await asker.start();
   const t1 = Date.now();
   while (asker.onlineBoxes().length < BOXES && Date.now() - t1 < 10_000) await new Promise((r) => setTimeout(r, 50));
-  // warm-up (first reads of each memory)
-  await asker.ask(QUESTIONS[0] as string, { deadlineMs: 10_000, timeZone: 'UTC', now: END });
+  // warm-up: every question once (first reads of each memory, compiled code)
+  for (const q of QUESTIONS) await asker.ask(q, { deadlineMs: 10_000, timeZone: 'UTC', now: END });
   const lat: number[] = [];
   const bytes: number[] = [];
   const per: Record<string, number[]> = {};
@@ -99,7 +102,7 @@ async function main(): Promise<void> {
       (per[q] ??= []).push(a.ms);
       const id = [...(boxes[0]?.bytesIn.keys() ?? [])].pop() ?? '';
       bytes.push(boxes.reduce((s, b) => s + (b.bytesIn.get(id) ?? 0) + (b.bytesOut.get(id) ?? 0), 0));
-      if (r === 0) console.log(`${q}: ${a.ms} ms, ${bytes[bytes.length - 1]} B -> ${a.answer.slice(0, 120)}`);
+      if (r === 0) console.log(`${q}: ${a.ms} ms (box compute ${Math.round(a.boxes.reduce((x, b) => x + b.ms, 0))} ms in all), ${bytes[bytes.length - 1]} B -> ${a.answer.slice(0, 120)}`);
     }
   }
   const out = {

@@ -7,6 +7,7 @@ import mqtt, { type IClientOptions } from 'mqtt';
 import { isTimeZone } from '../../planner/time.js';
 import { defaultTimeZone } from '../../planner/ask.js';
 import { FleetAsker } from '../fleet/asker.js';
+import { noDelay } from '../fleet/nodelay.js';
 import { loadConfig } from '../config/load.js';
 import { int, isoTime, str, UsageError } from './args.js';
 
@@ -48,6 +49,7 @@ export async function askFleetCommand(a: FleetAskArgs): Promise<number> {
     rejectUnauthorized: c.tls.rejectUnauthorized,
   };
   const client = await mqtt.connectAsync(url, opts);
+  noDelay(client);
   try {
     const asker = new FleetAsker({ client, prefix: a.prefix ?? cfg.fleet.prefix });
     await asker.start();

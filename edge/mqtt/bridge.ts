@@ -13,6 +13,7 @@ import { MQTT_TOPICS, type MqttNodeStatus } from '../api/wire.js';
 import type { EventBus } from '../bus.js';
 import type { Config } from '../config/schema.js';
 import type { FleetResponder } from '../fleet/responder.js';
+import { noDelay } from '../fleet/nodelay.js';
 import type { Component } from '../lifecycle.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { Discovery } from './discovery.js';
@@ -125,6 +126,7 @@ export class MqttBridge implements Component {
     };
     const client = mqtt.connect(this.url ?? '', opts);
     this.client = client;
+    noDelay(client);
     const requests = new MqttRequests({ node: this.d.node, handlers: this.d.handlers, log: this.d.log, reply: (t, p, o, done) => this.publish(t, p, o, done) });
     const discovery = c.homeAssistant.discovery ? new Discovery(this.d.node, c.homeAssistant.prefix, (t, p) => this.publish(t, p, { retain: true, qos: 1 })) : null;
     let wasConnected = false;

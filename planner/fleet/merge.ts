@@ -116,7 +116,7 @@ export function mergeParts(parts: readonly FleetPart[], o: MergeOptions): FleetA
   if (failed.length) lines.push(`Could not answer: ${failed.map((p) => `${p.node} (${p.why ?? p.status})`).join('; ')}.`);
   if (silent.length) lines.push(`Did not answer by the deadline: ${names(silent)}; the answer leaves out their cameras.`);
   if (noMatch.length === uniq.length && uniq.length > 0 && noMatch[0]?.why) lines.push(`(${noMatch[0].node}: ${noMatch[0].why}.)`);
-  const evidence = uniq.flatMap((p) => (p.evidence ?? []).slice(0, 10).map((e: Evidence) => ({ node: p.node, ...e })));
+  const evidence = uniq.flatMap((p) => (p.evidence ?? []).slice(0, 5).map((e: Evidence) => ({ node: p.node, ...e })));
   return {
     answer: lines.join(' '),
     value: m ? m.value : null,

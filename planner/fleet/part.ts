@@ -43,7 +43,7 @@ export function fleetPart(ask: Pick<FleetAsk, 'id' | 'question' | 'now' | 'timeZ
     const q = ask.question.trim().slice(0, 500);
     const own = (): { answer: string; evidence: FleetPart['evidence'] } => {
       const a = answerQuestion(q, memory, opts);
-      return { answer: a.answer, evidence: a.evidence.slice(0, 20) };
+      return { answer: a.answer, evidence: a.evidence.slice(0, 5) };
     };
     const t = resolveTime(q, { now: ask.now, timeZone, all: { from: cov.from, to: ask.now + 1 } });
     if (parseSpeechQuestion(t.rest)) return { ...base, status: 'ok', ms: ms(), coverage, cameras: memory.cameras(), part: { kind: 'opaque' }, ...own() };

@@ -27,7 +27,7 @@ export interface BrokerCluster {
 
 function startNode(dir: string, name: string, port: number, bridgeTo?: number): BrokerNode {
   const conf = join(dir, `${name}.conf`);
-  const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest stdout', 'max_queued_messages 100000'];
+  const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest stdout', 'max_queued_messages 100000', 'set_tcp_nodelay true'];
   if (bridgeTo !== undefined) lines.push(`connection ${name}-bridge`, `address 127.0.0.1:${bridgeTo}`, 'topic # both 1', 'try_private true', 'cleansession true', 'restart_timeout 1', `remote_clientid ${name}-bridge-${port}`);
   writeFileSync(conf, `${lines.join('\n')}\n`);
   chmodSync(conf, 0o644);
