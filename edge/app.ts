@@ -107,10 +107,11 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   });
   const timeZone = cfg.timezone ?? defaultTimeZone();
   const fleetLog = log.child({ ns: 'edge:fleet' });
-  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleetAsk: fleetAsker(cfg, { timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt }) });
+  const ownAsker = fleetAsker(cfg, { timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt });
+  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleetAsk: ownAsker.ask });
   const auth = new Auth(cfg.auth.tokens);
   const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
-  const fleet = fleetResponder(cfg, { memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt });
+  const fleet = fleetResponder(cfg, { memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
   const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, log: log.child({ ns: 'edge:mqtt' }), fleet });
   const http = new HttpComponent({
     host: cfg.http.host,

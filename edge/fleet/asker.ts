@@ -71,6 +71,11 @@ export class FleetAsker {
     for (const p of this.pending.values()) p.finish();
   }
 
+  /** Whether `id` is a question of this asker still collecting parts. */
+  has(id: string): boolean {
+    return this.pending.has(id);
+  }
+
   /** Boxes whose retained status says online. */
   onlineBoxes(): string[] {
     return [...this.online].filter(([, up]) => up).map(([n]) => n);

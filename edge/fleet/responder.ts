@@ -28,6 +28,8 @@ export interface FleetResponderDeps {
   timeZone: string;
   log: Logger;
   publish: (topic: string, payload: string, opts: IClientPublishOptions, done?: () => void) => void;
+  /** Whether an ask is this daemon's own question in flight: its part then runs under the slot the question's request holds. */
+  ownAsk?: (id: string) => boolean;
 }
 
 /** Counters for `/healthz` and tests. */
@@ -84,7 +86,7 @@ export class FleetResponder {
 
   /** Answers one ask through the admission gate (a slot is held until the broker has the part). */
   private async answer(ask: FleetAsk, received: number): Promise<void> {
-    const slot = this.d.admission.acquire();
+    const slot = this.d.ownAsk?.(ask.id) ? Promise.resolve(() => undefined) : this.d.admission.acquire();
     if (!slot) {
       this.stats.busy++;
       this.reply(ask, { v: FLEET_VERSION, id: ask.id, node: this.d.node, status: 'refused', ms: 0, coverage: null, cameras: [], why: 'the box is busy (api.maxInFlight, api.maxQueued)' });

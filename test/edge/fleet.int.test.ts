@@ -30,7 +30,7 @@ before(async () => {
       const data = tempDir(`fleet-${box}`);
       await writeBoxMemory(data, T0, END, cams);
       const url = box === 'a' ? A.url : B.url;
-      const d = startDaemon({ port: await freeTcpPort(), data, config: { node: ids[box as 'a'], timezone: 'UTC', cameras: [], mqtt: { url, keepaliveSeconds: 2 }, fleet: { enabled: true, prefix: PREFIX, deadlineMs: 4000 } } });
+      const d = startDaemon({ port: await freeTcpPort(), data, config: { node: ids[box as 'a'], timezone: 'UTC', cameras: [], mqtt: { url, keepaliveSeconds: 2 }, fleet: { enabled: true, prefix: PREFIX, deadlineMs: 4000 }, ...(box === 'b' ? { api: { maxInFlight: 1 } } : {}) } });
       daemons.set(box, d);
     }),
   );
@@ -93,7 +93,7 @@ test('vigil ask --fleet from another machine: the fleet count is the sum of each
   assert.match(text.stdout, new RegExp(`No matching camera: (${node('a')}, ${node('c')}|${node('c')}, ${node('a')})`));
 });
 
-test('over WebSocket: "at once" sums the boxes\' overlapping timelines; the evidence names each box', async () => {
+test('over WebSocket (box b, a gate of one slot: its own part runs under its question\'s slot): "at once" sums the boxes\' overlapping timelines; the evidence names each box', async () => {
   const ws = await WsTestClient.connect(`${daemons.get('b')?.baseUrl.replace('http', 'ws') ?? ''}/api/ws`);
   try {
     const r = await ws.request({ type: 'fleet.ask', question: 'what is the most people seen at once?', deadlineMs: 8000, timeZone: 'UTC' }, 20_000);
