@@ -156,3 +156,23 @@ test('no box with a matching camera: said so, with the reason', () => {
   assert.match(a.answer, /No box holds a camera, zone or line the question names/);
   assert.match(a.answer, /there is no camera called "dock"/);
 });
+
+test('boxes that refused or failed are named with their reason; speech answers are listed per box, not merged', () => {
+  const q = query({ measure: 'count', of: 'visits' });
+  const refused: FleetPart = { v: 1, id: 'q1', node: 'r', status: 'refused', ms: 0, coverage: null, cameras: [], why: 'the box is busy' };
+  const failed: FleetPart = { v: 1, id: 'q1', node: 'e', status: 'error', ms: 0, coverage: null, cameras: [], why: 'disk gone' };
+  const a = mergeParts([part('a', q, { kind: 'count', n: 2 }), refused, failed], opts);
+  assert.equal(a.value, 2);
+  assert.match(a.answer, /Could not answer: e \(disk gone\); r \(the box is busy\)\./);
+  const speech: FleetPart = { v: 1, id: 'q1', node: 's', status: 'ok', ms: 1, coverage: cov, cameras: ['s-cam'], part: { kind: 'opaque' }, answer: 'Someone said "hello" at 09:00:10.' };
+  const b = mergeParts([speech], opts);
+  assert.equal(b.value, null);
+  assert.match(b.answer, /Box s says: Someone said "hello"/);
+});
+
+test('a box that could not tell (nothing recorded then) is named, the others merged', () => {
+  const q = query({ measure: 'count', of: 'visits' });
+  const a = mergeParts([part('a', q, { kind: 'count', n: 2 }), { ...part('b', q, { kind: 'count', n: 0 }), part: undefined, why: 'nothing was recorded then' } as FleetPart], opts);
+  assert.equal(a.value, 2);
+  assert.match(a.answer, /Box b could not tell: nothing was recorded then\./);
+});
