@@ -120,7 +120,11 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       }
       const v = pickFleetVisit(visits(), o.visit);
       if (!v) return none('there is no such visit on any box');
-      return { value: iso(o.kind === 'arrival' ? v.start : v.end), kind: 'time', notes: [`${v.objectId} (${v.label}) on ${v.camera} of box ${v.node}`], node: v.node };
+      const byDeparture = o.visit.by === 'nth' && o.visit.order === 'departure';
+      // as one box reads it: a departure of someone still there is no departure, unless the question orders by departures ("last seen")
+      if (o.kind === 'departure' && v.open && !byDeparture) return none(`${v.objectId} on ${v.camera} of box ${v.node} was still there when the recording ended`);
+      const notes = [`${v.objectId} (${v.label}) on ${v.camera} of box ${v.node}`, ...(o.kind === 'departure' && v.open ? [`${v.objectId} was still in view when the recording ended`] : [])];
+      return { value: iso(o.kind === 'arrival' ? v.start : v.end), kind: 'time', notes, node: v.node };
     }
     case 'duration': {
       const o = m.of;

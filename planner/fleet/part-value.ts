@@ -22,6 +22,9 @@ export interface PartValueOptions {
 /** A part, or why the box cannot tell (nothing recorded then...). */
 export type PartValueResult = { ok: true; value: FleetPartValue } | { ok: false; why: string };
 
+/** A visit ending this close to the end of its camera's coverage may still be going on (ms). */
+const OPEN_MS = 2000;
+
 const cannot = (v: QueryValue): PartValueResult => ({ ok: false, why: v.kind === 'none' ? v.why : `unexpected ${v.kind}` });
 
 /** The cameras of this box a query covers. */
@@ -79,7 +82,10 @@ export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions)
     const v = run(x);
     return v.kind === 'number' ? { ok: true, value: { kind: 'count', n: v.n } } : cannot(v);
   };
-  const visits = (ref: VisitRef): PartValueResult => ({ ok: true, value: { kind: 'visits', items: visitCandidates(all(q.time.from, q.time.to), ref, q.time, all).map(slimVisit) } });
+  // a visit ending this close to the end of its camera's recording may still be going on (as the executor reads it)
+  const ends = new Map(cams.map((c) => [c, Math.max(-Infinity, ...memory.coverage(c).map((r) => r.end))]));
+  const open = (v: VisitFact): VisitFact => (v.end >= (ends.get(v.camera) ?? Infinity) - OPEN_MS ? { ...v, open: true } : v);
+  const visits = (ref: VisitRef): PartValueResult => ({ ok: true, value: { kind: 'visits', items: visitCandidates(all(q.time.from, q.time.to), ref, q.time, all).map((v) => slimVisit(open(v))) } });
   switch (m.measure) {
     case 'count':
     case 'countAt':

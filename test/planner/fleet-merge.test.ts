@@ -176,3 +176,15 @@ test('a box that could not tell (nothing recorded then) is named, the others mer
   assert.equal(a.value, 2);
   assert.match(a.answer, /Box b could not tell: nothing was recorded then\./);
 });
+
+test('a departure of someone still there when the recording ended is no departure (as one box reads it)', () => {
+  const q = query({ measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: -1 } } });
+  const v = (node: string, start: number, end: number, open = false) => ({ camera: `${node}-cam`, objectId: `${node}:${start}`, label: 'person', start: s(start), end: s(end), ...(open ? { open } : {}) });
+  const a = mergeParts([part('a', q, { kind: 'visits', items: [v('a', 20, 40)] }), part('b', q, { kind: 'visits', items: [v('b', 50, 100, true)] })], opts);
+  assert.equal(a.value, null);
+  assert.match(a.answer, /on b-cam of box b was still there when the recording ended/);
+  const seen = query({ measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: -1, order: 'departure' } } });
+  const b = mergeParts([part('a', seen, { kind: 'visits', items: [v('a', 20, 40)] }), part('b', seen, { kind: 'visits', items: [v('b', 50, 100, true)] })], opts);
+  assert.equal(b.value, new Date(s(100)).toISOString());
+  assert.match(b.answer, /still in view when the recording ended/);
+});

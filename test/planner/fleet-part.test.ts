@@ -90,3 +90,24 @@ test('a box that holds none of the cameras the question names replies none; the 
   const nonsense = ask('how many people came when the moon was blue and the cat sang?');
   assert.ok(nonsense.every((p) => p.status === 'none' || p.status === 'refused'));
 });
+
+test('someone still there when the recording ends: no fleet departure, as one memory reads it', async () => {
+  const d = new MemoryStore({ dir: tempDir('fleet-d') });
+  d.open();
+  const both = new MemoryStore({ dir: tempDir('fleet-ad') });
+  both.open();
+  try {
+    const dCams = [{ id: 'd1', visits: [[200, 239.5]] as [number, number][] }];
+    await fillMemory(d, T0, END, dCams);
+    await fillMemory(both, T0, END, [...(TEST_FLEET.a ?? []), ...dCams]);
+    const a = boxes.get('a') as MemoryStore;
+    for (const q of ['when did the last person leave?', 'how many people left?', 'when did the first person arrive?']) {
+      const parts = [fleetPart({ id: 'q', question: q, now: END, timeZone: 'UTC' }, a, { node: 'a', defaultTimeZone: 'UTC' }), fleetPart({ id: 'q', question: q, now: END, timeZone: 'UTC' }, d, { node: 'd', defaultTimeZone: 'UTC' })];
+      const m = mergeParts(parts, { timeZone: 'UTC' });
+      assert.deepEqual(m.value, answerQuestion(q, both, { now: END, timeZone: 'UTC' }).value, `${q}: ${m.answer}`);
+    }
+  } finally {
+    await d.close();
+    await both.close();
+  }
+});
