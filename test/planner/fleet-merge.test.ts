@@ -172,7 +172,7 @@ test('boxes that refused or failed are named with their reason; speech answers a
 
 test('a box that could not tell (nothing recorded then) is named, the others merged', () => {
   const q = query({ measure: 'count', of: 'visits' });
-  const a = mergeParts([part('a', q, { kind: 'count', n: 2 }), { ...part('b', q, { kind: 'count', n: 0 }), part: undefined, why: 'nothing was recorded then' } as FleetPart], opts);
+  const a = mergeParts([part('a', q, { kind: 'count', n: 2 }), { ...part('b', q, { kind: 'count', n: 0 }), part: undefined, why: 'nothing was recorded then' }], opts);
   assert.equal(a.value, 2);
   assert.match(a.answer, /Box b could not tell: nothing was recorded then\./);
 });
