@@ -21,6 +21,7 @@ import { RulesComponent } from './components/rules.js';
 import { StatusRefresh } from './components/status-refresh.js';
 import { AlertSnapshots } from './rules/snapshots.js';
 import { MqttBridge } from './mqtt/bridge.js';
+import { fleetAsker, fleetResponder, type FleetLink } from './fleet/service.js';
 import { defaultTimeZone } from '../planner/ask.js';
 import { HttpComponent } from './components/http.js';
 import { MemoryComponent } from './components/memory.js';
@@ -115,10 +116,14 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     cameras: Object.fromEntries(cfg.cameras.map((c) => [c.id, { zones: c.zones.map((z) => z.id), lines: c.lines.map((l) => l.id) }])),
     ...(llm ? { compile: llmRuleCompiler(llm) } : {}),
   });
-  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api });
+  const timeZone = cfg.timezone ?? defaultTimeZone();
+  const fleetLog = log.child({ ns: 'edge:fleet' });
+  const ownAsker = fleetAsker(cfg, { timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt });
+  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleetAsk: ownAsker.ask });
   const auth = new Auth(cfg.auth.tokens);
   const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
-  const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, log: log.child({ ns: 'edge:mqtt' }) });
+  const fleet = fleetResponder(cfg, { memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
+  const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, log: log.child({ ns: 'edge:mqtt' }), fleet });
   const http = new HttpComponent({
     host: cfg.http.host,
     port: cfg.http.port,

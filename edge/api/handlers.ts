@@ -11,6 +11,7 @@ import type { RulesComponent } from '../components/rules.js';
 import { AdmissionGate, type AdmissionLimits } from './admission.js';
 import { VigilError } from '../../ingest/errors/catalogue.js';
 import { RuleError } from '../rules/engine.js';
+import type { FleetAskFn } from './fleet-wire.js';
 import { cameraState, type LiveState } from './live.js';
 import { pagedEvents, pagedObjects, pagedSegments } from './paged.js';
 import type { CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
@@ -26,6 +27,8 @@ export interface ApiDeps {
   live: LiveState;
   /** Bound on requests in flight across WebSocket and MQTT (`api` in the config); defaults when omitted. */
   admission?: Partial<AdmissionLimits>;
+  /** Asks the fleet (`fleet.ask`); absent: the request fails with FLEET_OFF. */
+  fleetAsk?: FleetAskFn;
 }
 
 /** Per-request context. */
@@ -52,6 +55,7 @@ export const REQUIRED_SCOPE: { [K in WsRequestType]: WsRequestMap[K]['scope'] } 
   'rules.delete': 'admin',
   'rules.compile': 'admin',
   ping: 'read',
+  'fleet.ask': 'read',
 };
 
 const DEFAULT_LIMIT = 200;
@@ -125,6 +129,9 @@ export class ApiHandlers {
         return { ruleId: req.ruleId, deleted: this.d.rules.delete(req.ruleId) };
       case 'rules.compile':
         return this.compile(req, ctx);
+      case 'fleet.ask':
+        if (!this.d.fleetAsk) throw new VigilError('FLEET_OFF');
+        return this.d.fleetAsk(req.question, { ...(req.deadlineMs !== undefined ? { deadlineMs: req.deadlineMs } : {}), ...(req.timeZone ? { timeZone: req.timeZone } : {}) });
       default:
         throw new VigilError('UNKNOWN_TYPE', `"${req.type}" is only available on a WebSocket connection`);
     }

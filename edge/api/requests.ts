@@ -40,6 +40,7 @@ export const REQUEST_SCHEMAS = {
   'rules.delete': request('rules.delete', { ruleId: z.string().min(1).max(64) }),
   'rules.compile': request('rules.compile', { text: z.string().trim().min(1).max(1000), camera }),
   ping: request('ping', {}),
+  'fleet.ask': request('fleet.ask', { question: z.string().trim().min(1).max(2000), deadlineMs: z.number().int().min(100).max(60_000).optional(), timeZone: z.string().min(1).max(64).optional() }),
 };
 
 /** The request types, from the schemas. */

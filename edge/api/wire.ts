@@ -18,6 +18,7 @@ import type { Answer, AskProgress, PlannerName } from '../../planner/answer.js';
 import type { Box } from '../../ingest/perception/types.js';
 import type { EventRecord, ObjectRecord, SegmentRecord } from '../../memory/types.js';
 import type { ErrorBody, PublicErrorCode } from '../../ingest/errors/catalogue.js';
+import type { FleetAskRequestMap } from './fleet-wire.js';
 import type { AnyRequest, ChannelParam, ParamsOf, RequestOf, RequestType, RuleParam, Same } from './requests.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -247,7 +248,7 @@ export interface Range {
  * Requests are `{ id, type, ...params }`; the parameters are inferred from the zod schemas of
  * `requests.ts`, the one place they are written.
  */
-export interface WsRequestMap {
+export interface WsRequestMap extends FleetAskRequestMap {
   /** Answers a question; streams {@link WsProgress} first. `timeZone`/`now` as in `vigil ask`. */
   ask: { params: ParamsOf<'ask'>; result: Answer; scope: 'read' };
   /** Cancels an `ask` in flight (by its request id). */
@@ -287,7 +288,7 @@ export interface WsRequestMap {
 export type WsRequestType = keyof WsRequestMap;
 
 /** Every request type, for validation and docs. */
-export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'ping'];
+export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'ping', 'fleet.ask'];
 
 /** A request of one type (inferred from its schema in `requests.ts`). */
 export type WsRequestOf<K extends WsRequestType> = RequestOf<K>;

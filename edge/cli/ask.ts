@@ -9,6 +9,7 @@ import { answererOptions } from '../config/answering.js';
 import { isTimeZone } from '../../planner/time.js';
 import { loadConfig } from '../config/load.js';
 import { isoTime, parse, str, UsageError } from './args.js';
+import { ASK_FLEET_HELP, askFleetCommand } from './ask-fleet.js';
 
 /** Help text. */
 export const ASK_HELP = `vigil ask "QUESTION" --data DIR [--json] [--now ISO8601] [--tz ZONE] [--planner offline|react|mcts] [--critic] [--config FILE] [--trace]
@@ -18,9 +19,15 @@ export const ASK_HELP = `vigil ask "QUESTION" --data DIR [--json] [--now ISO8601
   --planner  offline (no model), react or mcts (need models.llm); default: offline without models.llm, else mcts
   --critic   add MMCTAgent critic rounds (models.answering.criticRounds, at least 1)
   --config   YAML or JSON config with models.* (also VIGIL_CONFIG and VIGIL_MODELS__* variables)
-  --trace    print progress (plan, tool calls, tree, critic) to stderr as JSON lines`;
+  --trace    print progress (plan, tool calls, tree, critic) to stderr as JSON lines
+${ASK_FLEET_HELP}`;
 
 const PLANNERS = ['offline', 'react', 'mcts'] as const;
+
+/** The string options that were given. */
+function pick(o: Record<string, string | boolean | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+}
 
 /** Answers and prints; resolves with the exit code. */
 export async function askCommand(argv: string[]): Promise<number> {
@@ -33,9 +40,14 @@ export async function askCommand(argv: string[]): Promise<number> {
     critic: { type: 'boolean' },
     config: { type: 'string' },
     trace: { type: 'boolean' },
+    fleet: { type: 'boolean' },
+    mqtt: { type: 'string' },
+    prefix: { type: 'string' },
+    deadline: { type: 'string' },
   });
   const question = positionals.join(' ').trim();
   if (!question) throw new UsageError('a QUESTION is required');
+  if (values.fleet) return askFleetCommand({ question, ...pick({ mqtt: values.mqtt, prefix: values.prefix, deadline: values.deadline, now: values.now, tz: values.tz, config: values.config }), json: values.json === true });
   const data = str(values.data);
   if (!data) throw new UsageError('--data DIR is required');
   const nowArg = str(values.now);

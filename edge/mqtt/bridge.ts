@@ -12,6 +12,8 @@ import { cameraState } from '../api/live.js';
 import { MQTT_TOPICS, type MqttNodeStatus } from '../api/wire.js';
 import type { EventBus } from '../bus.js';
 import type { Config } from '../config/schema.js';
+import type { FleetResponder } from '../fleet/responder.js';
+import { noDelay } from '../fleet/nodelay.js';
 import type { Component } from '../lifecycle.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { Discovery } from './discovery.js';
@@ -40,6 +42,8 @@ export interface MqttBridgeDeps {
   bus: EventBus;
   handlers: ApiHandlers;
   log: Logger;
+  /** Answers fleet asks (with `fleet.enabled`). */
+  fleet?: FleetResponder | null;
 }
 
 /** The MQTT component. */
@@ -56,6 +60,11 @@ export class MqttBridge implements Component {
   url: string | null = null;
 
   constructor(private readonly d: MqttBridgeDeps) {}
+
+  /** The connected client (for the fleet asker), or null while MQTT is off. */
+  get mqttClient(): MqttClient | null {
+    return this.client;
+  }
 
   /** State for `/healthz`: connected or why not, queue counters (the URL without credentials). */
   stats(): { connected: boolean; url: string | null; disabled: string | null; queued: number; dropped: number; published: number; embeddedPort: number | null } {
@@ -117,6 +126,7 @@ export class MqttBridge implements Component {
     };
     const client = mqtt.connect(this.url ?? '', opts);
     this.client = client;
+    noDelay(client);
     const requests = new MqttRequests({ node: this.d.node, handlers: this.d.handlers, log: this.d.log, reply: (t, p, o, done) => this.publish(t, p, o, done) });
     const discovery = c.homeAssistant.discovery ? new Discovery(this.d.node, c.homeAssistant.prefix, (t, p) => this.publish(t, p, { retain: true, qos: 1 })) : null;
     let wasConnected = false;
@@ -125,13 +135,13 @@ export class MqttBridge implements Component {
       wasConnected = true;
       this.publish(status, 'online' satisfies MqttNodeStatus, { retain: true, qos: 1 });
       for (const s of this.d.handlers.cameraStates()) this.publish(MQTT_TOPICS.cameraStatus(this.d.node, s.camera), JSON.stringify(s), { retain: true, qos: 1 });
-      client.subscribe([MQTT_TOPICS.ask(this.d.node), MQTT_TOPICS.request(this.d.node)], { qos: 1 }, (err) => {
+      client.subscribe([MQTT_TOPICS.ask(this.d.node), MQTT_TOPICS.request(this.d.node), ...(this.d.fleet ? [this.d.fleet.askTopic] : [])], { qos: 1 }, (err) => {
         if (err) this.d.log.error({ err: err.message }, 'MQTT subscribe failed');
       });
       discovery?.rules(this.d.handlers.ruleList());
       this.flush();
     });
-    client.on('message', (topic, payload, packet) => requests.onMessage(topic, payload, packet));
+    client.on('message', (topic, payload, packet) => this.d.fleet?.onMessage(topic, payload) || requests.onMessage(topic, payload, packet));
     client.on('error', (e) => this.d.log.warn({ err: e.message, url: this.url }, 'MQTT error'));
     client.on('offline', () => this.d.log.warn({ url: this.url }, 'MQTT broker unreachable; queueing'));
     const node = this.d.node;

@@ -44,6 +44,7 @@ export const ERROR_CATALOGUE = {
   BUSY: { status: 503, wire: 'BUSY', message: 'the daemon is busy; retry later', owner: 'VigilError' },
   NO_FRAME: { status: 503, wire: 'NO_FRAME', message: 'the camera has no frame yet', owner: 'VigilError' },
   INTERNAL: { status: 500, wire: 'INTERNAL', message: 'internal error', owner: 'VigilError' },
+  FLEET_OFF: { status: 503, wire: 'ASK_FAILED', message: 'fleet questions need fleet.enabled and a connected MQTT broker', owner: 'VigilError' },
   // --- configuration and command line (edge) ---
   CONFIG_INVALID: { status: 500, wire: 'INTERNAL', message: 'invalid configuration', owner: 'ConfigError' },
   USAGE: { status: 400, wire: 'BAD_REQUEST', message: 'bad command line', owner: 'UsageError' },

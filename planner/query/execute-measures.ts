@@ -113,7 +113,7 @@ export function runCount(r: Run, m: Extract<Measure, { measure: 'count' }>, all:
 }
 
 /** The summed settled count over the cameras: `[start, end, count]` pieces of the window (a sweep over every camera's pieces). */
-function summed(r: Run, from: number, to: number): [number, number, number][] {
+export function summed(r: Run, from: number, to: number): [number, number, number][] {
   const per = r.cams.map((cam) => pieces(timeline(r.memory, cam, r.q.subject, r.q.place, from, to), from, to));
   if (per.length === 1) return per[0] as [number, number, number][];
   const cuts = [...new Set(per.flatMap((p) => p.flatMap(([s, e]) => [s, e])))].sort((a, b) => a - b);
@@ -141,7 +141,7 @@ function summed(r: Run, from: number, to: number): [number, number, number][] {
 }
 
 /** The usual count of the place, summed over its cameras. */
-function usual(r: Run): number {
+export function usual(r: Run): number {
   let n = 0;
   for (const cam of r.cams) {
     const cov = r.memory.coverage(cam);
@@ -153,7 +153,7 @@ function usual(r: Run): number {
 }
 
 /** Whether a count passes a condition (`usual` for full/missing). */
-function holds(n: number, c: CountCondition, u: number): boolean {
+export function holds(n: number, c: CountCondition, u: number): boolean {
   if (c.op === 'full') return n >= u;
   if (c.op === 'missing') return n < u;
   return 'n' in c ? passes(n, c.op, c.n) : false;
