@@ -66,6 +66,12 @@ export interface FrameObservation {
   objects: { objectId: string; trackId: number; label: string; box: Box; score: number; zones?: string[] }[];
   /** Objects per zone (the same objects as `objects`). */
   occupancy: Record<string, number>;
+  /**
+   * Counts and occupancy of the objects the last detection matched, without the hold: what the
+   * memory stores (its settled counts absorb one-frame misses), so history says when a thing was
+   * last seen rather than when the live hold let it go. Absent: the same as `counts`/`occupancy`.
+   */
+  seen?: { counts: Record<string, number>; occupancy: Record<string, number> };
 }
 
 /** Object lifecycle. */

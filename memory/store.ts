@@ -158,11 +158,12 @@ export class MemoryStore implements MemoryView {
     s.rollups.add(o);
     switch (o.kind) {
       case 'frame': {
-        const occ = o.occupancy;
+        // history keeps what the last detection saw; the live hold is for live state only
+        const occ = o.seen?.occupancy ?? o.occupancy;
         for (const zone in occ) gate.track(d.zocc.put([o.camera, zone, o.ts], occ[zone] ?? 0));
         const ids: string[] = new Array<string>(o.objects.length);
         for (let i = 0; i < ids.length; i++) ids[i] = (o.objects[i] as { objectId: string }).objectId;
-        return gate.tracked(d.frames.put([o.camera, o.ts], { counts: o.counts, objectIds: ids, occupancy: occ }));
+        return gate.tracked(d.frames.put([o.camera, o.ts], { counts: o.seen?.counts ?? o.counts, objectIds: ids, occupancy: occ }));
       }
       case 'segment':
         return s.segments.write(o);

@@ -271,16 +271,25 @@ export class CameraPerception {
   /** Facts of a frame from the tracks seen within the hold: counts, objects and occupancy agree. */
   private frameObs(ts: number, motion: number, detected: boolean, held: Track[]): FrameObservation {
     const counts: Record<string, number> = {};
+    const seenCounts: Record<string, number> = {};
     const objects: FrameObservation['objects'] = [];
     const ids = new Set<number>();
+    const seenIds = new Set<number>();
+    const last = this.held?.ts;
     for (const a of held.sort((x, y) => x.id - y.id)) {
       const objectId = this.book.objectOf(a.id);
       if (!objectId) continue;
       ids.add(a.id);
       counts[a.label] = (counts[a.label] ?? 0) + 1;
+      if (a.lastSeen === last) {
+        seenIds.add(a.id);
+        seenCounts[a.label] = (seenCounts[a.label] ?? 0) + 1;
+      }
       objects.push({ objectId, trackId: a.id, label: a.label, box: a.box, score: a.score, zones: this.zones.zonesOf(a.id) });
     }
-    return { kind: 'frame', camera: this.o.camera, ts, motion, detected, counts, objects, occupancy: this.zones.occupancy(ids) };
+    const occupancy = this.zones.occupancy(ids);
+    const seen = seenIds.size === ids.size ? { counts, occupancy } : { counts: seenCounts, occupancy: this.zones.occupancy(seenIds) };
+    return { kind: 'frame', camera: this.o.camera, ts, motion, detected, counts, objects, occupancy, seen };
   }
 
   private zoneEvents(active: Track[], frame: Frame): EventObservation[] {

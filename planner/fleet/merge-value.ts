@@ -91,7 +91,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       const { pieces } = summedParts(parts);
       if (pieces.length === 0) return none('no settled count in that time on any box');
       const best = pieces.reduce((a, p) => ((m.which === 'max' ? p[2] > a[2] : p[2] < a[2]) ? p : a));
-      return num(best[2], 'count', [`${m.which === 'max' ? 'Most' : 'Fewest'} at once across the boxes from ${iso(best[0])}: the boxes' count timelines summed over every matching camera (a box's own answer gives the ${m.which === 'max' ? 'most' : 'fewest'} at one camera)`]);
+      return num(best[2], 'count', [`${m.which === 'max' ? 'Most' : 'Fewest'} at once across the boxes from ${iso(best[0])}: the boxes' count timelines summed over every matching camera`]);
     }
     case 'whether': {
       const t = m.test;

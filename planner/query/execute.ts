@@ -6,8 +6,8 @@
 import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
-import { conditionStarts, conditionStretches, runCondition, runCount, runWhen } from './execute-measures.js';
-import { HALF_FRAME_MS, pieces, timeline, usualCount, valueAt, visitsIn } from './facts.js';
+import { conditionStarts, conditionStretches, runCondition, runCount, runWhen, summed } from './execute-measures.js';
+import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
 import { Query, type QueryValue, type VisitFact } from './schema.js';
@@ -68,15 +68,14 @@ function measure(r: Run): QueryValue {
       return { kind: 'number', n, unit: 'count' };
     }
     case 'extreme': {
-      let best: { n: number; at: number; camera: string } | null = null;
-      for (const cam of r.cams) {
-        const tl = timeline(memory, cam, q.subject, q.place, q.time.from, q.time.to);
-        for (const [s, , n] of pieces(tl, q.time.from, q.time.to)) {
-          if (!best || (m.which === 'max' ? n > best.n : n < best.n)) best = { n, at: s, camera: cam };
-        }
+      // "at once" is at one moment, over every camera of the place together (as countAt and count conditions are, and as a fleet merges boxes)
+      let best: { n: number; at: number } | null = null;
+      for (const [s, , n] of summed(r, q.time.from, q.time.to)) {
+        if (!best || (m.which === 'max' ? n > best.n : n < best.n)) best = { n, at: s };
       }
       if (!best) return { kind: 'none', why: 'no settled count in that time' };
-      r.evidence.push(...momentEvidence([{ camera: best.camera, ts: best.at }]));
+      const at = best.at;
+      r.evidence.push(...momentEvidence(r.cams.map((camera) => ({ camera, ts: at }))));
       return { kind: 'number', n: best.n, unit: 'count' };
     }
     case 'whether':

@@ -10,6 +10,11 @@ import { CameraPerception } from '../../../ingest/perception/pipeline.js';
 import type { Box, Detection, Detector } from '../../../ingest/perception/types.js';
 import type { Frame } from '../../../ingest/types.js';
 import { LiveState } from '../../../edge/api/live.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryQueries } from '../../../memory/queries.js';
+import { MemoryStore } from '../../../memory/store.js';
 
 const W = 640;
 const H = 360;
@@ -80,6 +85,26 @@ test('a removal moves the count and the zone occupancy within the 1 s hold; the 
   assert.equal(objects(obs).filter((o) => o.event === 'new').length, 3);
   assert.equal(objects(obs).filter((o) => o.event === 'end').length, 0);
   assert.equal(new Set(frames(obs).flatMap((f) => f.objects.map((o) => o.objectId))).size, 3);
+});
+
+test('history takes what the last detection saw: the held frame carries seen counts without the hold, and the memory stores those', async () => {
+  const script = (ts: number): string[] => (ts - T0 >= 5500 ? ['a', 'c'] : ['a', 'b', 'c']);
+  const obs = await run(perception(script), steps(T0, T0 + 7000));
+  const held = at(obs, T0 + 5500);
+  assert.equal(held.counts.bottle, 3, 'live: held');
+  assert.deepEqual(held.seen, { counts: { bottle: 2 }, occupancy: { bench: 2 } }, 'seen: what the detection matched');
+  assert.deepEqual(at(obs, T0 + 5000).seen?.counts, { bottle: 3 });
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-hold-'));
+  const store = new MemoryStore({ dir });
+  store.open();
+  try {
+    for (const o of frames(obs)) await store.write(o);
+    const q = new MemoryQueries(store);
+    assert.equal(q.countAt(T0 + 5600, { label: 'bottle' }).count, 2, 'stored at 5.5 s: 2, not the held 3');
+    assert.equal(q.countAt(T0 + 5100, { label: 'bottle' }).count, 3);
+  } finally {
+    await store.close();
+  }
 });
 
 test('holdMs is configurable: with a 2 s hold the count stays until 2 s after the last sighting', async () => {
