@@ -20,6 +20,8 @@ import { RecentFrames } from './components/recent-frames.js';
 import { RulesComponent } from './components/rules.js';
 import { AlertSnapshots } from './rules/snapshots.js';
 import { MqttBridge } from './mqtt/bridge.js';
+import { FleetViewComponent } from './components/fleet-view.js';
+import { MemoryQueries } from '../memory/queries.js';
 import { defaultTimeZone } from '../planner/ask.js';
 import { HttpComponent } from './components/http.js';
 import { MemoryComponent } from './components/memory.js';
@@ -104,10 +106,27 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     cameras: Object.fromEntries(cfg.cameras.map((c) => [c.id, { zones: c.zones.map((z) => z.id), lines: c.lines.map((l) => l.id) }])),
     ...(llm ? { compile: llmRuleCompiler(llm) } : {}),
   });
-  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api });
+  const mqttOn = cfg.mqtt.enabled;
+  let fleetView: FleetViewComponent | null = null;
+  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleet: { state: () => fleetView?.view.state() ?? null } });
   const auth = new Auth(cfg.auth.tokens);
   const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
   const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, log: log.child({ ns: 'edge:mqtt' }) });
+  if (cfg.fleet.enabled && mqttOn) {
+    const queries = new MemoryQueries(memory.store);
+    fleetView = new FleetViewComponent({
+      cfg: cfg.fleet,
+      node: cfg.node,
+      version: packageVersion(),
+      cameras: cfg.cameras,
+      enabled: (id) => cameras.enabled(id),
+      rules: () => handlers.ruleList().map((r) => r.id),
+      coverage: () => queries.coverage(),
+      bus,
+      mqtt,
+      log: log.child({ ns: 'edge:fleet' }),
+    });
+  }
   const http = new HttpComponent({
     host: cfg.http.host,
     port: cfg.http.port,
@@ -123,8 +142,9 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     auth,
     wsApi,
     mqtt: () => mqtt.stats(),
+    fleetProxy: fleetView?.proxy ?? null,
   });
   // rules before perception (no frame is missed), MQTT before cameras (camera status is published)
-  const lifecycle = new Lifecycle([memory, rules, perception, audio, mqtt, cameras, http], log.child({ ns: 'edge' }));
+  const lifecycle = new Lifecycle([memory, rules, perception, audio, ...(fleetView ? [fleetView] : []), mqtt, cameras, http], log.child({ ns: 'edge' }));
   return { lifecycle, http, cameras, memory, perception, audio, answerer, bus, rules, mqtt, wsApi };
 }

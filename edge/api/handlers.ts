@@ -13,7 +13,8 @@ import { VigilError } from '../../ingest/errors/catalogue.js';
 import { RuleError } from '../rules/engine.js';
 import { cameraState, type LiveState } from './live.js';
 import { pagedEvents, pagedObjects, pagedSegments } from './paged.js';
-import type { CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
+import type { FleetState } from './fleet-view-wire.js';
+import type { Alert, CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
 
 /** What the handlers reach. */
 export interface ApiDeps {
@@ -26,6 +27,8 @@ export interface ApiDeps {
   live: LiveState;
   /** Bound on requests in flight across WebSocket and MQTT (`api` in the config); defaults when omitted. */
   admission?: Partial<AdmissionLimits>;
+  /** The fleet view (with `fleet.enabled` and MQTT on). */
+  fleet?: { state(): FleetState<Alert> | null } | null;
 }
 
 /** Per-request context. */
@@ -52,6 +55,7 @@ export const REQUIRED_SCOPE: { [K in WsRequestType]: WsRequestMap[K]['scope'] } 
   'rules.delete': 'admin',
   'rules.compile': 'admin',
   ping: 'read',
+  'fleet.state': 'read',
 };
 
 const DEFAULT_LIMIT = 200;
@@ -125,9 +129,16 @@ export class ApiHandlers {
         return { ruleId: req.ruleId, deleted: this.d.rules.delete(req.ruleId) };
       case 'rules.compile':
         return this.compile(req, ctx);
+      case 'fleet.state':
+        return this.fleetState();
       default:
         throw new VigilError('UNKNOWN_TYPE', `"${req.type}" is only available on a WebSocket connection`);
     }
+  }
+
+  /** The fleet view's state; `enabled: false` with no boxes when this box does not follow the fleet. */
+  fleetState(): FleetState<Alert> {
+    return this.d.fleet?.state() ?? { enabled: false, node: this.d.node, boxes: [], alerts: [] };
   }
 
   private async ask(req: WsRequestOf<'ask'>, ctx: RequestContext): Promise<Answer> {

@@ -19,6 +19,7 @@ import type { Box } from '../../ingest/perception/types.js';
 import type { EventRecord, ObjectRecord, SegmentRecord } from '../../memory/types.js';
 import type { ErrorBody, PublicErrorCode } from '../../ingest/errors/catalogue.js';
 import type { AnyRequest, ChannelParam, ParamsOf, RequestOf, RequestType, RuleParam, Same } from './requests.js';
+import type { FleetPushData, FleetViewRequestMap } from './fleet-view-wire.js';
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -233,7 +234,7 @@ export interface Alert {
 // ---------------------------------------------------------------------------------------------
 
 /** Live-state channels a client can subscribe to. */
-export type Channel = 'cameras' | 'counts' | 'events' | 'alerts';
+export type Channel = 'cameras' | 'counts' | 'events' | 'alerts' | 'fleet';
 
 /** A time range in epoch ms, `[from, to)`. */
 export interface Range {
@@ -246,7 +247,7 @@ export interface Range {
  * Requests are `{ id, type, ...params }`; the parameters are inferred from the zod schemas of
  * `requests.ts`, the one place they are written.
  */
-export interface WsRequestMap {
+export interface WsRequestMap extends FleetViewRequestMap<Alert> {
   /** Answers a question; streams {@link WsProgress} first. `timeZone`/`now` as in `vigil ask`. */
   ask: { params: ParamsOf<'ask'>; result: Answer; scope: 'read' };
   /** Cancels an `ask` in flight (by its request id). */
@@ -286,7 +287,7 @@ export interface WsRequestMap {
 export type WsRequestType = keyof WsRequestMap;
 
 /** Every request type, for validation and docs. */
-export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'ping'];
+export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'ping', 'fleet.state'];
 
 /** A request of one type (inferred from its schema in `requests.ts`). */
 export type WsRequestOf<K extends WsRequestType> = RequestOf<K>;
@@ -323,7 +324,8 @@ export type WsPush =
   | { type: 'push'; channel: 'cameras'; data: CameraState }
   | { type: 'push'; channel: 'counts'; data: CountState }
   | { type: 'push'; channel: 'events'; data: ObjectEvent }
-  | { type: 'push'; channel: 'alerts'; data: Alert };
+  | { type: 'push'; channel: 'alerts'; data: Alert }
+  | { type: 'push'; channel: 'fleet'; data: FleetPushData<Alert> };
 
 /** Sent once after the connection opens. */
 export interface WsHello {

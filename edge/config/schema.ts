@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ruleSchema } from '../rules/schema.js';
+import { FleetSection } from './fleet.js';
 
 /** Camera id rule: used in MQTT topics, LMDB keys and URLs. */
 const CAMERA_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -263,6 +264,7 @@ export const configSchema = z
       })
       .prefault({})
       .describe('MQTT bridge.'),
+    fleet: FleetSection,
     rules: z.array(ruleSchema).default([]).describe('Alert rules evaluated on the live stream (more can be added over WebSocket and MQTT).'),
     models: z
       .strictObject({

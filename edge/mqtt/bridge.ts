@@ -15,6 +15,7 @@ import type { Config } from '../config/schema.js';
 import type { Component } from '../lifecycle.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { Discovery } from './discovery.js';
+import type { MqttExtension } from './extension.js';
 import { MqttRequests } from './requests.js';
 
 /** Replaces characters MQTT topics reserve (`/`, `+`, `#`) and spaces in one topic level. */
@@ -50,12 +51,23 @@ export class MqttBridge implements Component {
   private readonly queue: Queued[] = [];
   private dropped = 0;
   private published = 0;
+  private readonly extensions: MqttExtension[] = [];
   /** Why MQTT is off, when it is. */
   disabledReason: string | null = null;
   /** URL the client connects to. */
   url: string | null = null;
 
   constructor(private readonly d: MqttBridgeDeps) {}
+
+  /** Adds a party on this connection (before `start`): its filters are subscribed on every connect. */
+  use(x: MqttExtension): void {
+    this.extensions.push(x);
+  }
+
+  /** Whether the client is connected now. */
+  get connected(): boolean {
+    return this.client?.connected ?? false;
+  }
 
   /** State for `/healthz`: connected or why not, queue counters (the URL without credentials). */
   stats(): { connected: boolean; url: string | null; disabled: string | null; queued: number; dropped: number; published: number; embeddedPort: number | null } {
@@ -128,10 +140,22 @@ export class MqttBridge implements Component {
       client.subscribe([MQTT_TOPICS.ask(this.d.node), MQTT_TOPICS.request(this.d.node)], { qos: 1 }, (err) => {
         if (err) this.d.log.error({ err: err.message }, 'MQTT subscribe failed');
       });
+      const filters = this.extensions.flatMap((x) => x.filters);
+      if (filters.length) client.subscribe(filters, { qos: 1 }, (err) => err && this.d.log.error({ err: err.message, filters }, 'MQTT subscribe failed'));
       discovery?.rules(this.d.handlers.ruleList());
       this.flush();
+      for (const x of this.extensions) x.connected();
     });
-    client.on('message', (topic, payload, packet) => requests.onMessage(topic, payload, packet));
+    client.on('message', (topic, payload, packet) => {
+      requests.onMessage(topic, payload, packet);
+      for (const x of this.extensions) {
+        try {
+          x.message(topic, payload);
+        } catch (e) {
+          this.d.log.warn({ extension: x.name, topic, err: (e as Error).message }, 'MQTT message handler failed');
+        }
+      }
+    });
     client.on('error', (e) => this.d.log.warn({ err: e.message, url: this.url }, 'MQTT error'));
     client.on('offline', () => this.d.log.warn({ url: this.url }, 'MQTT broker unreachable; queueing'));
     const node = this.d.node;
