@@ -119,9 +119,11 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
       node: cfg.node,
       version: packageVersion(),
       cameras: cfg.cameras,
-      enabled: (id) => cameras.enabled(id),
+      // before the cameras start (MQTT connects first), the config says
+      enabled: (id) => (cameras.get(id) ? cameras.enabled(id) : (cfg.cameras.find((c) => c.id === id)?.enabled ?? false)),
       rules: () => handlers.ruleList().map((r) => r.id),
       coverage: () => queries.coverage(),
+      cameraStates: () => handlers.cameraStates(),
       bus,
       mqtt,
       log: log.child({ ns: 'edge:fleet' }),

@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FLEET_VIEW_FILTERS, FleetView } from '../../edge/fleet/view.js';
-import { buildManifest } from '../../edge/mqtt/manifest.js';
+import { buildManifest, ManifestPublisher } from '../../edge/mqtt/manifest.js';
+import { EventBus } from '../../edge/bus.js';
+import { silentLogger } from '../helpers/logger.js';
 import { configSchema } from '../../edge/config/schema.js';
 import type { FleetPushData } from '../../edge/api/fleet-view-wire.js';
 import type { Alert } from '../../edge/api/wire.js';
@@ -116,4 +118,28 @@ test('config: fleet defaults off; publicUrl and peers are checked', () => {
   assert.equal(configSchema.safeParse({ fleet: { publicUrl: 'http://u:p@x:8080' } }).success, false);
   assert.equal(configSchema.safeParse({ fleet: { peers: { b: { token: 'short' } } } }).success, false);
   assert.equal(configSchema.safeParse({ fleet: { peers: { 'b/c': { token: 'a-token-of-16-chars' } } } }).success, false);
+});
+
+test('the manifest is published retained on connect, every period, once per burst of rule changes, never while offline', async () => {
+  const bus = new EventBus(silentLogger());
+  const sent: { topic: string; retain: boolean | undefined }[] = [];
+  let connected = true;
+  const p = new ManifestPublisher({ node: 'n1', version: '1', publicUrl: null, cameras: [], enabled: () => true, rules: () => [], coverage: () => ({ from: null, to: null }), publish: (topic, _payload, o) => void sent.push({ topic, retain: o.retain }), isConnected: () => connected, bus, log: silentLogger(), everyMs: 100 });
+  p.start();
+  p.connected();
+  assert.deepEqual([...sent], [{ topic: 'vigil/n1/manifest', retain: true }]);
+  await new Promise((r) => setTimeout(r, 250));
+  assert.ok(sent.length >= 3, `periodic (${sent.length})`);
+  p.stop();
+  const n = sent.length;
+  const q = new ManifestPublisher({ node: 'n1', version: '1', publicUrl: null, cameras: [], enabled: () => true, rules: () => [], coverage: () => ({ from: null, to: null }), publish: (topic, _payload, o) => void sent.push({ topic, retain: o.retain }), isConnected: () => connected, bus, log: silentLogger(), everyMs: 60_000 });
+  q.start();
+  const rule = { rule: { id: 'r', trigger: { type: 'absence' as const, seconds: 1 }, source: 'runtime' as const, lastFiredAt: null }, removed: false };
+  for (let i = 0; i < 5; i++) bus.emit('rule', rule);
+  await new Promise((r) => setTimeout(r, 700));
+  assert.equal(sent.length, n + 1, 'one manifest for the burst');
+  connected = false;
+  q.publishNow();
+  assert.equal(sent.length, n + 1, 'nothing queued while offline');
+  q.stop();
 });
