@@ -75,10 +75,15 @@ export interface FleetBox {
   /** The box's last manifest, or null before one arrived (a box of an older version publishes none). */
   manifest: FleetManifest | null;
   cameras: FleetCamera[];
-  /** Epoch ms of the last message from the box. */
+  /** Epoch ms of the last live (not retained) message from the box; 0 when only retained ones were read. */
   lastSeen: number;
   /** Whether this is the box serving the view. */
   self: boolean;
+  /**
+   * Whether this box can show the box's snapshots: its own, or a peer with a URL (pinned in
+   * `fleet.peers` or announced in its manifest); the proxy path is {@link fleetSnapshotPath}.
+   */
+  snapshots: boolean;
 }
 
 /** Result of `fleet.state`. */

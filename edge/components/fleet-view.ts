@@ -58,7 +58,12 @@ export class FleetViewComponent implements Component {
       bus: d.bus,
       log: d.log,
     });
-    this.view = new FleetView({ node: d.node, onChange: (c) => d.bus.emit('fleet', c) });
+    const peers = d.cfg.peers;
+    this.view = new FleetView({
+      node: d.node,
+      onChange: (c) => d.bus.emit('fleet', c),
+      canProxy: (node, m) => Boolean((Object.hasOwn(peers, node) ? peers[node]?.url : null) ?? m?.publicUrl),
+    });
     this.proxy = new FleetProxy({ peers: d.cfg.peers, manifestUrl: (node) => (this.view.get(node) ? (this.view.get(node)?.manifest?.publicUrl ?? null) : undefined) });
     d.mqtt.use(this.manifest);
     d.mqtt.use(this.view);

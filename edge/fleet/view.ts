@@ -37,6 +37,8 @@ interface BoxEntry {
 export interface FleetViewOptions {
   /** This box's node id. */
   node: string;
+  /** Whether this box can fetch a box's snapshots (default: it announces a publicUrl). */
+  canProxy?: (node: string, manifest: FleetManifest | null) => boolean;
   /** Told of every change: a box (coalesced every `coalesceMs`) or an alert (at once). */
   onChange?: (d: FleetPushData<Alert>) => void;
   /** Delay that coalesces a box's changes, ms (default 250). */
@@ -55,6 +57,8 @@ export class FleetView implements MqttExtension {
   private readonly now: () => number;
   /** Messages dropped as malformed or over the limits. */
   dropped = 0;
+  /** Whether the message being read is a retained one. */
+  private retained = false;
 
   constructor(private readonly o: FleetViewOptions) {
     this.now = o.now ?? Date.now;
@@ -64,12 +68,16 @@ export class FleetView implements MqttExtension {
     // retained topics arrive after the subscription: nothing to do
   }
 
-  /** Feeds one message; returns whether it changed the view. */
-  message(topic: string, payload: Buffer): boolean {
+  /**
+   * Feeds one message; returns whether it changed the view. A retained message (delivered on
+   * subscribing) does not count as the box being heard from now.
+   */
+  message(topic: string, payload: Buffer, retained = false): boolean {
     const p = topic.split('/');
     if (p[0] !== 'vigil' || p.length < 3 || payload.length > FLEET_LIMITS.payloadBytes) return false;
     const node = p[1] ?? '';
     const text = payload.toString('utf8');
+    this.retained = retained;
     const ok = this.route(node, p, text);
     if (!ok) this.dropped++;
     return ok;
@@ -145,7 +153,7 @@ export class FleetView implements MqttExtension {
   }
 
   private touched(b: BoxEntry): true {
-    b.lastSeen = this.now();
+    if (!this.retained) b.lastSeen = this.now();
     if (this.o.onChange) {
       this.dirty.add(b.node);
       this.timer ??= setTimeout(() => this.flush(), this.o.coalesceMs ?? 250);
@@ -181,7 +189,9 @@ export class FleetView implements MqttExtension {
       const c = b.cameras.get(id) as FleetCamera;
       return { ...c, counts: c.counts.map((x) => ({ ...x })) };
     });
-    return { node: b.node, online: b.online, manifest: b.manifest, cameras, lastSeen: b.lastSeen, self: b.node === this.o.node };
+    const self = b.node === this.o.node;
+    const snapshots = self || (this.o.canProxy ? this.o.canProxy(b.node, b.manifest) : Boolean(b.manifest?.publicUrl));
+    return { node: b.node, online: b.online, manifest: b.manifest, cameras, lastSeen: b.lastSeen, self, snapshots };
   }
 
   /** One box, or undefined when it was never seen. */

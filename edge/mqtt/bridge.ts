@@ -150,7 +150,7 @@ export class MqttBridge implements Component {
       requests.onMessage(topic, payload, packet);
       for (const x of this.extensions) {
         try {
-          x.message(topic, payload);
+          x.message(topic, payload, packet.retain);
         } catch (e) {
           this.d.log.warn({ extension: x.name, topic, err: (e as Error).message }, 'MQTT message handler failed');
         }

@@ -12,6 +12,9 @@ export interface MqttExtension {
   readonly filters: readonly string[];
   /** Called after each connect, once the bridge has published the node status. */
   connected(): void;
-  /** Every message the bridge receives (of any subscription): ignore the ones not meant for you. */
-  message(topic: string, payload: Buffer): void;
+  /**
+   * Every message the bridge receives (of any subscription): ignore the ones not meant for you.
+   * `retained` is true for a retained message delivered because of the subscription (old news).
+   */
+  message(topic: string, payload: Buffer, retained: boolean): void;
 }

@@ -45,6 +45,10 @@ test('boxes, cameras, counts and alerts from the topics; offline from the Last W
   assert.deepEqual(s.alerts.map((x) => x.id), ['x1']);
   assert.ok(feed(v, 'vigil/b/status', 'offline'));
   assert.equal(v.get('b')?.online, false);
+  // retained messages (read on subscribing) are old news: the box is not heard from now
+  assert.ok(v.message('vigil/old/status', Buffer.from('online'), true));
+  assert.deepEqual([v.get('old')?.online, v.get('old')?.lastSeen], [true, 0]);
+  assert.ok((v.get('b')?.lastSeen ?? 0) > 0);
 });
 
 test('bad payloads and foreign topics are dropped; alerts are bounded to 100, newest first', () => {
