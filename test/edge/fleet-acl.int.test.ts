@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { packageRoot } from '../../edge/paths.js';
 import { freeTcpPort, startDaemon, tempDir } from '../helpers/daemon.js';
 import { mqttConnect, mqttNext, WsTestClient } from './clients.js';
-import type { FleetState } from '../../edge/api/fleet-view-wire.js';
+import type { FleetManifest, FleetState } from '../../edge/api/fleet-view-wire.js';
 import type { Alert } from '../../edge/api/wire.js';
 
 test('the fleet ACL: each box publishes only under its own node id and reads the whole fleet', { timeout: 120_000 }, async () => {
@@ -40,7 +40,7 @@ test('the fleet ACL: each box publishes only under its own node id and reads the
     // box A's own topics pass the ACL and box B reads them
     const manifest = mqttNext(b, 'vigil/boxa/manifest', 60_000);
     const status = mqttNext(b, 'vigil/boxa/cam/status', 60_000, (_t, p) => p.toString().includes('streaming'));
-    assert.equal(JSON.parse((await manifest).payload.toString()).node, 'boxa');
+    assert.equal((JSON.parse((await manifest).payload.toString()) as FleetManifest).node, 'boxa');
     assert.ok(await status);
     // box B may publish its own topics, not box A's (the broker drops them)
     const spoof = mqttNext(b, 'vigil/boxa/status', 3000, (_t, p) => p.toString() === 'offline');
