@@ -1,8 +1,9 @@
 /**
- * The broker ACL the README gives for a fleet (deploy/mosquitto/fleet.acl), on a private Mosquitto
- * with a password file: a real daemon logged in as its node id publishes its status, manifest and
- * camera statuses and reads the fleet; a box that publishes another box's manifest or status is
- * not heard (Mosquitto drops a publish the ACL refuses).
+ * The broker ACL the README gives for a fleet with the fleet view (deploy/mosquitto/fleet-view.acl),
+ * on a private Mosquitto with a password file: a real daemon logged in as its node id publishes its
+ * status, manifest and camera statuses, and its fleet view reads another box's status, camera
+ * status, counts and alerts; a box that publishes another box's status is not heard (Mosquitto
+ * drops a publish the ACL refuses).
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
@@ -15,12 +16,12 @@ import { mqttConnect, mqttNext, WsTestClient } from './clients.js';
 import type { FleetManifest, FleetState } from '../../edge/api/fleet-view-wire.js';
 import type { Alert } from '../../edge/api/wire.js';
 
-test('the fleet ACL: each box publishes only under its own node id and reads the whole fleet', { timeout: 120_000 }, async () => {
+test('the fleet view ACL: each box publishes only under its own node id and reads the fleet view topics', { timeout: 120_000 }, async () => {
   const dir = tempDir('fleet-acl');
   const users = { boxa: 'pw-a-0123456789', boxb: 'pw-b-0123456789' };
   execFileSync('mosquitto_passwd', ['-c', '-b', join(dir, 'passwd'), 'boxa', users.boxa], { stdio: 'pipe' });
   execFileSync('mosquitto_passwd', ['-b', join(dir, 'passwd'), 'boxb', users.boxb], { stdio: 'pipe' });
-  copyFileSync(join(packageRoot(), 'deploy', 'mosquitto', 'fleet.acl'), join(dir, 'fleet.acl'));
+  copyFileSync(join(packageRoot(), 'deploy', 'mosquitto', 'fleet-view.acl'), join(dir, 'fleet.acl'));
   const port = await freeTcpPort();
   writeFileSync(join(dir, 'mosquitto.conf'), [`listener ${port} 127.0.0.1`, 'allow_anonymous false', `password_file ${join(dir, 'passwd')}`, `acl_file ${join(dir, 'fleet.acl')}`, 'persistence false', 'log_dest stdout', ''].join('\n'));
   // started as root, mosquitto drops to its own user: let it read this throwaway folder
@@ -49,15 +50,25 @@ test('the fleet ACL: each box publishes only under its own node id and reads the
     const own = mqttNext(b, 'vigil/boxb/status', 5000);
     await b.publishAsync('vigil/boxb/status', 'online', { qos: 1, retain: true });
     assert.equal((await own).payload.toString(), 'online');
+    await b.publishAsync('vigil/boxb/dock/status', JSON.stringify({ camera: 'dock', state: 'streaming', enabled: true, fps: 2, lastFrameAt: null, reconnects: 0, error: null }), { qos: 1, retain: true });
+    await b.publishAsync('vigil/boxb/dock/all/person/count', '2', { qos: 0, retain: true });
+    const alert = { id: 'al1', rule: 'r', node: 'boxb', camera: 'dock', class: 'person', zone: null, message: 'person in view', frameTs: 1, firedAt: 2, evidence: { start: 'a', end: 'b', objectIds: [], snapshot: '/x' } };
     // box A reads the fleet: its view has box B online, and not the spoofed offline of itself
     const ws = await WsTestClient.connect(`${daemon.baseUrl.replace('http', 'ws')}/api/ws`);
     try {
       const boxes = await daemon.waitFor(async () => {
         const r = (await ws.request({ type: 'fleet.state' })) as unknown as { result: FleetState<Alert> };
         const got = r.result.boxes;
-        return got.some((x) => x.node === 'boxb' && x.online) ? got : undefined;
-      }, 30_000, 'box B in the view of box A');
-      assert.equal(boxes.find((x) => x.node === 'boxa')?.online, true);
+        return got.some((x) => x.node === 'boxb' && x.online && x.cameras[0]?.counts[0]?.count === 2) ? got : undefined;
+      }, 30_000, "box B's camera and count in the view of box A");
+      assert.equal(boxes.find((x) => x.node === 'boxb')?.cameras[0]?.state, 'streaming');
+      assert.equal(boxes.find((x) => x.node === 'boxa')?.online, true, 'the spoofed offline was dropped');
+      // alerts are live only: published once A's view is subscribed
+      await b.publishAsync('vigil/boxb/alerts/r', JSON.stringify(alert), { qos: 1 });
+      await daemon.waitFor(async () => {
+        const r = (await ws.request({ type: 'fleet.state' })) as unknown as { result: FleetState<Alert> };
+        return r.result.alerts.some((x) => x.id === 'al1');
+      }, 10_000, "box B's alert in the view of box A");
     } finally {
       ws.close();
     }
