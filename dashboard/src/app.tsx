@@ -8,7 +8,7 @@ import { getToken, needsLogin, setToken } from './auth.js';
 import { AskBox } from './ask.js';
 import { CameraGrid } from './cameras.js';
 import { applyFleetPush, FleetPage } from './fleet.js';
-import type { FleetState } from '../../edge/api/fleet-view-wire.js';
+import type { FleetViewState } from '../../edge/api/fleet-view-wire.js';
 import { Login } from './login.js';
 import { ObjectsView } from './objects.js';
 import { AlertFeed, RulesView } from './rules.js';
@@ -57,7 +57,7 @@ export function App() {
   const [live, setLive] = useState<Live>(EMPTY);
   const [cursor, setCursor] = useState<Cursor | null>(null);
   const [page, setPage] = useState<'box' | 'fleet'>(location.hash === '#fleet' ? 'fleet' : 'box');
-  const [fleet, setFleet] = useState<FleetState<Alert> | null>(null);
+  const [fleet, setFleet] = useState<FleetViewState<Alert> | null>(null);
   const [fleetError, setFleetError] = useState<string | null>(null);
   const timelineRef = useRef<HTMLElement>(null);
 

@@ -4,7 +4,7 @@
  * stay on this box), the fleet's alerts and the fleet question box.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { fleetSnapshotPath, type FleetBox, type FleetCamera, type FleetPushData, type FleetState } from '../../edge/api/fleet-view-wire.js';
+import { fleetSnapshotPath, type FleetViewBox, type FleetViewCamera, type FleetPushData, type FleetViewState } from '../../edge/api/fleet-view-wire.js';
 import type { Alert } from '../../edge/api/wire.js';
 import { getToken } from './auth.js';
 import { FleetAskBox } from './fleet-ask.js';
@@ -15,7 +15,7 @@ import type { WireClient } from './wire-client.js';
 const SNAPSHOT_EVERY_MS = 5000;
 
 /** The fleet state after a push. */
-export function applyFleetPush(s: FleetState<Alert> | null, d: FleetPushData<Alert>): FleetState<Alert> | null {
+export function applyFleetPush(s: FleetViewState<Alert> | null, d: FleetPushData<Alert>): FleetViewState<Alert> | null {
   if (!s) return s;
   if (d.kind === 'alert') return s.alerts.some((a) => a.id === d.alert.id) ? s : { ...s, alerts: [d.alert, ...s.alerts].slice(0, 100) };
   const i = s.boxes.findIndex((b) => b.node === d.box.node);
@@ -27,7 +27,7 @@ export function applyFleetPush(s: FleetState<Alert> | null, d: FleetPushData<Ale
  * A camera's latest frame, fetched with this box's token (the proxy fetches other boxes' frames
  * with theirs); a failure shows the daemon's error code and message.
  */
-function Snapshot({ box, camera, live }: { box: FleetBox; camera: string; live: boolean }) {
+function Snapshot({ box, camera, live }: { box: FleetViewBox; camera: string; live: boolean }) {
   const [src, setSrc] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
@@ -72,7 +72,7 @@ function Snapshot({ box, camera, live }: { box: FleetBox; camera: string; live: 
 }
 
 /** One camera of a box. */
-function FleetCameraTile({ box, cam }: { box: FleetBox; cam: FleetCamera }) {
+function FleetCameraTile({ box, cam }: { box: FleetViewBox; cam: FleetViewCamera }) {
   const shown = cam.counts.filter((c) => c.zone === 'all' && c.class !== 'all' && c.count > 0);
   const zones = cam.counts.filter((c) => c.zone !== 'all' && c.count > 0);
   const m = box.manifest?.cameras.find((c) => c.id === cam.id);
@@ -104,7 +104,7 @@ function FleetCameraTile({ box, cam }: { box: FleetBox; cam: FleetCamera }) {
 }
 
 /** One box with its cameras. */
-function BoxCard({ box, now }: { box: FleetBox; now: number }) {
+function BoxCard({ box, now }: { box: FleetViewBox; now: number }) {
   const m = box.manifest;
   const cov = m?.coverage;
   return (
@@ -146,14 +146,14 @@ function FleetAlerts({ alerts }: { alerts: Alert[] }) {
 }
 
 /** The whole Fleet page. */
-export function FleetPage({ client, ready, fleet, error }: { client: WireClient; ready: boolean; fleet: FleetState<Alert> | null; error: string | null }) {
+export function FleetPage({ client, ready, fleet, error }: { client: WireClient; ready: boolean; fleet: FleetViewState<Alert> | null; error: string | null }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 5000);
     return () => clearInterval(t);
   }, []);
   // this box first, then the online ones, then the rest, by name
-  const rank = (b: FleetBox): number => (b.self ? 0 : b.online ? 1 : 2);
+  const rank = (b: FleetViewBox): number => (b.self ? 0 : b.online ? 1 : 2);
   const boxes = [...(fleet?.boxes ?? [])].sort((a, b) => rank(a) - rank(b) || a.node.localeCompare(b.node));
   const online = boxes.filter((b) => b.online).length;
   return (

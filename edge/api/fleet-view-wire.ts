@@ -49,14 +49,14 @@ export interface FleetManifest {
 }
 
 /** One count of a fleet camera (zone `all` = whole frame; class `all` = every class in a zone). */
-export interface FleetCount {
+export interface FleetViewCount {
   zone: string;
   class: string;
   count: number;
 }
 
 /** One camera of a box as the fleet view knows it (from its manifest, status and count topics). */
-export interface FleetCamera {
+export interface FleetViewCamera {
   id: string;
   /** From the retained camera status; `unknown` before one arrived. */
   state: FleetCameraStateName;
@@ -64,17 +64,17 @@ export interface FleetCamera {
   /** ISO time of the camera's last frame, from its status. */
   lastFrameAt: string | null;
   error: string | null;
-  counts: FleetCount[];
+  counts: FleetViewCount[];
 }
 
 /** One box of the fleet. */
-export interface FleetBox {
+export interface FleetViewBox {
   node: string;
   /** From the retained `vigil/<node>/status` (`offline` is the box's Last Will). */
   online: boolean;
   /** The box's last manifest, or null before one arrived (a box of an older version publishes none). */
   manifest: FleetManifest | null;
-  cameras: FleetCamera[];
+  cameras: FleetViewCamera[];
   /** Epoch ms of the last live (not retained) message from the box; 0 when only retained ones were read. */
   lastSeen: number;
   /** Whether this is the box serving the view. */
@@ -87,18 +87,18 @@ export interface FleetBox {
 }
 
 /** Result of `fleet.state`. */
-export interface FleetState<A> {
+export interface FleetViewState<A> {
   /** Whether this box follows the fleet (`fleet.enabled` and MQTT on). */
   enabled: boolean;
   /** This box's node id. */
   node: string;
-  boxes: FleetBox[];
+  boxes: FleetViewBox[];
   /** The last fleet alerts, newest first (at most {@link FLEET_MAX_ALERTS}). */
   alerts: A[];
 }
 
 /** Data of a `fleet` channel push: a box changed, or an alert of any box. */
-export type FleetPushData<A> = { kind: 'box'; box: FleetBox } | { kind: 'alert'; alert: A };
+export type FleetPushData<A> = { kind: 'box'; box: FleetViewBox } | { kind: 'alert'; alert: A };
 
 /** Most fleet alerts kept by the view. */
 export const FLEET_MAX_ALERTS = 100;
@@ -119,5 +119,5 @@ export function manifestTopic(node: string): string {
  */
 export interface FleetViewRequestMap<A> {
   /** Every box this box follows, with its cameras, and the last fleet alerts. */
-  'fleet.state': { params: ParamsOf<'fleet.state'>; result: FleetState<A>; scope: 'read' };
+  'fleet.state': { params: ParamsOf<'fleet.state'>; result: FleetViewState<A>; scope: 'read' };
 }

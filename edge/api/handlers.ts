@@ -13,7 +13,7 @@ import { VigilError } from '../../ingest/errors/catalogue.js';
 import { RuleError } from '../rules/engine.js';
 import { cameraState, type LiveState } from './live.js';
 import { pagedEvents, pagedObjects, pagedSegments } from './paged.js';
-import type { FleetState } from './fleet-view-wire.js';
+import type { FleetViewState } from './fleet-view-wire.js';
 import type { Alert, CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
 
 /** What the handlers reach. */
@@ -28,7 +28,7 @@ export interface ApiDeps {
   /** Bound on requests in flight across WebSocket and MQTT (`api` in the config); defaults when omitted. */
   admission?: Partial<AdmissionLimits>;
   /** The fleet view (with `fleet.enabled` and MQTT on). */
-  fleet?: { state(): FleetState<Alert> | null } | null;
+  fleet?: { state(): FleetViewState<Alert> | null } | null;
 }
 
 /** Per-request context. */
@@ -137,7 +137,7 @@ export class ApiHandlers {
   }
 
   /** The fleet view's state; `enabled: false` with no boxes when this box does not follow the fleet. */
-  fleetState(): FleetState<Alert> {
+  fleetState(): FleetViewState<Alert> {
     return this.d.fleet?.state() ?? { enabled: false, node: this.d.node, boxes: [], alerts: [] };
   }
 

@@ -9,7 +9,7 @@
  * Anything on the broker can be published by any client the ACLs let through: payloads are
  * checked, sizes are bounded, and a bad message is dropped.
  */
-import { FLEET_MAX_ALERTS, type FleetBox, type FleetCamera, type FleetCameraStateName, type FleetManifest, type FleetPushData, type FleetState } from '../api/fleet-view-wire.js';
+import { FLEET_MAX_ALERTS, type FleetViewBox, type FleetViewCamera, type FleetCameraStateName, type FleetManifest, type FleetPushData, type FleetViewState } from '../api/fleet-view-wire.js';
 import type { Alert, CameraStateName } from '../api/wire.js';
 import type { Same } from '../api/requests.js';
 import type { MqttExtension } from '../mqtt/extension.js';
@@ -29,7 +29,7 @@ interface BoxEntry {
   node: string;
   online: boolean;
   manifest: FleetManifest | null;
-  cameras: Map<string, FleetCamera>;
+  cameras: Map<string, FleetViewCamera>;
   lastSeen: number;
 }
 
@@ -142,7 +142,7 @@ export class FleetView implements MqttExtension {
     return b;
   }
 
-  private camera(b: BoxEntry, id: string): FleetCamera | undefined {
+  private camera(b: BoxEntry, id: string): FleetViewCamera | undefined {
     let c = b.cameras.get(id);
     if (!c) {
       if (!id || id.length > 64 || b.cameras.size >= FLEET_LIMITS.cameras) return undefined;
@@ -181,12 +181,12 @@ export class FleetView implements MqttExtension {
     }
   }
 
-  private boxOf(b: BoxEntry): FleetBox {
+  private boxOf(b: BoxEntry): FleetViewBox {
     // cameras in the order of the manifest, then any others seen on their topics
     const order = b.manifest?.cameras.map((c) => c.id) ?? [];
     const ids = [...new Set([...order.filter((id) => b.cameras.has(id)), ...b.cameras.keys()])];
     const cameras = ids.map((id) => {
-      const c = b.cameras.get(id) as FleetCamera;
+      const c = b.cameras.get(id) as FleetViewCamera;
       return { ...c, counts: c.counts.map((x) => ({ ...x })) };
     });
     const self = b.node === this.o.node;
@@ -195,13 +195,13 @@ export class FleetView implements MqttExtension {
   }
 
   /** One box, or undefined when it was never seen. */
-  get(node: string): FleetBox | undefined {
+  get(node: string): FleetViewBox | undefined {
     const b = this.boxes.get(node);
     return b ? this.boxOf(b) : undefined;
   }
 
   /** Every box (by node id) and the last alerts, newest first. */
-  state(): FleetState<Alert> {
+  state(): FleetViewState<Alert> {
     const boxes = [...this.boxes.values()].sort((a, b) => a.node.localeCompare(b.node)).map((b) => this.boxOf(b));
     return { enabled: true, node: this.o.node, boxes, alerts: [...this.alerts] };
   }

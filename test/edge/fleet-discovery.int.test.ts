@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { MqttClient } from 'mqtt';
-import type { FleetManifest, FleetPushData, FleetState } from '../../edge/api/fleet-view-wire.js';
+import type { FleetManifest, FleetPushData, FleetViewState } from '../../edge/api/fleet-view-wire.js';
 import type { Alert, WsPush, WsServerMessage } from '../../edge/api/wire.js';
 import { BROKER, startFleetBoxes, type FleetBoxes } from '../helpers/fleet-boxes.js';
 import { clearRetained, mqttConnect, mqttNext, WsTestClient } from './clients.js';
@@ -48,7 +48,7 @@ describe('fleet discovery (two daemons, Mosquitto)', { timeout: 300_000 }, () =>
       async () => {
         const r = await wsA.request({ type: 'fleet.state' });
         if (r.status !== 'ok') throw new Error(JSON.stringify(r));
-        const s = (r as unknown as { result: FleetState<Alert> }).result;
+        const s = (r as unknown as { result: FleetViewState<Alert> }).result;
         const mine = s.boxes.filter((b) => b.node === f.nodeA || b.node === f.nodeB);
         return mine.length === 2 && mine.every((b) => b.online && b.manifest && b.cameras[0]?.state === 'streaming') ? s : undefined;
       },
@@ -64,7 +64,7 @@ describe('fleet discovery (two daemons, Mosquitto)', { timeout: 300_000 }, () =>
     assert.deepEqual(b?.cameras.map((c) => c.id), ['dock']);
     // the retained camera statuses are refreshed with the measured fps
     await f.a.waitFor(async () => {
-      const r = (await wsA.request({ type: 'fleet.state' })) as unknown as { result: FleetState<Alert> };
+      const r = (await wsA.request({ type: 'fleet.state' })) as unknown as { result: FleetViewState<Alert> };
       const cam = r.result.boxes.find((x) => x.node === f.nodeB)?.cameras[0];
       return (cam?.fps ?? 0) > 0 && cam?.lastFrameAt !== null;
     }, 40_000, "B's camera fps in A's view");
@@ -73,7 +73,7 @@ describe('fleet discovery (two daemons, Mosquitto)', { timeout: 300_000 }, () =>
   it("B's alerts reach A's fleet alert list and, live, A's fleet channel", async () => {
     // the config rule fired once (edge-triggered) soon after B started
     await f.a.waitFor(async () => {
-      const r = (await wsA.request({ type: 'fleet.state' })) as unknown as { result: FleetState<Alert> };
+      const r = (await wsA.request({ type: 'fleet.state' })) as unknown as { result: FleetViewState<Alert> };
       return r.result.alerts.some((x) => x.node === f.nodeB && x.rule === 'empty-dock' && x.camera === 'dock');
     }, 30_000, "B's first alert in A's view");
     const sub = await wsA.request({ type: 'subscribe', channels: ['fleet'] });
@@ -123,7 +123,7 @@ describe('fleet discovery (two daemons, Mosquitto)', { timeout: 300_000 }, () =>
       assert.equal((await wsB.request({ type: 'camera.enable', camera: 'dock', enabled: false })).status, 'ok');
       assert.ok(await off);
       await f.a.waitFor(async () => {
-        const r = (await wsA.request({ type: 'fleet.state' })) as unknown as { result: FleetState<Alert> };
+        const r = (await wsA.request({ type: 'fleet.state' })) as unknown as { result: FleetViewState<Alert> };
         return r.result.boxes.find((b) => b.node === f.nodeB)?.cameras[0]?.state === 'disabled';
       }, 20_000, "B's camera disabled in A's view");
     } finally {
@@ -134,7 +134,7 @@ describe('fleet discovery (two daemons, Mosquitto)', { timeout: 300_000 }, () =>
   it('shows B offline once B stops', async () => {
     await f.b.stop();
     await f.a.waitFor(async () => {
-      const r = (await wsA.request({ type: 'fleet.state' })) as unknown as { result: FleetState<Alert> };
+      const r = (await wsA.request({ type: 'fleet.state' })) as unknown as { result: FleetViewState<Alert> };
       return r.result.boxes.find((b) => b.node === f.nodeB)?.online === false;
     }, 20_000, 'B offline in A');
   });

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import { packageRoot } from '../../edge/paths.js';
 import { freeTcpPort, startDaemon, tempDir } from '../helpers/daemon.js';
 import { mqttConnect, mqttNext, WsTestClient } from './clients.js';
-import type { FleetManifest, FleetState } from '../../edge/api/fleet-view-wire.js';
+import type { FleetManifest, FleetViewState } from '../../edge/api/fleet-view-wire.js';
 import type { Alert } from '../../edge/api/wire.js';
 
 test('the fleet view ACL: each box publishes only under its own node id and reads the fleet view topics', { timeout: 120_000 }, async () => {
@@ -57,7 +57,7 @@ test('the fleet view ACL: each box publishes only under its own node id and read
     const ws = await WsTestClient.connect(`${daemon.baseUrl.replace('http', 'ws')}/api/ws`);
     try {
       const boxes = await daemon.waitFor(async () => {
-        const r = (await ws.request({ type: 'fleet.state' })) as unknown as { result: FleetState<Alert> };
+        const r = (await ws.request({ type: 'fleet.state' })) as unknown as { result: FleetViewState<Alert> };
         const got = r.result.boxes;
         return got.some((x) => x.node === 'boxb' && x.online && x.cameras[0]?.counts[0]?.count === 2) ? got : undefined;
       }, 30_000, "box B's camera and count in the view of box A");
@@ -66,7 +66,7 @@ test('the fleet view ACL: each box publishes only under its own node id and read
       // alerts are live only: published once A's view is subscribed
       await b.publishAsync('vigil/boxb/alerts/r', JSON.stringify(alert), { qos: 1 });
       await daemon.waitFor(async () => {
-        const r = (await ws.request({ type: 'fleet.state' })) as unknown as { result: FleetState<Alert> };
+        const r = (await ws.request({ type: 'fleet.state' })) as unknown as { result: FleetViewState<Alert> };
         return r.result.alerts.some((x) => x.id === 'al1');
       }, 10_000, "box B's alert in the view of box A");
     } finally {
