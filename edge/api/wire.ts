@@ -324,8 +324,7 @@ export type WsPush =
   | { type: 'push'; channel: 'cameras'; data: CameraState }
   | { type: 'push'; channel: 'counts'; data: CountState }
   | { type: 'push'; channel: 'events'; data: ObjectEvent }
-  | { type: 'push'; channel: 'alerts'; data: Alert }
-  | { type: 'push'; channel: 'fleet'; data: FleetPushData<Alert> };
+  | { type: 'push'; channel: 'alerts'; data: Alert } | { type: 'push'; channel: 'fleet'; data: FleetPushData<Alert> };
 
 /** Sent once after the connection opens. */
 export interface WsHello {
