@@ -22,6 +22,8 @@ import { StatusRefresh } from './components/status-refresh.js';
 import { AlertSnapshots } from './rules/snapshots.js';
 import { MqttBridge } from './mqtt/bridge.js';
 import { fleetAsker, fleetResponder, type FleetLink } from './fleet/service.js';
+import { FleetViewComponent } from './components/fleet-view.js';
+import { MemoryQueries } from '../memory/queries.js';
 import { defaultTimeZone } from '../planner/ask.js';
 import { HttpComponent } from './components/http.js';
 import { MemoryComponent } from './components/memory.js';
@@ -119,11 +121,30 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   const timeZone = cfg.timezone ?? defaultTimeZone();
   const fleetLog = log.child({ ns: 'edge:fleet' });
   const ownAsker = fleetAsker(cfg, { timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt });
-  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleetAsk: ownAsker.ask });
+  const mqttOn = cfg.mqtt.enabled;
+  let fleetView: FleetViewComponent | null = null;
+  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleetAsk: ownAsker.ask, fleet: { state: () => fleetView?.view.state() ?? null } });
   const auth = new Auth(cfg.auth.tokens);
   const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
   const fleet = fleetResponder(cfg, { memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
   const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, log: log.child({ ns: 'edge:mqtt' }), fleet });
+  if (cfg.fleet.enabled && mqttOn) {
+    const queries = new MemoryQueries(memory.store);
+    fleetView = new FleetViewComponent({
+      cfg: cfg.fleet,
+      node: cfg.node,
+      version: packageVersion(),
+      cameras: cfg.cameras,
+      // before the cameras start (MQTT connects first), the config says
+      enabled: (id) => (cameras.get(id) ? cameras.enabled(id) : (cfg.cameras.find((c) => c.id === id)?.enabled ?? false)),
+      rules: () => handlers.ruleList().map((r) => r.id),
+      coverage: () => queries.coverage(),
+      cameraStates: () => handlers.cameraStates(),
+      bus,
+      mqtt,
+      log: log.child({ ns: 'edge:fleet' }),
+    });
+  }
   const http = new HttpComponent({
     host: cfg.http.host,
     port: cfg.http.port,
@@ -139,8 +160,9 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     auth,
     wsApi,
     mqtt: () => mqtt.stats(),
+    fleetProxy: fleetView?.proxy ?? null,
   });
   // rules before perception (no frame is missed), MQTT before cameras (camera status is published)
-  const lifecycle = new Lifecycle([memory, rules, perception, audio, mqtt, cameras, refresh, http], log.child({ ns: 'edge' }));
+  const lifecycle = new Lifecycle([memory, rules, perception, audio, ...(fleetView ? [fleetView] : []), mqtt, cameras, refresh, http], log.child({ ns: 'edge' }));
   return { lifecycle, http, cameras, memory, perception, audio, answerer, bus, rules, mqtt, wsApi };
 }

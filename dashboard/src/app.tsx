@@ -7,6 +7,8 @@ import type { Alert, CameraState, CountState, RuleInfo, WsHello, WsPush } from '
 import { getToken, needsLogin, setToken } from './auth.js';
 import { AskBox } from './ask.js';
 import { CameraGrid } from './cameras.js';
+import { applyFleetPush, FleetPage } from './fleet.js';
+import type { FleetViewState } from '../../edge/api/fleet-view-wire.js';
 import { Login } from './login.js';
 import { ObjectsView } from './objects.js';
 import { AlertFeed, RulesView } from './rules.js';
@@ -41,6 +43,8 @@ function applyPush(s: Live, p: WsPush): Live {
       return { ...s, alerts: [p.data, ...s.alerts].slice(0, MAX_ALERTS), rules: s.rules.map((r) => (r.id === p.data.rule ? { ...r, lastFiredAt: p.data.firedAt } : r)) };
     case 'events':
       return p.data.type === 'update' ? s : { ...s, objectTick: s.objectTick + 1 };
+    case 'fleet':
+      return s;
   }
 }
 
@@ -52,13 +56,16 @@ export function App() {
   const [hello, setHello] = useState<WsHello | null>(null);
   const [live, setLive] = useState<Live>(EMPTY);
   const [cursor, setCursor] = useState<Cursor | null>(null);
+  const [page, setPage] = useState<'box' | 'fleet'>(location.hash === '#fleet' ? 'fleet' : 'box');
+  const [fleet, setFleet] = useState<FleetViewState<Alert> | null>(null);
+  const [fleetError, setFleetError] = useState<string | null>(null);
   const timelineRef = useRef<HTMLElement>(null);
 
   const client = useMemo(
     () =>
       new WireClient({
         link: setLink,
-        push: (p) => setLive((s) => applyPush(s, p)),
+        push: (p) => (p.channel === 'fleet' ? setFleet((s) => applyFleetPush(s, p.data)) : setLive((s) => applyPush(s, p))),
         hello: (h) => setHello(h),
       }),
     [],
@@ -76,6 +83,11 @@ export function App() {
 
   useEffect(() => void check(), [check]);
   useEffect(() => {
+    const on = (): void => setPage(location.hash === '#fleet' ? 'fleet' : 'box');
+    addEventListener('hashchange', on);
+    return () => removeEventListener('hashchange', on);
+  }, []);
+  useEffect(() => {
     if (login !== 'ok') return;
     client.connect();
     return () => client.close();
@@ -85,9 +97,14 @@ export function App() {
   useEffect(() => {
     if (!hello) return;
     client
-      .request('subscribe', { channels: ['cameras', 'counts', 'events', 'alerts'] })
+      .request('subscribe', { channels: ['cameras', 'counts', 'events', 'alerts', 'fleet'] })
       .then((r) => setLive((s) => ({ ...s, cameras: r.cameras, rules: r.rules, counts: Object.fromEntries(r.counts.map((c) => [`${c.camera}/${c.zone}/${c.class}`, c])) })))
-      .catch(() => undefined);
+      .then(() => client.request('fleet.state', {}))
+      .then((f) => {
+        setFleet(f);
+        setFleetError(null);
+      })
+      .catch((e: Error) => setFleetError(`The fleet view is not available: ${e.message}`));
   }, [hello, client]);
 
   // a closed link may be a revoked token
@@ -125,7 +142,10 @@ export function App() {
           {link === 'open' ? 'live' : link === 'connecting' ? 'connecting…' : 'reconnecting…'}
         </span>
         <nav aria-label="Sections">
-          <a href="#cameras">Cameras</a> <a href="#timeline">Timeline</a> <a href="#ask">Ask</a> <a href="#objects">Objects</a> <a href="#rules">Alerts</a>
+          <a href="#cameras">Cameras</a> <a href="#timeline">Timeline</a> <a href="#ask">Ask</a> <a href="#objects">Objects</a> <a href="#rules">Alerts</a>{' '}
+          <a href="#fleet" aria-current={page === 'fleet' ? 'page' : undefined}>
+            Fleet
+          </a>
         </nav>
         {getToken() ? (
           <button
@@ -140,6 +160,9 @@ export function App() {
           </button>
         ) : null}
       </header>
+      {page === 'fleet' ? (
+        <FleetPage client={client} ready={hello !== null && link === 'open'} fleet={fleet} error={fleetError} />
+      ) : (
       <main class="layout">
         <div class="col">
         <section id="cameras" class="panel cams" aria-labelledby="h-cameras">
@@ -167,6 +190,7 @@ export function App() {
         </section>
         </div>
       </main>
+      )}
     </>
   );
 }

@@ -93,6 +93,19 @@ export class WireClient {
   }
 
   /**
+   * Sends a request of a type this build of the dashboard does not know (e.g. `fleet.ask` before
+   * its wire types are merged): the result is untyped; an unknown type rejects with `UNKNOWN_TYPE`.
+   */
+  requestRaw(type: string, params: object, id = this.nextId()): Promise<unknown> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return Promise.reject(new WireError('DISCONNECTED', 'not connected to the daemon'));
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      ws.send(JSON.stringify({ ...params, id, type }));
+    });
+  }
+
+  /**
    * Asks a question; progress streams to `progress` before the answer resolves. `id` (from
    * {@link nextId}) lets the caller cancel it with `ask.cancel`.
    */

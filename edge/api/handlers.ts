@@ -14,7 +14,8 @@ import { RuleError } from '../rules/engine.js';
 import type { FleetAskFn } from './fleet-wire.js';
 import { cameraState, type LiveState } from './live.js';
 import { pagedEvents, pagedObjects, pagedSegments } from './paged.js';
-import type { CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
+import type { FleetViewState } from './fleet-view-wire.js';
+import type { Alert, CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
 
 /** What the handlers reach. */
 export interface ApiDeps {
@@ -29,6 +30,8 @@ export interface ApiDeps {
   admission?: Partial<AdmissionLimits>;
   /** Asks the fleet (`fleet.ask`); absent: the request fails with FLEET_OFF. */
   fleetAsk?: FleetAskFn;
+  /** The fleet view (with `fleet.enabled` and MQTT on). */
+  fleet?: { state(): FleetViewState<Alert> | null } | null;
 }
 
 /** Per-request context. */
@@ -56,6 +59,7 @@ export const REQUIRED_SCOPE: { [K in WsRequestType]: WsRequestMap[K]['scope'] } 
   'rules.compile': 'admin',
   ping: 'read',
   'fleet.ask': 'read',
+  'fleet.state': 'read',
 };
 
 const DEFAULT_LIMIT = 200;
@@ -132,9 +136,16 @@ export class ApiHandlers {
       case 'fleet.ask':
         if (!this.d.fleetAsk) throw new VigilError('FLEET_OFF');
         return this.d.fleetAsk(req.question, { ...(req.deadlineMs !== undefined ? { deadlineMs: req.deadlineMs } : {}), ...(req.timeZone ? { timeZone: req.timeZone } : {}) });
+      case 'fleet.state':
+        return this.fleetState();
       default:
         throw new VigilError('UNKNOWN_TYPE', `"${req.type}" is only available on a WebSocket connection`);
     }
+  }
+
+  /** The fleet view's state; `enabled: false` with no boxes when this box does not follow the fleet. */
+  fleetState(): FleetViewState<Alert> {
+    return this.d.fleet?.state() ?? { enabled: false, node: this.d.node, boxes: [], alerts: [] };
   }
 
   private async ask(req: WsRequestOf<'ask'>, ctx: RequestContext): Promise<Answer> {

@@ -14,7 +14,7 @@ const id = z.string().min(1).max(128);
 const range = { from: z.number().finite(), to: z.number().finite() };
 const limit = z.number().int().min(1).max(2000).optional();
 const camera = z.string().min(1).max(64).optional();
-const channel = z.enum(['cameras', 'counts', 'events', 'alerts']);
+const channel = z.enum(['cameras', 'counts', 'events', 'alerts', 'fleet']);
 const planner = z.enum(['offline', 'react', 'mcts']).optional();
 const eventType = z.enum(['zone_enter', 'zone_exit', 'line_cross', 'appear', 'disappear', 'count_change', 'camera_online', 'camera_offline', 'loud_sound']);
 
@@ -41,6 +41,7 @@ export const REQUEST_SCHEMAS = {
   'rules.compile': request('rules.compile', { text: z.string().trim().min(1).max(1000), camera }),
   ping: request('ping', {}),
   'fleet.ask': request('fleet.ask', { question: z.string().trim().min(1).max(2000), deadlineMs: z.number().int().min(100).max(60_000).optional(), timeZone: z.string().min(1).max(64).optional() }),
+  'fleet.state': request('fleet.state', {}),
 };
 
 /** The request types, from the schemas. */

@@ -20,6 +20,7 @@ import type { EventRecord, ObjectRecord, SegmentRecord } from '../../memory/type
 import type { ErrorBody, PublicErrorCode } from '../../ingest/errors/catalogue.js';
 import type { FleetAskRequestMap } from './fleet-wire.js';
 import type { AnyRequest, ChannelParam, ParamsOf, RequestOf, RequestType, RuleParam, Same } from './requests.js';
+import type { FleetPushData, FleetViewRequestMap } from './fleet-view-wire.js';
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -235,7 +236,7 @@ export interface Alert {
 // ---------------------------------------------------------------------------------------------
 
 /** Live-state channels a client can subscribe to. */
-export type Channel = 'cameras' | 'counts' | 'events' | 'alerts';
+export type Channel = 'cameras' | 'counts' | 'events' | 'alerts' | 'fleet';
 
 /** A time range in epoch ms, `[from, to)`. */
 export interface Range {
@@ -248,7 +249,7 @@ export interface Range {
  * Requests are `{ id, type, ...params }`; the parameters are inferred from the zod schemas of
  * `requests.ts`, the one place they are written.
  */
-export interface WsRequestMap extends FleetAskRequestMap {
+export interface WsRequestMap extends FleetAskRequestMap, FleetViewRequestMap<Alert> {
   /** Answers a question; streams {@link WsProgress} first. `timeZone`/`now` as in `vigil ask`. */
   ask: { params: ParamsOf<'ask'>; result: Answer; scope: 'read' };
   /** Cancels an `ask` in flight (by its request id). */
@@ -288,7 +289,7 @@ export interface WsRequestMap extends FleetAskRequestMap {
 export type WsRequestType = keyof WsRequestMap;
 
 /** Every request type, for validation and docs. */
-export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'ping', 'fleet.ask'];
+export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'ping', 'fleet.ask', 'fleet.state'];
 
 /** A request of one type (inferred from its schema in `requests.ts`). */
 export type WsRequestOf<K extends WsRequestType> = RequestOf<K>;
@@ -325,7 +326,7 @@ export type WsPush =
   | { type: 'push'; channel: 'cameras'; data: CameraState }
   | { type: 'push'; channel: 'counts'; data: CountState }
   | { type: 'push'; channel: 'events'; data: ObjectEvent }
-  | { type: 'push'; channel: 'alerts'; data: Alert };
+  | { type: 'push'; channel: 'alerts'; data: Alert } | { type: 'push'; channel: 'fleet'; data: FleetPushData<Alert> };
 
 /** Sent once after the connection opens. */
 export interface WsHello {

@@ -86,6 +86,7 @@ export class WsApi {
     bus.on('alert', 'ws', (a) => this.push({ type: 'push', channel: 'alerts', data: a }, a.camera));
     bus.on('count', 'ws', (c) => this.push({ type: 'push', channel: 'counts', data: c }, c.camera));
     bus.on('object', 'ws', (e) => this.push({ type: 'push', channel: 'events', data: e }, e.camera));
+    bus.on('fleet', 'ws', (d) => this.push({ type: 'push', channel: 'fleet', data: d }, null));
     const every = this.o.heartbeatMs ?? WS_HEARTBEAT_MS;
     this.timer = setInterval(() => {
       for (const c of this.clients) {
@@ -154,8 +155,9 @@ export class WsApi {
     });
   }
 
-  private push(m: WsPush, camera: string): void {
-    for (const c of this.clients) if (c.channels.has(m.channel) && (!c.cameras || c.cameras.has(camera))) this.send(c, m);
+  /** Pushes to the clients subscribed to the channel (and the camera, when they chose cameras; `null`: not a camera's push). */
+  private push(m: WsPush, camera: string | null): void {
+    for (const c of this.clients) if (c.channels.has(m.channel) && (!c.cameras || camera === null || c.cameras.has(camera))) this.send(c, m);
   }
 
   private onMessage(c: Client, data: RawData, isBinary: boolean): void {

@@ -2,7 +2,7 @@
  * The daemon's HTTP server: dashboard files, `/healthz`, `/metrics`, camera REST, snapshots and
  * the live preview WebSocket (`/api/cameras/:id/preview`).
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -44,6 +44,8 @@ export interface HttpDeps {
   mqtt?: () => object;
   /** The stored picture of an alert, or null. */
   alertPictures?: (id: string) => Buffer | null;
+  /** The fleet image proxy (with `fleet.enabled`). */
+  fleetProxy?: { snapshot(node: string, camera: string, res: ServerResponse): Promise<void> } | null;
 }
 
 /** Paths that need a token when auth is on (health and dashboard files stay open). */
@@ -86,6 +88,10 @@ export class HttpComponent implements Component {
       if (!jpg) throw new VigilError('NOT_FOUND', `no picture is kept for alert "${p.id ?? ''}"`);
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'private, max-age=86400' });
       res.end(jpg);
+    });
+    r.on('GET', '/api/fleet/:node/cameras/:camera/snapshot.jpg', async (_q, res, p) => {
+      if (!deps.fleetProxy) throw new VigilError('NOT_FOUND', 'this box does not follow the fleet (fleet.enabled is false or MQTT is off)');
+      await deps.fleetProxy.snapshot(p.node ?? '', p.camera ?? '', res);
     });
     r.on('GET', '/api/cameras/:id/keyframe.jpg', (q, res, p) => serveKeyframe(deps.memory.store, q, res, p.id ?? ''));
     r.on('GET', '/', (_q, res) => serveDashboard(res, 'index.html'));

@@ -17,6 +17,7 @@ import { noDelay } from '../fleet/nodelay.js';
 import type { Component } from '../lifecycle.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { Discovery } from './discovery.js';
+import type { MqttExtension } from './extension.js';
 import { MqttRequests } from './requests.js';
 
 /** Replaces characters MQTT topics reserve (`/`, `+`, `#`) and spaces in one topic level. */
@@ -54,6 +55,7 @@ export class MqttBridge implements Component {
   private readonly queue: Queued[] = [];
   private dropped = 0;
   private published = 0;
+  private readonly extensions: MqttExtension[] = [];
   /** Why MQTT is off, when it is. */
   disabledReason: string | null = null;
   /** URL the client connects to. */
@@ -64,6 +66,16 @@ export class MqttBridge implements Component {
   /** The connected client (for the fleet asker), or null while MQTT is off. */
   get mqttClient(): MqttClient | null {
     return this.client;
+  }
+
+  /** Adds a party on this connection (before `start`): its filters are subscribed on every connect. */
+  use(x: MqttExtension): void {
+    this.extensions.push(x);
+  }
+
+  /** Whether the client is connected now. */
+  get connected(): boolean {
+    return this.client?.connected ?? false;
   }
 
   /** State for `/healthz`: connected or why not, queue counters (the URL without credentials). */
@@ -138,10 +150,22 @@ export class MqttBridge implements Component {
       client.subscribe([MQTT_TOPICS.ask(this.d.node), MQTT_TOPICS.request(this.d.node), ...(this.d.fleet ? [this.d.fleet.askTopic] : [])], { qos: 1 }, (err) => {
         if (err) this.d.log.error({ err: err.message }, 'MQTT subscribe failed');
       });
+      const filters = this.extensions.flatMap((x) => x.filters);
+      if (filters.length) client.subscribe(filters, { qos: 1 }, (err) => err && this.d.log.error({ err: err.message, filters }, 'MQTT subscribe failed'));
       discovery?.rules(this.d.handlers.ruleList());
       this.flush();
+      for (const x of this.extensions) x.connected();
     });
-    client.on('message', (topic, payload, packet) => this.d.fleet?.onMessage(topic, payload) || requests.onMessage(topic, payload, packet));
+    client.on('message', (topic, payload, packet) => {
+      if (!this.d.fleet?.onMessage(topic, payload)) requests.onMessage(topic, payload, packet);
+      for (const x of this.extensions) {
+        try {
+          x.message(topic, payload, packet.retain);
+        } catch (e) {
+          this.d.log.warn({ extension: x.name, topic, err: (e as Error).message }, 'MQTT message handler failed');
+        }
+      }
+    });
     client.on('error', (e) => this.d.log.warn({ err: e.message, url: this.url }, 'MQTT error'));
     client.on('offline', () => this.d.log.warn({ url: this.url }, 'MQTT broker unreachable; queueing'));
     const node = this.d.node;

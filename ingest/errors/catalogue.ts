@@ -45,6 +45,10 @@ export const ERROR_CATALOGUE = {
   NO_FRAME: { status: 503, wire: 'NO_FRAME', message: 'the camera has no frame yet', owner: 'VigilError' },
   INTERNAL: { status: 500, wire: 'INTERNAL', message: 'internal error', owner: 'VigilError' },
   FLEET_OFF: { status: 503, wire: 'ASK_FAILED', message: 'fleet questions need fleet.enabled and a connected MQTT broker', owner: 'VigilError' },
+  FLEET_PEER_UNREACHABLE: { status: 502, wire: 'FLEET_PEER_UNREACHABLE', message: 'the other box could not be reached', owner: 'VigilError' },
+  FLEET_PEER_TIMEOUT: { status: 504, wire: 'FLEET_PEER_TIMEOUT', message: 'the other box did not answer in time', owner: 'VigilError' },
+  FLEET_PEER_REFUSED: { status: 502, wire: 'FLEET_PEER_REFUSED', message: 'the other box refused the request (check fleet.peers.<node>.token)', owner: 'VigilError' },
+  FLEET_PEER_FAILED: { status: 502, wire: 'FLEET_PEER_FAILED', message: 'the other box answered with an error', owner: 'VigilError' },
   // --- configuration and command line (edge) ---
   CONFIG_INVALID: { status: 500, wire: 'INTERNAL', message: 'invalid configuration', owner: 'ConfigError' },
   USAGE: { status: 400, wire: 'BAD_REQUEST', message: 'bad command line', owner: 'UsageError' },

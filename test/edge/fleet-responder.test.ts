@@ -27,7 +27,7 @@ after(() => store.close());
 function responder(gate = new AdmissionGate()): { r: FleetResponder; sent: { topic: string; part: FleetPart }[] } {
   const sent: { topic: string; part: FleetPart }[] = [];
   const r = new FleetResponder({
-    cfg: { enabled: true, prefix: 'site/one', deadlineMs: 3000 },
+    cfg: { enabled: true, prefix: 'site/one', deadlineMs: 3000, publicUrl: null, peers: {} },
     node: 'box-b',
     memory: store,
     admission: gate,

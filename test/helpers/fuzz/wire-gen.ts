@@ -16,7 +16,7 @@ export interface FuzzTarget {
   lines: string[];
 }
 
-const CHANNELS = ['cameras', 'counts', 'events', 'alerts'];
+const CHANNELS = ['cameras', 'counts', 'events', 'alerts', 'fleet'];
 const EVENT_TYPES = ['zone_enter', 'zone_exit', 'line_cross', 'appear', 'disappear', 'count_change', 'camera_online', 'camera_offline'];
 const QUESTIONS = ['how many people are there now?', 'when did a person last enter table?', 'what happened in the last hour?', 'is the door open?', 'how long was the car there?', 'count bottles', 'what did they say?'];
 

@@ -1,0 +1,68 @@
+/**
+ * Test helper: two real daemons as a fleet on the real Mosquitto (127.0.0.1:1883), each with one
+ * camera playing a shared clip as a live camera (no detector: cheap on a shared machine), auth on,
+ * `fleet.enabled`, box B's alert rule firing every few seconds (absence of people), and box A
+ * holding box B's token in `fleet.peers`. Node ids are random, so parallel runs do not meet.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { freeTcpPort, startDaemon, type DaemonHandle } from './daemon.js';
+import { SHARED_VIDEOS } from './rtsp-server.js';
+
+/** The shared broker. */
+export const BROKER = 'mqtt://127.0.0.1:1883';
+
+/** Two running boxes. */
+export interface FleetBoxes {
+  a: DaemonHandle;
+  b: DaemonHandle;
+  nodeA: string;
+  nodeB: string;
+  /** Admin tokens of each box's own API. */
+  tokenA: string;
+  tokenB: string;
+  stop(): Promise<void>;
+}
+
+/** Starts box A and box B; resolves once both answer `/healthz` with their camera streaming. */
+export async function startFleetBoxes(): Promise<FleetBoxes> {
+  const id = randomBytes(3).toString('hex');
+  const nodeA = `fa${id}`;
+  const nodeB = `fb${id}`;
+  const tokenA = `token-a-${randomBytes(8).toString('hex')}`;
+  const tokenB = `token-b-${randomBytes(8).toString('hex')}`;
+  const [portA, portB] = [await freeTcpPort(), await freeTcpPort()];
+  const camera = (cid: string, file: string): object => ({ id: cid, url: join(SHARED_VIDEOS, file), fps: 1, width: 320, detector: { model: 'none' }, zones: [{ id: 'floor', polygon: [[0, 0.5], [1, 0.5], [1, 1], [0, 1]] }], audio: { enabled: false } });
+  const box = (node: string, port: number, token: string, cam: object, extra: object): object => ({
+    node,
+    mqtt: { url: BROKER, keepaliveSeconds: 5 },
+    auth: { tokens: [{ name: 'admin', token, scope: 'admin' }] },
+    fleet: { enabled: true, prefix: `vigil-fleet/t${id}`, publicUrl: `http://127.0.0.1:${port}`, ...extra },
+    cameras: [cam],
+  });
+  const b = startDaemon({
+    port: portB,
+    config: {
+      ...box(nodeB, portB, tokenB, camera('dock', 'bottle-detection.mp4'), {}),
+      rules: [{ id: 'empty-dock', camera: 'dock', class: 'person', trigger: { type: 'absence', seconds: 1 }, cooldownSeconds: 4 }],
+    },
+  });
+  const a = startDaemon({ port: portA, config: box(nodeA, portA, tokenA, camera('gate', 'store-aisle-detection.mp4'), { peers: { [nodeB]: { token: tokenB } } }) });
+  const streaming = (d: DaemonHandle, token: string) => async () => {
+    const r = await fetch(`${d.baseUrl}/api/cameras`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await r.json()) as { cameras: { state: string }[] };
+    return body.cameras[0]?.state === 'streaming';
+  };
+  await Promise.all([a.waitFor(streaming(a, tokenA), 90_000, 'box A streaming'), b.waitFor(streaming(b, tokenB), 90_000, 'box B streaming')]);
+  return {
+    a,
+    b,
+    nodeA,
+    nodeB,
+    tokenA,
+    tokenB,
+    stop: async () => {
+      await Promise.all([a.stop(), b.stop()]);
+    },
+  };
+}
