@@ -5,8 +5,8 @@
  *
  * Env: BENCH_PROBE_SECONDS (per camera-count probe, default 30), BENCH_MAX_CAMERAS (default 20;
  * probed 1, 2, 4, then every 2),
- * BENCH_ONLY=ocr, BENCH_ONLY=detect or BENCH_ONLY=cameras (measure only OCR, only the CenterNet
- * detector stage on ONNX Runtime and TF.js, or only the camera-count probes, BENCH_GATE=on/off for
+ * BENCH_ONLY=ocr, BENCH_ONLY=detect, BENCH_ONLY=accuracy or BENCH_ONLY=cameras (measure only OCR, only the CenterNet
+ * detector stage on ONNX Runtime and TF.js, only the accuracy on the long clips, or only the camera-count probes, BENCH_GATE=on/off for
  * one of them, and merge it into the last results). Each probe also reports the cores used by this
  * process (main thread and detector workers), by the ffmpeg decoders, and how busy the main thread was.
  */
@@ -50,8 +50,10 @@ async function replayClip(clip: string, detector: Detector, gate: boolean) {
     decodeMs.push(performance.now() - t);
     for (const o of await p.process(f)) {
       if (o.kind === 'frame') {
-        counts.set(o.ts, o.counts);
-        maxPeople = Math.max(maxPeople, o.counts.person ?? 0);
+        // what the memory stores: the last detection's counts, without the live hold
+        const c = o.seen?.counts ?? o.counts;
+        counts.set(o.ts, c);
+        maxPeople = Math.max(maxPeople, c.person ?? 0);
       }
       if (o.kind === 'object') objects.set(o.object.objectId, { label: o.object.label, first: o.object.firstSeen, last: o.object.lastSeen });
     }
@@ -131,6 +133,17 @@ async function ocrMs(): Promise<number> {
   return Math.round(median(times));
 }
 
+/** Accuracy facts of the long clips' replays: distinct people, most at once, bottle count error over the settled seconds. */
+function accuracy(p1: Awaited<ReturnType<typeof replayClip>>, b1: Awaited<ReturnType<typeof replayClip>>) {
+  const people = [...p1.objects.values()].filter((o) => o.label === 'person');
+  const bottleErr = bottleCountError((s) => b1.counts.get(s * 1000)?.bottle ?? 0);
+  const counts = [...b1.counts.entries()].filter(([ts]) => ts >= 1000).map(([, c]) => c.bottle ?? 0);
+  return {
+    one_by_one: { distinct_people: people.length, max_simultaneous: p1.maxPeople },
+    bottle: { min_count: Math.min(...counts), max_count: Math.max(...counts), mean_abs_count_error: Math.round(bottleErr.mae * 1000) / 1000, settled_seconds: bottleErr.seconds },
+  };
+}
+
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY;
   if (only === 'ocr' || only === 'detect') {
@@ -143,6 +156,18 @@ async function main(): Promise<void> {
       prev.stage_ms.detect = { ...(prev.stage_ms.detect as Record<string, unknown>), centernet: stage.centernet_onnx_512x288, ...stage };
     }
     console.log(`${only} ${JSON.stringify(prev.stage_ms[only])} ms per frame`);
+    writeFileSync(file, `${JSON.stringify(prev, null, 2)}\n`);
+    return;
+  }
+  if (only === 'accuracy') {
+    // only the accuracy on the long clips (gate on, centernet), merged into the last full run's results
+    const file = join(packageRoot(), 'bench', 'results', 'perception.json');
+    const prev = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const det = createDetector({ model: 'centernet' });
+    await det.load();
+    Object.assign(prev, accuracy(await replayClip(CLIPS[0] ?? '', det, true), await replayClip(CLIPS[1] ?? '', det, true)));
+    await det.dispose();
+    console.log(JSON.stringify({ one_by_one: prev.one_by_one, bottle: prev.bottle }));
     writeFileSync(file, `${JSON.stringify(prev, null, 2)}\n`);
     return;
   }
@@ -173,12 +198,6 @@ async function main(): Promise<void> {
   const b0 = await replayClip(bottle ?? '', centernet, false);
   const pn = await replayClip(person ?? '', nanodet, false);
   const per = (x: { stats: CameraPerception['stats'] }, k: keyof CameraPerception['stats']['ms'], per: 'frames' | 'detected') => x.stats.ms[k] / Math.max(1, x.stats[per]);
-  const people = [...p1.objects.values()].filter((o) => o.label === 'person');
-  const bottleErr = bottleCountError((s) => {
-    const c = b1.counts.get(s * 1000);
-    return c?.bottle ?? 0;
-  });
-  const counts = [...b1.counts.entries()].filter(([ts]) => ts >= 1000).map(([, c]) => c.bottle ?? 0);
   const stageMs = {
     decode: Math.round(median([p1.decodeMs, b1.decodeMs]) * 10) / 10,
     motion: Math.round(per(p1, 'motion', 'frames') * 100) / 100,
@@ -210,8 +229,7 @@ async function main(): Promise<void> {
     max_cameras_2fps_ungated: ungated,
     probes,
     motion_gate: gateSavings,
-    one_by_one: { distinct_people: people.length, max_simultaneous: p1.maxPeople },
-    bottle: { min_count: Math.min(...counts), max_count: Math.max(...counts), mean_abs_count_error: Math.round(bottleErr.mae * 1000) / 1000, settled_seconds: bottleErr.seconds },
+    ...accuracy(p1, b1),
   };
   console.log(JSON.stringify(out, null, 2));
   mkdirSync(join(packageRoot(), 'bench', 'results'), { recursive: true });
