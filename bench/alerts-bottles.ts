@@ -185,6 +185,7 @@ async function main(): Promise<void> {
     returnsSeen: changes.filter((c) => c.to > c.from).reduce((n, c) => n + c.to - c.from, 0),
     countSteps: { down: removals, up: returns },
     spellsBelow3: spells.length,
+    spellsBelow3Alerted: spells.filter((s) => s.alerted).length,
     spellsOf2sOrMore: long.length,
     spellsOf2sOrMoreAlerted: long.filter((s) => s.alerted).length,
     alerts: alerts.length,

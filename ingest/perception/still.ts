@@ -48,8 +48,8 @@ export interface StillOptions {
   lostMs: number;
 }
 
-/** Defaults: a put-back bottle overlaps its old box by far more than 0.3; places are kept 10 min. */
-export const DEFAULT_STILL: StillOptions = { minIou: 0.3, maxCentreDistance: 0.35, keepMs: 10 * 60_000, restSightings: 2, lostMs: 1000 };
+/** Defaults: a bottle set down in its place overlaps its old box by far more than 0.3; one still in the hand above it is within half a diagonal (neighbouring bottles stood two diagonals apart on the bottle clip). Places are kept 10 min. */
+export const DEFAULT_STILL: StillOptions = { minIou: 0.3, maxCentreDistance: 0.5, keepMs: 10 * 60_000, restSightings: 2, lostMs: 1000 };
 
 interface Place {
   objectId: string;

@@ -53,3 +53,16 @@ test('a lost track (not ended yet) gives up its resting place once unseen for lo
   s.end(1, 500);
   assert.equal(s.size, 0, 'the old track leaves no place');
 });
+
+test('a bottle confirmed while still in the hand above its place takes back its id (boxes from a live run)', () => {
+  const s = new StillPlaces();
+  const rest = { x1: 506, y1: 109, x2: 571, y2: 313 };
+  s.follow(1, 'cam:bottle:2', 'bottle', rest, 0);
+  s.see(1, rest, 500);
+  s.end(1, 1000);
+  // the next bottle's place is 225 px to the left: never the nearer one
+  s.follow(2, 'cam:bottle:1', 'bottle', { x1: 286, y1: 111, x2: 345, y2: 312 }, 0);
+  s.see(2, { x1: 286, y1: 111, x2: 345, y2: 312 }, 500);
+  s.end(2, 1000);
+  assert.equal(s.claim('bottle', { x1: 520, y1: 31, x2: 594, y2: 237 }, 4000), 'cam:bottle:2');
+});
