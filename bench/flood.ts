@@ -18,7 +18,7 @@
  * The resident memory is also split into anonymous and file-backed (LMDB's map) parts.
  * `FLOOD_INSPECT=1` also reads the daemon's `process.memoryUsage()` through its inspector before
  * the floods, after the settle time, and after a full GC then (heap still referenced, or only not
- * collected yet); `FLOOD_DAEMON_LOG` writes the daemon's output to a file. `FLOOD_RUNS` (3) runs, each with a fresh daemon; medians printed and written to
+ * collected yet); `FLOOD_MALLOC_ARENA_MAX` sets the daemon's glibc `MALLOC_ARENA_MAX`; `FLOOD_DAEMON_LOG` writes the daemon's output to a file. `FLOOD_RUNS` (3) runs, each with a fresh daemon; medians printed and written to
  * bench/results/flood.json.
  */
 import { randomBytes } from 'node:crypto';
@@ -43,6 +43,8 @@ const RUNS = Number(process.env.FLOOD_RUNS ?? 3);
 const SEED_HOURS = Number(process.env.FLOOD_SEED_HOURS ?? 2);
 /** Read the daemon's heap through its inspector (before, after the settle time, and after a full GC then). */
 const INSPECT = process.env.FLOOD_INSPECT === '1';
+/** glibc malloc arenas of the daemon (`MALLOC_ARENA_MAX`), to see how much of the native memory is arena slack. */
+const ARENAS = process.env.FLOOD_MALLOC_ARENA_MAX;
 /** Where to write the daemon's output. */
 const DAEMON_LOG = process.env.FLOOD_DAEMON_LOG;
 const CLIPS = ['one-by-one-person-detection.mp4', 'store-aisle-detection.mp4'];
@@ -257,7 +259,7 @@ async function runOnce(urls: string[]): Promise<RunResult> {
   await seed(data, cameras.map((c) => c.id), SEED_HOURS);
   const port = await freeTcpPort();
   const inspectPort = INSPECT ? await freeTcpPort() : 0;
-  const daemon: DaemonHandle = startDaemon({ port, data, config: { node, mqtt: { url: BROKER }, cameras }, env: { VIGIL_LOG__LEVEL: 'warn', ...(INSPECT ? { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` } : {}) } });
+  const daemon: DaemonHandle = startDaemon({ port, data, config: { node, mqtt: { url: BROKER }, cameras }, env: { VIGIL_LOG__LEVEL: 'warn', ...(INSPECT ? { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` } : {}), ...(ARENAS ? { MALLOC_ARENA_MAX: ARENAS } : {}) } });
   const wsUrl = `ws://127.0.0.1:${port}/api/ws`;
   const pid = daemon.child.pid ?? 0;
   try {
