@@ -15,7 +15,10 @@
  * 500 ms, and cameras' `lastFrameAt` from the health answers (ingest gap). After the floods the
  * daemon runs idle for `FLOOD_SETTLE_S` (60) s and the RSS is read again. Coverage: the stored
  * segments of the flood window, gap = next segment's first frame - previous segment's last frame.
- * `FLOOD_RUNS` (3) runs, each with a fresh daemon; medians printed and written to
+ * The resident memory is also split into anonymous and file-backed (LMDB's map) parts.
+ * `FLOOD_INSPECT=1` also reads the daemon's `process.memoryUsage()` through its inspector before
+ * the floods, after the settle time, and after a full GC then (heap still referenced, or only not
+ * collected yet); `FLOOD_MALLOC_ARENA_MAX` sets the daemon's glibc `MALLOC_ARENA_MAX`; `FLOOD_DAEMON_LOG` writes the daemon's output to a file. `FLOOD_RUNS` (3) runs, each with a fresh daemon; medians printed and written to
  * bench/results/flood.json.
  */
 import { randomBytes } from 'node:crypto';
@@ -28,7 +31,8 @@ import { packageRoot } from '../edge/paths.js';
 import { MemoryStore } from '../memory/store.js';
 import { freeTcpPort, startDaemon, tempDir, type DaemonHandle } from '../test/helpers/daemon.js';
 import { SHARED_VIDEOS, startRtspServer } from '../test/helpers/rtsp-server.js';
-import { median, rssMb } from './proc-stats.js';
+import { memoryUsage, type MemoryUsageMb } from './inspect.js';
+import { median, rssMb, rssParts } from './proc-stats.js';
 
 const BROKER = 'mqtt://127.0.0.1:1883';
 const N_MQTT = Number(process.env.FLOOD_MQTT ?? 3000);
@@ -37,6 +41,12 @@ const N_REQS = Number(process.env.FLOOD_WS_REQS ?? 8);
 const SETTLE_S = Number(process.env.FLOOD_SETTLE_S ?? 60);
 const RUNS = Number(process.env.FLOOD_RUNS ?? 3);
 const SEED_HOURS = Number(process.env.FLOOD_SEED_HOURS ?? 2);
+/** Read the daemon's heap through its inspector (before, after the settle time, and after a full GC then). */
+const INSPECT = process.env.FLOOD_INSPECT === '1';
+/** glibc malloc arenas of the daemon (`MALLOC_ARENA_MAX`), to see how much of the native memory is arena slack. */
+const ARENAS = process.env.FLOOD_MALLOC_ARENA_MAX;
+/** Where to write the daemon's output. */
+const DAEMON_LOG = process.env.FLOOD_DAEMON_LOG;
 const CLIPS = ['one-by-one-person-detection.mp4', 'store-aisle-detection.mp4'];
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -46,6 +56,11 @@ function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
 }
+
+/** Resident memory split, MB. */
+type Parts = ReturnType<typeof rssParts>;
+
+const roundParts = (p: Parts): Parts => ({ anon: Math.round(p.anon), file: Math.round(p.file), shmem: Math.round(p.shmem) });
 
 /** Figures of one run. */
 interface RunResult {
@@ -57,6 +72,10 @@ interface RunResult {
   /** Longest time any camera's lastFrameAt stood still in the health answers, ms. */
   maxIngestGap_ms: number;
   rss_mb: { before: number; peak: number; after: number };
+  /** Resident memory split before the floods and after the settle time, MB. */
+  rss_parts_mb: { before: Parts; after: Parts };
+  /** With FLOOD_INSPECT=1: the daemon's `process.memoryUsage()`. */
+  heap_mb?: { before: MemoryUsageMb | undefined; after: MemoryUsageMb; afterGc: MemoryUsageMb };
   mqtt: { ok: number; busy: number; other: number; missing: number; seconds: number };
   ws: { ok: number; busy: number; other: number; missing: number; seconds: number };
   watchdogFired: boolean;
@@ -239,7 +258,8 @@ async function runOnce(urls: string[]): Promise<RunResult> {
   const data = tempDir('flood');
   await seed(data, cameras.map((c) => c.id), SEED_HOURS);
   const port = await freeTcpPort();
-  const daemon: DaemonHandle = startDaemon({ port, data, config: { node, mqtt: { url: BROKER }, cameras }, env: { VIGIL_LOG__LEVEL: 'warn' } });
+  const inspectPort = INSPECT ? await freeTcpPort() : 0;
+  const daemon: DaemonHandle = startDaemon({ port, data, config: { node, mqtt: { url: BROKER }, cameras }, env: { VIGIL_LOG__LEVEL: 'warn', ...(INSPECT ? { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` } : {}), ...(ARENAS ? { MALLOC_ARENA_MAX: ARENAS } : {}) } });
   const wsUrl = `ws://127.0.0.1:${port}/api/ws`;
   const pid = daemon.child.pid ?? 0;
   try {
@@ -256,6 +276,8 @@ async function runOnce(urls: string[]): Promise<RunResult> {
     const rss: number[] = [];
     const rssTimer = setInterval(() => rss.push(rssMb(pid)), 500);
     const before = rssMb(pid);
+    const partsBefore = rssParts(pid);
+    const heapBefore = INSPECT ? await memoryUsage(inspectPort) : undefined;
     const health = pollHealth(daemon.baseUrl);
     const floodFrom = Date.now();
     const range = { from: floodFrom - (SEED_HOURS + 1) * 3_600_000, to: floodFrom + 3_600_000 };
@@ -268,6 +290,8 @@ async function runOnce(urls: string[]): Promise<RunResult> {
     await sleep(SETTLE_S * 1000);
     clearInterval(rssTimer);
     const after = rssMb(pid);
+    const partsAfter = rssParts(pid);
+    const heap = INSPECT ? { before: heapBefore, after: await memoryUsage(inspectPort), afterGc: await memoryUsage(inspectPort, true) } : undefined;
     // segments of the last seconds close a little later
     const gap = await coverageGap(wsUrl, cameras.map((c) => c.id), floodFrom, floodTo);
     const baseline = await coverageGap(wsUrl, cameras.map((c) => c.id), floodFrom - 30_000, floodFrom - 2000);
@@ -278,6 +302,8 @@ async function runOnce(urls: string[]): Promise<RunResult> {
       baselineCoverageGap_ms: Math.round(baseline),
       maxIngestGap_ms: Math.round(maxGap(health.frames)),
       rss_mb: { before: Math.round(before), peak: Math.round(Math.max(before, ...rss)), after: Math.round(after) },
+      rss_parts_mb: { before: roundParts(partsBefore), after: roundParts(partsAfter) },
+      ...(heap ? { heap_mb: heap } : {}),
       mqtt: m,
       ws: w,
       watchdogFired: daemon.output().includes('no data for'),
@@ -287,6 +313,7 @@ async function runOnce(urls: string[]): Promise<RunResult> {
     return res;
   } finally {
     await daemon.stop();
+    if (DAEMON_LOG) writeFileSync(DAEMON_LOG, daemon.output());
   }
 }
 

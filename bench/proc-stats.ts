@@ -48,3 +48,14 @@ export function median(xs: number[]): number {
   if (n === 0) return NaN;
   return n % 2 ? (s[(n - 1) / 2] ?? NaN) : ((s[n / 2 - 1] ?? 0) + (s[n / 2] ?? 0)) / 2;
 }
+
+/** Resident memory split (MB): anonymous (heaps), file-backed (e.g. LMDB's memory map) and shared; zeros if the process is gone. */
+export function rssParts(pid: number): { anon: number; file: number; shmem: number } {
+  try {
+    const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k: string): number => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(s)?.[1] ?? 0) / 1024;
+    return { anon: kb('RssAnon'), file: kb('RssFile'), shmem: kb('RssShmem') };
+  } catch {
+    return { anon: 0, file: 0, shmem: 0 };
+  }
+}

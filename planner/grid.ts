@@ -3,7 +3,7 @@
  * frame decoded and scaled by nearest neighbour into an equal tile, the tiles composed and
  * encoded as one JPEG, all with `sharp` (libvips on libuv's thread pool, off the event loop).
  */
-import sharp from 'sharp';
+import { sharp } from '../ingest/jpeg.js';
 
 /** Most frames in a grid. */
 export const MAX_GRID_FRAMES = 10;

@@ -5,11 +5,13 @@
  * request's id, nothing is dropped silently). A slot is held until the reply has been handed to
  * the transport (written to the socket, or acknowledged by the broker), so replies that pile up
  * unsent also hold the gate shut. Slots are handed to waiting requests on a later turn of the
- * event loop, so a burst of completions never runs a burst of requests in one turn.
+ * event loop, so a burst of completions never runs a burst of requests in one turn. When the gate
+ * has gone quiet after a burst, its {@link HeapTrimmer} gives the burst's heap back.
  */
 import { performance } from 'node:perf_hooks';
 import type { ErrorBody } from '../../ingest/errors/catalogue.js';
 import { errorOf } from '../../ingest/errors/reply.js';
+import { HeapTrimmer } from './heap-trim.js';
 
 /** Default bound on requests in flight (WebSocket and MQTT together). */
 export const DEFAULT_MAX_IN_FLIGHT = 8;
@@ -95,6 +97,8 @@ export class AdmissionGate {
   private admitted = 0;
   private refused = 0;
   private handing = false;
+  /** Trims the heap once the gate is quiet after a burst. */
+  readonly trimmer = new HeapTrimmer({ busy: () => this.running > 0 || this.waiting.length > 0, activity: () => this.admitted });
 
   constructor(limits: Partial<AdmissionLimits> = {}) {
     this.limits = {
@@ -131,6 +135,7 @@ export class AdmissionGate {
       done = true;
       this.running--;
       this.handOn();
+      if (this.running === 0 && this.waiting.length === 0) this.trimmer.idle();
     };
   }
 
