@@ -99,7 +99,10 @@ describe('Fleet page in Chromium', { timeout: 400_000 }, () => {
 
   it('shows B offline once B stops', async () => {
     await f.b.stop();
-    await w.page.locator(`.fleet-box[data-node="${f.nodeB}"] .box-state.offline`).waitFor({ timeout: 30_000 });
+    // offline boxes are folded under "Offline boxes"
+    await w.page.locator(`.fleet-offline .fleet-box[data-node="${f.nodeB}"] .box-state.offline`).waitFor({ state: 'attached', timeout: 30_000 });
+    await w.page.locator('.fleet-offline summary').click();
+    await w.page.locator(`.fleet-box[data-node="${f.nodeB}"] .box-state.offline`).waitFor();
     await shot(w.page, 'fleet-04-offline');
   });
 });
