@@ -156,6 +156,7 @@ export function FleetPage({ client, ready, fleet, error }: { client: WireClient;
   const rank = (b: FleetViewBox): number => (b.self ? 0 : b.online ? 1 : 2);
   const boxes = [...(fleet?.boxes ?? [])].sort((a, b) => rank(a) - rank(b) || a.node.localeCompare(b.node));
   const online = boxes.filter((b) => b.online).length;
+  const folded = boxes.filter((b) => !b.self && !b.online);
   return (
     <main class="layout fleet">
       <div class="col">
@@ -168,9 +169,20 @@ export function FleetPage({ client, ready, fleet, error }: { client: WireClient;
           ) : null}
           {!fleet ? <p class="empty">Loading…</p> : !fleet.enabled ? <p class="empty">This box does not follow the fleet: set fleet.enabled: true (MQTT on) in its config.</p> : <p class="meta fleet-summary">{`${boxes.length} box${boxes.length === 1 ? '' : 'es'}, ${online} online`}</p>}
         </section>
-        {boxes.map((b) => (
-          <BoxCard key={b.node} box={b} now={now} />
-        ))}
+        {boxes
+          .filter((b) => b.self || b.online)
+          .map((b) => (
+            <BoxCard key={b.node} box={b} now={now} />
+          ))}
+        {folded.length ? (
+          // offline boxes (retained status: they may be long gone) are folded away
+          <details class="panel fleet-offline">
+            <summary>Offline boxes ({folded.length})</summary>
+            {folded.map((b) => (
+              <BoxCard key={b.node} box={b} now={now} />
+            ))}
+          </details>
+        ) : null}
       </div>
       <div class="col">
         <section id="fleet-ask" class="panel ask" aria-labelledby="h-fleet-ask">

@@ -53,7 +53,12 @@ export async function startFleetBoxes(): Promise<FleetBoxes> {
     const body = (await r.json()) as { cameras: { state: string }[] };
     return body.cameras[0]?.state === 'streaming';
   };
-  await Promise.all([a.waitFor(streaming(a, tokenA), 90_000, 'box A streaming'), b.waitFor(streaming(b, tokenB), 90_000, 'box B streaming')]);
+  try {
+    await Promise.all([a.waitFor(streaming(a, tokenA), 90_000, 'box A streaming'), b.waitFor(streaming(b, tokenB), 90_000, 'box B streaming')]);
+  } catch (e) {
+    await Promise.all([a.stop(), b.stop()]);
+    throw e;
+  }
   return {
     a,
     b,
