@@ -11,10 +11,18 @@ export interface Spoken {
   at: number;
 }
 
+/**
+ * The noise generator's seed. Fixed, so a clip is the same bytes on every machine: with ffmpeg's
+ * default (a random seed per run) the noise, and so the voice detector's cuts and what the offline
+ * recogniser hears, changed from run to run (a CI run once missed a spoken word that every local run
+ * heard).
+ */
+const NOISE_SEED = Number(process.env.TEST_NOISE_SEED ?? 1);
+
 /** Writes `<dir>/<name>` (mp4, AAC 16 kHz mono) and returns its path. */
 export function speechClip(dir: string, video: string, name: string, o: { seconds: number; spoken: Spoken[]; beeps?: number[] }): string {
   const inputs: string[] = [];
-  const graph = [`anoisesrc=d=${o.seconds}:c=pink:r=16000:a=0.003[n]`];
+  const graph = [`anoisesrc=d=${o.seconds}:c=pink:r=16000:a=0.003:seed=${NOISE_SEED}[n]`];
   const mix = ['[n]'];
   o.spoken.forEach((s, i) => {
     const wav = join(dir, `${name}-s${i}.wav`);
