@@ -45,6 +45,13 @@ const SEED_HOURS = Number(process.env.FLOOD_SEED_HOURS ?? 2);
 const INSPECT = process.env.FLOOD_INSPECT === '1';
 /** glibc malloc arenas of the daemon (`MALLOC_ARENA_MAX`), to see how much of the native memory is arena slack. */
 const ARENAS = process.env.FLOOD_MALLOC_ARENA_MAX;
+/** Extra environment for the daemon, `K=V,K2=V2` (e.g. glibc malloc tunables), recorded in the results. */
+const DAEMON_ENV = Object.fromEntries(
+  (process.env.FLOOD_DAEMON_ENV ?? '')
+    .split(',')
+    .filter((kv) => kv.includes('='))
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
 /** Where to write the daemon's output. */
 const DAEMON_LOG = process.env.FLOOD_DAEMON_LOG;
 const CLIPS = ['one-by-one-person-detection.mp4', 'store-aisle-detection.mp4'];
@@ -259,7 +266,7 @@ async function runOnce(urls: string[]): Promise<RunResult> {
   await seed(data, cameras.map((c) => c.id), SEED_HOURS);
   const port = await freeTcpPort();
   const inspectPort = INSPECT ? await freeTcpPort() : 0;
-  const daemon: DaemonHandle = startDaemon({ port, data, config: { node, mqtt: { url: BROKER }, cameras }, env: { VIGIL_LOG__LEVEL: 'warn', ...(INSPECT ? { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` } : {}), ...(ARENAS ? { MALLOC_ARENA_MAX: ARENAS } : {}) } });
+  const daemon: DaemonHandle = startDaemon({ port, data, config: { node, mqtt: { url: BROKER }, cameras }, env: { VIGIL_LOG__LEVEL: 'warn', ...(INSPECT ? { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` } : {}), ...(ARENAS ? { MALLOC_ARENA_MAX: ARENAS } : {}), ...DAEMON_ENV } });
   const wsUrl = `ws://127.0.0.1:${port}/api/ws`;
   const pid = daemon.child.pid ?? 0;
   try {
@@ -341,7 +348,7 @@ async function main(): Promise<void> {
   const out = {
     command: 'npm run bench:flood',
     machine: `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`,
-    setup: `2 cameras (${CLIPS.join(', ')}) from the GStreamer RTSP test server, daemon defaults (2 fps, 640 px), Mosquitto 127.0.0.1:1883, ${SEED_HOURS} h of seeded segments per camera; ${N_MQTT} MQTT segments requests (limit 2000), then ${N_CONNS} WebSocket connections x ${N_REQS} requests; settle ${SETTLE_S} s`,
+    setup: `2 cameras (${CLIPS.join(', ')}) from the GStreamer RTSP test server, daemon defaults (2 fps, 640 px), Mosquitto 127.0.0.1:1883, ${SEED_HOURS} h of seeded segments per camera; ${N_MQTT} MQTT segments requests (limit 2000), then ${N_CONNS} WebSocket connections x ${N_REQS} requests; settle ${SETTLE_S} s${Object.keys(DAEMON_ENV).length ? `; daemon env ${JSON.stringify(DAEMON_ENV)}` : ""}`,
     summary,
     runs,
   };
