@@ -24,7 +24,7 @@ export function AlertFeed({ alerts, onPick }: { alerts: Alert[]; onPick: (c: Cur
       {alerts.length ? (
         <ul class="alerts" aria-live="polite" aria-label="live alerts">
           {alerts.map((a) => (
-            <li key={a.id} class="alert-item" data-rule={a.rule}>
+            <li key={a.id} class="alert-item" data-rule={a.rule} data-alert={a.id}>
               <button type="button" class="ev-thumb small" onClick={() => onPick({ camera: a.camera, ts: a.frameTs })} aria-label={`Show alert ${a.rule} on the timeline`}>
                 <img src={withToken(a.evidence.snapshot)} alt="" loading="lazy" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
               </button>

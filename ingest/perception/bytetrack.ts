@@ -14,7 +14,9 @@
  *   geometric mean size rather than each axis: people move sideways by about their height per
  *   second, far more than their width, and this gave fewer id switches in simulation.
  * - Tentative tracks use the same gate as the first association (ByteTrack 0.7 assumes 30 fps).
- * - Tracks are confirmed after `minHitsToConfirm` matches, never on the first frame.
+ * - Tracks are confirmed after `minHitsToConfirm` matches, except where the caller knows a
+ *   strong prior (`confirmAtOnce`: e.g. the resting place of a still object put back there),
+ *   which confirms a new track on its first detection.
  */
 import { linearAssignment } from './assignment.js';
 import { KalmanBoxFilter } from './kalman.js';
@@ -97,6 +99,12 @@ export interface ByteTrackerOptions {
   maxBufferRatio?: number;
   /** Kalman noise settings. */
   kalman?: KalmanOptions;
+  /**
+   * Whether a detection that starts a new track is confirmed on this first hit, skipping
+   * `minHitsToConfirm`: for places with a strong prior (a still object's resting place). Called
+   * once per new track, in detection order; absent: never.
+   */
+  confirmAtOnce?: (d: Detection, ts: number) => boolean;
 }
 
 interface LiveTrack extends Track {
@@ -107,7 +115,7 @@ interface LiveTrack extends Track {
   kfTs: number;
 }
 
-type Settings = Required<Omit<ByteTrackerOptions, 'kalman'>>;
+type Settings = Required<Omit<ByteTrackerOptions, 'kalman' | 'confirmAtOnce'>>;
 
 const DEFAULTS: Settings = {
   highThreshold: 0.5,
@@ -162,6 +170,7 @@ const byId = (a: Track, b: Track): number => a.id - b.id;
 export class ByteTracker {
   private readonly o: Settings;
   private readonly kalman: KalmanOptions;
+  private readonly confirmAtOnce: ((d: Detection, ts: number) => boolean) | null;
   private tracks: LiveTrack[] = [];
   private nextId = 1;
   /** Group key of a label (labels of one group match one track). */
@@ -169,7 +178,8 @@ export class ByteTracker {
 
   /** @param opts - overrides of the defaults documented on {@link ByteTrackerOptions}. */
   constructor(opts: ByteTrackerOptions = {}) {
-    const { kalman, ...rest } = opts;
+    const { kalman, confirmAtOnce, ...rest } = opts;
+    this.confirmAtOnce = confirmAtOnce ?? null;
     const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
     this.o = { ...DEFAULTS, ...(defined as Partial<Settings>) };
     this.o.minHitsToConfirm = Math.max(1, Math.floor(this.o.minHitsToConfirm));
@@ -228,6 +238,10 @@ export class ByteTracker {
       };
       this.tracks.push(t);
       this.apply(t, d, ts, matched, started, false);
+      if (t.state === 'tentative' && this.confirmAtOnce?.(d, ts)) {
+        t.state = 'confirmed';
+        started.push(t);
+      }
     }
     // 5. Expire lost tracks.
     const ended: LiveTrack[] = [];

@@ -9,7 +9,7 @@ import { COCO_LABELS } from './coco.js';
 import { centernetOnnxModel } from './convert/centernet-cache.js';
 import { CENTERNET_INPUT, CENTERNET_OUTPUT, checkCenternetSize } from './convert/centernet-onnx.js';
 import { letterbox } from './letterbox.js';
-import { createOnnxSession } from './onnx-session.js';
+import { createOnnxSession, detectorSessionOptions } from './onnx-session.js';
 import { classScoreThresholds, decodeRows6, postprocess, SerialQueue, unletterboxCandidates } from './postprocess.js';
 import { humanModelsDir } from './tfjs-detector.js';
 import type { DetectOptions, Detection, Detector, RgbImage } from './types.js';
@@ -74,12 +74,7 @@ export class CenternetOnnxDetector implements Detector {
     const ort = (this.ort ??= await import('onnxruntime-node'));
     const [width, height] = this.inputSize;
     const model = await centernetOnnxModel({ modelDir: this.opts.modelDir ?? humanModelsDir(), cacheDir: this.opts.cacheDir, width, height });
-    const threads = this.opts.threads ?? 1;
-    const session = await createOnnxSession(ort, model.bytes, this.providers, model.path, {
-      intraOpNumThreads: threads,
-      interOpNumThreads: 1,
-      extra: { session: { intra_op: { allow_spinning: '0' } } },
-    });
+    const session = await createOnnxSession(ort, model.bytes, this.providers, model.path, detectorSessionOptions(this.opts.threads));
     this.modelPath = model.path;
     this.session = session;
     try {

@@ -12,7 +12,7 @@ import { basename } from 'node:path';
 import type * as Ort from 'onnxruntime-node';
 import { COCO_LABELS } from './coco.js';
 import { letterbox } from './letterbox.js';
-import { createOnnxSession } from './onnx-session.js';
+import { createOnnxSession, detectorSessionOptions } from './onnx-session.js';
 import {
   classScoreThresholds,
   decodeDetr,
@@ -149,7 +149,7 @@ export class OnnxDetector implements Detector {
     // Imported on first load so the native binding is only loaded when an ONNX model is used.
     const ort = (this.ort ??= await import('onnxruntime-node'));
     const bytes = await readFile(this.opts.path);
-    const session = await createOnnxSession(ort, bytes, this.providers);
+    const session = await createOnnxSession(ort, bytes, this.providers, undefined, detectorSessionOptions());
     try {
       const input = session.inputMetadata.find((m) => m.isTensor && m.shape.length === 4);
       const dims = input?.isTensor ? input.shape : [];

@@ -11,7 +11,7 @@ import { DEFAULT_MOTION, MotionGate, type MotionOptions } from './motion.js';
 import { ObjectBook } from './objects.js';
 import type { ReidOptions } from './reid.js';
 import { DEFAULT_STILL, StillPlaces } from './still.js';
-import type { Box, DetectOptions, Detector } from './types.js';
+import type { Box, DetectOptions, Detection, Detector } from './types.js';
 import { ZoneTracker, type LineSpec, type ZoneSpec } from './zones.js';
 
 /** An image encoder for re-ID embeddings (e.g. an ONNX CLIP or DINOv2 image tower). */
@@ -101,12 +101,17 @@ export class CameraPerception {
   /** Frames processed and frames the detector ran on. */
   readonly stats = { frames: 0, detected: 0, ms: { motion: 0, detect: 0, track: 0, reid: 0, ocr: 0 }, captions: { ok: 0, failed: 0, skipped: 0 } };
   private inflight: Promise<void> | null = null;
+  private readonly still: StillPlaces;
+  /** Objects whose resting place a new track of the frame at `ts` already takes back. */
+  private promised = { ts: -Infinity, ids: new Set<string>() };
 
   constructor(private readonly o: PerceptionOptions) {
     this.gate = new MotionGate(o.motion ?? DEFAULT_MOTION);
-    this.tracker = new ByteTracker({ ...DETECTOR_TRACKING, ...o.tracker });
     // a lost still object is taken over only once it no longer counts (past the hold)
-    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), new StillPlaces({ ...DEFAULT_STILL, lostMs: Math.max(DEFAULT_STILL.lostMs, o.holdMs ?? DEFAULT_HOLD_MS) }));
+    this.still = new StillPlaces({ ...DEFAULT_STILL, lostMs: Math.max(DEFAULT_STILL.lostMs, o.holdMs ?? DEFAULT_HOLD_MS) });
+    // a detection on a still object's resting place counts on its first frame (a put-back bottle)
+    this.tracker = new ByteTracker({ ...DETECTOR_TRACKING, ...o.tracker, confirmAtOnce: (d, ts) => this.putBack(d, ts) });
+    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), this.still);
     this.zones = new ZoneTracker(o.zones ?? [], o.lines ?? []);
     this.segmenter = new Segmenter(o.camera, o.segmentMs ?? 2000);
   }
@@ -255,6 +260,20 @@ export class CameraPerception {
     void run.finally(() => {
       if (this.inflight === run) this.inflight = null;
     });
+  }
+
+  /**
+   * Whether a new track's first detection lands on the resting place of a still object of its
+   * class that no live track holds: that place has a strong prior (the object put back), so the
+   * track is confirmed at once and takes the object back. Elsewhere the tracker's 2-hit rule
+   * keeps single-frame false positives out. One place serves one detection per frame.
+   */
+  private putBack(d: Detection, ts: number): boolean {
+    if (this.promised.ts !== ts) this.promised = { ts, ids: new Set() };
+    const id = this.still.restingPlace(d.label, d.box, ts, this.promised.ids);
+    if (id === null) return false;
+    this.promised.ids.add(id);
+    return true;
   }
 
   /**

@@ -10,7 +10,7 @@ import type * as Ort from 'onnxruntime-node';
 import { loadSsdOidv4Onnx } from './convert/ssd-oidv4-onnx.js';
 import { resizeRgb } from './letterbox.js';
 import { oidv4Labels } from './oidv4-labels.js';
-import { createOnnxSession } from './onnx-session.js';
+import { createOnnxSession, detectorSessionOptions } from './onnx-session.js';
 import { classScoreThresholds, postprocess, SerialQueue } from './postprocess.js';
 import { decodeSsd, OIDV4_SSD, ssdAnchors, type SsdAnchors } from './ssd-decode.js';
 import type { DetectOptions, Detection, Detector, RgbImage } from './types.js';
@@ -88,11 +88,7 @@ export class SsdOidv4Detector implements Detector {
     if (model.names.length !== OIDV4_SSD.decode.numClasses) {
       throw new Error(`ssd-oidv4: label map has ${model.names.length} names, the model ${OIDV4_SSD.decode.numClasses} classes`);
     }
-    this.session = await createOnnxSession(ort, model.bytes, this.providers, model.path, {
-      intraOpNumThreads: this.opts.threads ?? 1,
-      interOpNumThreads: 1,
-      extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
-    });
+    this.session = await createOnnxSession(ort, model.bytes, this.providers, model.path, detectorSessionOptions(this.opts.threads));
     this.anchors = ssdAnchors(OIDV4_SSD.anchors);
     this.names = oidv4Labels(model.names);
     this.cacheHit = model.hit;

@@ -105,6 +105,25 @@ export class StillPlaces {
    * used up. Null for moving classes or when no place fits.
    */
   claim(label: string, box: Box, ts: number): string | null {
+    const best = this.nearest(label, box, ts, new Set());
+    if (!best) return null;
+    const id = best.objectId;
+    this.places = this.places.filter((p) => p.objectId !== id);
+    if (best.live) best.live.replaced = true;
+    return id;
+  }
+
+  /**
+   * The object whose resting place a detection of `label` at `box` lands on (the one
+   * {@link claim} would give back), without using the place up; objects in `exclude` are
+   * skipped (already promised to another detection of the frame). Null when none fits.
+   */
+  restingPlace(label: string, box: Box, ts: number, exclude: ReadonlySet<string> = new Set()): string | null {
+    return this.nearest(label, box, ts, exclude)?.objectId ?? null;
+  }
+
+  /** Best-fitting kept or lost-track resting place of `label` for `box` at `ts`. */
+  private nearest(label: string, box: Box, ts: number, exclude: ReadonlySet<string>): { objectId: string; live: Live | null } | null {
     if (!this.isStill(label)) return null;
     this.places = this.places.filter((p) => ts - p.endedAt <= this.o.keepMs);
     const held = new Set([...this.live.values()].filter((l) => !l.replaced && ts - l.seen < this.o.lostMs).map((l) => l.objectId));
@@ -113,7 +132,7 @@ export class StillPlaces {
     const candidates = [...this.places.map((p) => ({ ...p, live: null as Live | null })), ...lost];
     let best: { c: (typeof candidates)[number]; score: number } | null = null;
     for (const c of candidates) {
-      if (c.label !== label || held.has(c.objectId)) continue;
+      if (c.label !== label || held.has(c.objectId) || exclude.has(c.objectId)) continue;
       const ov = iou(c.box, box);
       const diag = Math.hypot(c.box.x2 - c.box.x1, c.box.y2 - c.box.y1);
       const d = diag > 0 ? centreDistance(c.box, box) / diag : Infinity;
@@ -121,11 +140,7 @@ export class StillPlaces {
       const score = ov - d;
       if (!best || score > best.score) best = { c, score };
     }
-    if (!best) return null;
-    const id = best.c.objectId;
-    this.places = this.places.filter((p) => p.objectId !== id);
-    if (best.c.live) best.c.live.replaced = true;
-    return id;
+    return best ? { objectId: best.c.objectId, live: best.c.live } : null;
   }
 
   /** A track of a still class now belongs to `objectId`, seen at `box`. */

@@ -21,9 +21,16 @@ type FromWorker =
   | { type: 'error'; id: number; message: string }
   | { type: 'disposed' };
 
-/** Default size of a detector pool: one worker per core (each runs single-threaded), at most 8. */
-export function defaultDetectorWorkers(): number {
-  return Math.max(1, Math.min(8, availableParallelism()));
+/** Most detector workers by default (the config allows at most 8 too). */
+export const MAX_DEFAULT_DETECTOR_WORKERS = 8;
+
+/**
+ * Default size of a detector pool: one worker per core (each runs one single-threaded ONNX
+ * session), at least 1 and at most {@link MAX_DEFAULT_DETECTOR_WORKERS}.
+ * @param cores the cores to use (default: `os.availableParallelism()`)
+ */
+export function defaultDetectorWorkers(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(MAX_DEFAULT_DETECTOR_WORKERS, Math.floor(cores)));
 }
 
 /** {@link Detector} backed by a pool of worker threads. */
@@ -37,7 +44,8 @@ export class WorkerDetector implements Detector {
 
   constructor(
     private readonly cfg: DetectorConfig,
-    private readonly workers = 1,
+    /** Size of the pool. */
+    readonly workers = 1,
   ) {
     this.model = cfg.model === 'onnx' ? (cfg.onnx?.path.split('/').pop() ?? 'onnx') : cfg.model;
   }

@@ -163,6 +163,19 @@ describe('dashboard in Chromium', { timeout: 600_000 }, () => {
     await page.locator('.rule-list li[data-rule="person-seen"]').waitFor();
     // a person is at the table for most of the 139 s clip
     await page.locator('.alert-item[data-rule="person-seen"]').first().waitFor({ timeout: LONG });
+    // its picture is the frame that fired it, served by the daemon, and it loads in the page
+    const id = await page.locator('.alert-item[data-rule="person-seen"]').first().getAttribute('data-alert');
+    assert.ok(id, 'the alert item names its alert');
+    const item = `.alert-item[data-alert="${id}"]`;
+    const img = page.locator(`${item} img`);
+    await img.scrollIntoViewIfNeeded();
+    const src = await img.getAttribute('src');
+    assert.equal(new URL(src ?? '', daemon.baseUrl).pathname, `/api/alerts/${encodeURIComponent(id)}/snapshot.jpg`, 'the alert\'s own snapshot, not the live one');
+    await page.waitForFunction(`(() => { const i = document.querySelector('${item} img'); return !!i && i.complete && i.naturalWidth > 0; })()`, undefined, { timeout: 30_000 });
+    assert.ok((await page.evaluate<number>(`document.querySelector('${item} img').naturalWidth`)) >= 320, 'a whole frame, decoded');
+    const pic = await fetch(new URL(src ?? '', daemon.baseUrl));
+    assert.equal(pic.status, 200);
+    assert.equal(pic.headers.get('content-type'), 'image/jpeg');
     await page.locator('.tl-row[data-camera="table"] line.tl-alert').first().waitFor({ state: 'attached' });
     if (process.env.DASHBOARD_DOCS_SCREENSHOT) {
       // for the README: let a few people come and go first

@@ -1,0 +1,103 @@
+/**
+ * A still object put back on its resting place counts on the first frame that sees it there (the
+ * place is a strong prior); a new detection anywhere else still needs the tracker's two hits.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { FrameObservation, ObjectObservation, Observation } from '../../../ingest/observations.js';
+import { ByteTracker } from '../../../ingest/perception/bytetrack.js';
+import { CameraPerception } from '../../../ingest/perception/pipeline.js';
+import type { Box, Detection, Detector } from '../../../ingest/perception/types.js';
+import type { Frame } from '../../../ingest/types.js';
+
+const W = 640;
+const H = 360;
+const T0 = Date.parse('2026-01-05T10:00:00Z');
+const PLACES: Record<string, Box> = {
+  a: { x1: 100, y1: 200, x2: 140, y2: 300 },
+  b: { x1: 300, y1: 200, x2: 340, y2: 300 },
+  c: { x1: 500, y1: 200, x2: 540, y2: 300 },
+  // a place no bottle ever stood on
+  d: { x1: 200, y1: 220, x2: 240, y2: 320 },
+};
+
+function scripted(at: (ts: number) => string[]): Detector {
+  return {
+    model: 'script',
+    backend: 'test',
+    labels: ['bottle'],
+    load: () => Promise.resolve(),
+    dispose: () => Promise.resolve(),
+    detect: (img): Promise<Detection[]> => Promise.resolve(at((img as Frame).ts).map((k) => ({ box: { ...(PLACES[k] as Box) }, score: 0.8, classId: 0, label: 'bottle' }))),
+  };
+}
+
+async function run(at: (ts: number) => string[], until: number): Promise<Observation[]> {
+  const p = new CameraPerception({
+    camera: 'bench',
+    detector: scripted(at),
+    detect: { scoreThreshold: 0.3, nmsIou: 0.5, maxDetections: 10 },
+    gate: false,
+    keyframes: false,
+    zones: [{ id: 'bench', polygon: [[0, 0.5], [1, 0.5], [1, 1], [0, 1]] }],
+    // appearance never joins two tracks: only the place can
+    reid: { low: 2, high: 2, retireAfterMs: 3600_000 },
+  });
+  const out: Observation[] = [];
+  for (let ts = T0; ts <= T0 + until; ts += 500) out.push(...(await p.process({ camera: 'bench', seq: ts, ts, width: W, height: H, data: Buffer.alloc(W * H * 3, 90) })));
+  return out;
+}
+
+const frameAt = (obs: Observation[], ms: number): FrameObservation => {
+  const f = obs.find((o): o is FrameObservation => o.kind === 'frame' && o.ts === T0 + ms);
+  assert.ok(f, `frame at ${ms} ms`);
+  return f;
+};
+const objects = (obs: Observation[]): ObjectObservation[] => obs.filter((o): o is ObjectObservation => o.kind === 'object');
+
+test('a bottle put back on its resting place counts on the first frame that sees it, and takes back its id', async () => {
+  // b away from 8 s (its track ends after 4 s lost), set down again at 20 s
+  const obs = await run((ts) => (ts - T0 >= 8000 && ts - T0 < 20_000 ? ['a', 'c'] : ['a', 'b', 'c']), 21_000);
+  assert.equal(frameAt(obs, 19_500).counts.bottle, 2);
+  assert.equal(frameAt(obs, 20_000).counts.bottle, 3, 'counted on its first frame back');
+  assert.equal(frameAt(obs, 20_000).occupancy.bench, 3, 'and in its zone');
+  const back = objects(obs).filter((o) => o.event === 'update');
+  assert.equal(back.length, 1);
+  assert.equal(back[0]?.ts, T0 + 20_000);
+  assert.equal(back[0]?.object.objectId, objects(obs).find((o) => o.event === 'end')?.object.objectId, 'the same bottle');
+  assert.equal(objects(obs).filter((o) => o.event === 'new').length, 3);
+});
+
+test('a bottle set down where none rested still needs two hits before it counts', async () => {
+  const obs = await run((ts) => (ts - T0 >= 20_000 ? ['a', 'b', 'c', 'd'] : ['a', 'b', 'c']), 21_000);
+  assert.equal(frameAt(obs, 20_000).counts.bottle, 3, 'one detection is not enough away from a resting place');
+  assert.equal(frameAt(obs, 20_500).counts.bottle, 4, 'the second hit confirms it');
+  assert.equal(objects(obs).filter((o) => o.event === 'new').length, 4);
+});
+
+test('a single-frame detection off any resting place never counts', async () => {
+  const obs = await run((ts) => (ts - T0 === 20_000 ? ['a', 'b', 'c', 'd'] : ['a', 'b', 'c']), 21_000);
+  for (const ms of [20_000, 20_500, 21_000]) assert.equal(frameAt(obs, ms).counts.bottle, 3);
+  assert.equal(objects(obs).filter((o) => o.event === 'new').length, 3);
+});
+
+test('ByteTracker confirmAtOnce: a new track the caller vouches for is confirmed on its first hit, others are not', () => {
+  const asked: string[] = [];
+  const t = new ByteTracker({
+    confirmAtOnce: (d) => {
+      asked.push(d.label);
+      return d.label === 'bottle';
+    },
+  });
+  const out = t.update(
+    [
+      { box: { x1: 0, y1: 0, x2: 40, y2: 100 }, score: 0.9, classId: 0, label: 'bottle' },
+      { box: { x1: 200, y1: 0, x2: 240, y2: 100 }, score: 0.9, classId: 1, label: 'cup' },
+    ],
+    1000,
+  );
+  assert.deepEqual(out.started.map((s) => s.label), ['bottle']);
+  assert.deepEqual(out.active.map((s) => s.label), ['bottle']);
+  assert.deepEqual(asked.sort(), ['bottle', 'cup']);
+  assert.deepEqual(t.snapshot().map((s) => s.state).sort(), ['confirmed', 'tentative']);
+});
