@@ -1,5 +1,5 @@
 /**
- * `vigil start`: runs the daemon until SIGINT/SIGTERM.
+ * `vigil start`: runs the daemon until SIGINT/SIGTERM (or, under `npm start`, until npm exits).
  */
 import { buildDaemon } from '../app.js';
 import { loadConfig } from '../config/load.js';
@@ -7,6 +7,7 @@ import { createLogger } from '../log.js';
 import { redactUrl } from '../../ingest/redact.js';
 import { SystemdNotifier } from '../systemd.js';
 import { int, parse, str } from './args.js';
+import { watchNpmParent } from './parent-watch.js';
 
 /** Help text. */
 export const START_HELP = `vigil start [--config FILE] [--port N] [--data DIR]
@@ -26,16 +27,19 @@ export async function startCommand(argv: string[]): Promise<number> {
 
   let exitCode = 0;
   let signalled = false;
+  let unwatch = (): void => undefined;
   const done = new Promise<void>((resolve) => {
-    const onSignal = (sig: NodeJS.Signals): void => {
+    const stop = (why: { signal: NodeJS.Signals } | { reason: string }): void => {
       if (signalled) return;
       signalled = true;
-      log.info({ signal: sig }, 'stopping');
+      unwatch();
+      log.info(why, 'stopping');
       void systemd.stopping();
       void daemon.lifecycle.stop().then(resolve);
     };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', (signal) => stop({ signal }));
+    process.once('SIGTERM', (signal) => stop({ signal }));
+    unwatch = watchNpmParent(() => stop({ reason: 'the npm that started the daemon exited' }));
   });
   try {
     await daemon.lifecycle.start();
