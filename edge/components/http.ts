@@ -18,6 +18,7 @@ import { renderMetrics } from '../http/metrics.js';
 import { malformedTarget, rawErrorResponse, requestUrl, Router, safeDecode, sendJson } from '../http/router.js';
 import { serveKeyframe } from '../http/keyframe.js';
 import { serveDashboard } from '../http/static.js';
+import { UnexpectedErrors } from '../http/unexpected.js';
 import type { Component, Readiness } from '../lifecycle.js';
 import type { CameraManager } from './cameras.js';
 import type { MemoryComponent } from './memory.js';
@@ -82,8 +83,8 @@ export class HttpComponent implements Component {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly relays = new Map<string, PreviewRelay>();
   private readonly startedAt = Date.now();
-  /** Unexpected errors (not VigilErrors: a bug or a hostile input that found one), by interface. */
-  private readonly unexpected = new Map<string, number>();
+  /** Unexpected errors (not VigilErrors: a bug or a hostile input that found one), by interface; the process guard counts here too. */
+  readonly unexpected = new UnexpectedErrors();
   private readonly router = new Router((e, where) => this.onUnexpected(e, 'http', where));
 
   constructor(private readonly deps: HttpDeps) {
@@ -95,8 +96,7 @@ export class HttpComponent implements Component {
     r.on('GET', '/metrics', (_q, res) => {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
       const previews = Object.fromEntries([...this.relays].map(([id, r]) => [id, { viewers: r.viewerCount, running: r.running }]));
-      const extra = [...this.unexpected].map(([i, n]) => `vigil_unexpected_errors_total{interface="${i}"} ${n}`).join('\n');
-      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + (extra ? `# HELP vigil_unexpected_errors_total Errors that were not expected at an API boundary (each logged with its stack).\n# TYPE vigil_unexpected_errors_total counter\n${extra}\n` : ''));
+      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + this.unexpected.render());
     });
     r.on('GET', '/api/cameras', (_q, res) => {
       this.need('cameras');
@@ -216,7 +216,7 @@ export class HttpComponent implements Component {
 
   /** Logs an unexpected error once with its stack and counts it (`vigil_unexpected_errors_total`). */
   private onUnexpected(e: unknown, iface: string, where: string): void {
-    this.unexpected.set(iface, (this.unexpected.get(iface) ?? 0) + 1);
+    this.unexpected.count(iface);
     this.deps.log.error({ err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e), where: where.slice(0, 200) }, 'unexpected error at the API boundary');
   }
 
