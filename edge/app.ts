@@ -1,6 +1,6 @@
 /**
  * The composition root: builds every component from the frozen config, starts them in order
- * (memory, perception, cameras, HTTP) and stops them in reverse.
+ * (HTTP, memory, rules, perception, audio, fleet view, MQTT, cameras) and stops them in reverse.
  */
 import { join, resolve } from 'node:path';
 import type { Observation } from '../ingest/observations.js';
@@ -29,7 +29,7 @@ import { HttpComponent } from './components/http.js';
 import { MemoryComponent } from './components/memory.js';
 import { PerceptionComponent } from './components/perception.js';
 import { DEMO_URL, type CameraConfig, type Config } from './config/schema.js';
-import { Lifecycle } from './lifecycle.js';
+import { Lifecycle, type LifecyclePhase } from './lifecycle.js';
 import { demoClipPath, packageVersion } from './paths.js';
 
 /** A built daemon, not yet started. */
@@ -161,8 +161,11 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     wsApi,
     mqtt: () => mqtt.stats(),
     fleetProxy: fleetView?.proxy ?? null,
+    readiness: { phase: (): LifecyclePhase => lifecycle.phase(), isUp: (name: string): boolean => lifecycle.isUp(name), pending: (): string[] => lifecycle.pending() },
   });
-  // rules before perception (no frame is missed), MQTT before cameras (camera status is published)
-  const lifecycle = new Lifecycle([memory, rules, perception, audio, ...(fleetView ? [fleetView] : []), mqtt, cameras, refresh, http], log.child({ ns: 'edge' }));
+  // HTTP first: /healthz answers ("starting") while the detector loads and MQTT connects, and
+  // stops last; rules before perception (no frame is missed), MQTT before cameras (camera status
+  // is published)
+  const lifecycle: Lifecycle = new Lifecycle([http, memory, rules, perception, audio, ...(fleetView ? [fleetView] : []), mqtt, cameras, refresh], log.child({ ns: 'edge' }));
   return { lifecycle, http, cameras, memory, perception, audio, answerer, bus, rules, mqtt, wsApi };
 }

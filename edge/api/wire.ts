@@ -44,6 +44,8 @@ import type { FleetPushData, FleetViewRequestMap } from './fleet-view-wire.js';
  *   together, for the whole daemon) are running and `api.maxQueued` more are waiting; also sent
  *   when one WebSocket connection already has 8 requests running or waiting. Retry later.
  * - `NO_FRAME`: HTTP only, a snapshot of a camera that has no frame yet.
+ * - `NOT_READY`: HTTP only (and the upgrade of a WebSocket), the part of the daemon the request
+ *   needs has not started yet (the daemon is starting) or is stopping; retry shortly.
  * - `INTERNAL`: a bug; the message says what failed.
  */
 export type WireErrorCode = PublicErrorCode;

@@ -1,12 +1,14 @@
 /**
- * `vigil start`: runs the daemon until SIGINT/SIGTERM.
+ * `vigil start`: runs the daemon until SIGINT/SIGTERM (or, under `npm start`, until npm exits).
  */
 import { buildDaemon } from '../app.js';
 import { loadConfig } from '../config/load.js';
 import { createLogger } from '../log.js';
 import { redactUrl } from '../../ingest/redact.js';
+import { installProcessGuard } from '../process-guard.js';
 import { SystemdNotifier } from '../systemd.js';
 import { int, parse, str } from './args.js';
+import { watchNpmParent } from './parent-watch.js';
 
 /** Help text. */
 export const START_HELP = `vigil start [--config FILE] [--port N] [--data DIR]
@@ -14,6 +16,9 @@ export const START_HELP = `vigil start [--config FILE] [--port N] [--data DIR]
   --config FILE  YAML or JSON config (also VIGIL_CONFIG)
   --port N       HTTP port (overrides http.port)
   --data DIR     data directory (overrides data)`;
+
+/** How long the clean stop after an uncaught exception may take before the process exits anyway, ms. */
+const FATAL_STOP_MS = 10_000;
 
 /** Runs the daemon; resolves with the exit code once stopped. */
 export async function startCommand(argv: string[]): Promise<number> {
@@ -26,16 +31,30 @@ export async function startCommand(argv: string[]): Promise<number> {
 
   let exitCode = 0;
   let signalled = false;
-  const done = new Promise<void>((resolve) => {
-    const onSignal = (sig: NodeJS.Signals): void => {
-      if (signalled) return;
-      signalled = true;
-      log.info({ signal: sig }, 'stopping');
-      void systemd.stopping();
-      void daemon.lifecycle.stop().then(resolve);
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+  let unwatch = (): void => undefined;
+  let stopped = (): void => undefined;
+  const done = new Promise<void>((resolve) => (stopped = resolve));
+  const stop = (why: { signal: NodeJS.Signals } | { reason: string }): void => {
+    if (signalled) return;
+    signalled = true;
+    unwatch();
+    log.info(why, 'stopping');
+    void systemd.stopping();
+    void daemon.lifecycle.stop().then(stopped);
+  };
+  process.once('SIGINT', (signal) => stop({ signal }));
+  process.once('SIGTERM', (signal) => stop({ signal }));
+  unwatch = watchNpmParent(() => stop({ reason: 'the npm that started the daemon exited' }));
+  // an unhandled rejection is logged and counted; an uncaught exception also stops the daemon,
+  // exit code 1, for the supervisor to restart it (see process-guard.ts for why)
+  installProcessGuard({
+    log: log.child({ ns: 'edge:process' }),
+    count: () => daemon.http.unexpected.count('process'),
+    fatal: () => {
+      exitCode = 1;
+      setTimeout(() => process.exit(1), FATAL_STOP_MS).unref();
+      stop({ reason: 'uncaught exception' });
+    },
   });
   try {
     await daemon.lifecycle.start();

@@ -18,7 +18,8 @@ import { renderMetrics } from '../http/metrics.js';
 import { malformedTarget, rawErrorResponse, requestUrl, Router, safeDecode, sendJson } from '../http/router.js';
 import { serveKeyframe } from '../http/keyframe.js';
 import { serveDashboard } from '../http/static.js';
-import type { Component } from '../lifecycle.js';
+import { UnexpectedErrors } from '../http/unexpected.js';
+import type { Component, Readiness } from '../lifecycle.js';
 import type { CameraManager } from './cameras.js';
 import type { MemoryComponent } from './memory.js';
 import type { PerceptionComponent } from './perception.js';
@@ -46,6 +47,28 @@ export interface HttpDeps {
   alertPictures?: (id: string) => Buffer | null;
   /** The fleet image proxy (with `fleet.enabled`). */
   fleetProxy?: { snapshot(node: string, camera: string, res: ServerResponse): Promise<void> } | null;
+  /**
+   * Which components are up. The server starts first, so until the others are up `/healthz` says
+   * `starting` and a route that needs one answers `NOT_READY`. Absent: every component is up.
+   */
+  readiness?: Readiness;
+}
+
+/** The `/healthz` body (`api`: the admission gate's counters, when the WebSocket API is served). */
+export interface HealthBody {
+  /** `starting`/`stopping` (HTTP 503) until every component is up / once stopping begins. */
+  status: 'ok' | 'degraded' | 'starting' | 'stopping';
+  /** While starting: the components not up yet, in start order. */
+  starting?: string[];
+  node: string;
+  version: string;
+  uptimeSeconds: number;
+  cameras: object[];
+  detectors: object[];
+  audio: object[];
+  memory: object;
+  mqtt?: object;
+  api?: object;
 }
 
 /** Paths that need a token when auth is on (health and dashboard files stay open). */
@@ -60,21 +83,27 @@ export class HttpComponent implements Component {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly relays = new Map<string, PreviewRelay>();
   private readonly startedAt = Date.now();
-  /** Unexpected errors (not VigilErrors: a bug or a hostile input that found one), by interface. */
-  private readonly unexpected = new Map<string, number>();
+  /** Unexpected errors (not VigilErrors: a bug or a hostile input that found one), by interface; the process guard counts here too. */
+  readonly unexpected = new UnexpectedErrors();
   private readonly router = new Router((e, where) => this.onUnexpected(e, 'http', where));
 
   constructor(private readonly deps: HttpDeps) {
     const r = this.router;
-    r.on('GET', '/healthz', (_q, res) => sendJson(res, 200, this.health()));
+    r.on('GET', '/healthz', (_q, res) => {
+      const h = this.health();
+      sendJson(res, h.status === 'starting' || h.status === 'stopping' ? 503 : 200, h);
+    });
     r.on('GET', '/metrics', (_q, res) => {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
       const previews = Object.fromEntries([...this.relays].map(([id, r]) => [id, { viewers: r.viewerCount, running: r.running }]));
-      const extra = [...this.unexpected].map(([i, n]) => `vigil_unexpected_errors_total{interface="${i}"} ${n}`).join('\n');
-      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + (extra ? `# HELP vigil_unexpected_errors_total Errors that were not expected at an API boundary (each logged with its stack).\n# TYPE vigil_unexpected_errors_total counter\n${extra}\n` : ''));
+      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + this.unexpected.render());
     });
-    r.on('GET', '/api/cameras', (_q, res) => sendJson(res, 200, { cameras: deps.cameras.statuses() }));
+    r.on('GET', '/api/cameras', (_q, res) => {
+      this.need('cameras');
+      sendJson(res, 200, { cameras: deps.cameras.statuses() });
+    });
     r.on('GET', '/api/cameras/:id/snapshot.jpg', async (_q, res, p) => {
+      this.need('cameras');
       const s = deps.cameras.get(p.id ?? '');
       if (!s) throw new VigilError('NOT_FOUND', `unknown camera "${p.id ?? ''}"`);
       const f = s.latest();
@@ -84,6 +113,7 @@ export class HttpComponent implements Component {
       res.end(jpg);
     });
     r.on('GET', '/api/alerts/:id/snapshot.jpg', (_q, res, p) => {
+      this.need('rules');
       const jpg = deps.alertPictures?.(p.id ?? '');
       if (!jpg) throw new VigilError('NOT_FOUND', `no picture is kept for alert "${p.id ?? ''}"`);
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'private, max-age=86400' });
@@ -91,20 +121,27 @@ export class HttpComponent implements Component {
     });
     r.on('GET', '/api/fleet/:node/cameras/:camera/snapshot.jpg', async (_q, res, p) => {
       if (!deps.fleetProxy) throw new VigilError('NOT_FOUND', 'this box does not follow the fleet (fleet.enabled is false or MQTT is off)');
+      this.need('mqtt', 'fleet-view');
       await deps.fleetProxy.snapshot(p.node ?? '', p.camera ?? '', res);
     });
-    r.on('GET', '/api/cameras/:id/keyframe.jpg', (q, res, p) => serveKeyframe(deps.memory.store, q, res, p.id ?? ''));
+    r.on('GET', '/api/cameras/:id/keyframe.jpg', (q, res, p) => {
+      this.need('memory');
+      return serveKeyframe(deps.memory.store, q, res, p.id ?? '');
+    });
     r.on('GET', '/', (_q, res) => serveDashboard(res, 'index.html'));
     r.on('GET', '/:file', (_q, res, p) => serveDashboard(res, p.file ?? ''));
   }
 
-  /** The `/healthz` body (`api`: the admission gate's counters, when the WebSocket API is served). */
-  health(): { status: 'ok' | 'degraded'; node: string; version: string; uptimeSeconds: number; cameras: object[]; detectors: object[]; audio: object[]; memory: object; mqtt?: object; api?: object } {
+  /** The `/healthz` body: `starting` (with the components not up yet) until the daemon is ready. */
+  health(): HealthBody {
     const cams = this.deps.cameras.statuses();
     const memory = this.deps.memory.health();
     const ok = memory.writable && cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
+    const phase = this.deps.readiness?.phase() ?? 'ready';
+    const status = phase === 'idle' || phase === 'starting' ? 'starting' : phase === 'ready' ? (ok ? 'ok' : 'degraded') : 'stopping';
     return {
-      status: ok ? 'ok' : 'degraded',
+      status,
+      ...(status === 'starting' ? { starting: this.deps.readiness?.pending() ?? [] } : {}),
       node: this.deps.node,
       version: this.deps.version,
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
@@ -115,6 +152,25 @@ export class HttpComponent implements Component {
       ...(this.deps.mqtt ? { mqtt: this.deps.mqtt() } : {}),
       ...(this.deps.wsApi ? { api: this.deps.wsApi.admissionStats() } : {}),
     };
+  }
+
+  /**
+   * The `NOT_READY` error of a request that needs components that are not up (the daemon is
+   * starting or stopping), or null when they are. No names: every component (the WebSocket API).
+   */
+  private notReady(components?: readonly string[]): VigilError | null {
+    const r = this.deps.readiness;
+    if (!r) return null;
+    const down = components ? components.filter((c) => !r.isUp(c)) : r.pending().filter((c) => c !== this.name);
+    if (down.length === 0) return null;
+    const when = r.phase() === 'stopping' || r.phase() === 'stopped' ? 'any more: the daemon is stopping' : 'yet: the daemon is starting; retry shortly';
+    return new VigilError('NOT_READY', `${down.join(', ')} ${down.length > 1 ? 'are' : 'is'} not running ${when}`);
+  }
+
+  /** Throws `NOT_READY` unless every named component is up. */
+  private need(...components: string[]): void {
+    const e = this.notReady(components);
+    if (e) throw e;
   }
 
   /** The port actually bound (useful with port 0). */
@@ -160,7 +216,7 @@ export class HttpComponent implements Component {
 
   /** Logs an unexpected error once with its stack and counts it (`vigil_unexpected_errors_total`). */
   private onUnexpected(e: unknown, iface: string, where: string): void {
-    this.unexpected.set(iface, (this.unexpected.get(iface) ?? 0) + 1);
+    this.unexpected.count(iface);
     this.deps.log.error({ err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e), where: where.slice(0, 200) }, 'unexpected error at the API boundary');
   }
 
@@ -181,7 +237,10 @@ export class HttpComponent implements Component {
       return;
     }
     if (path === WS_PATH && this.deps.wsApi) {
-      this.deps.wsApi.handleUpgrade(req, socket, head);
+      // the WebSocket API reaches every component: it opens once the daemon is ready
+      const waiting = this.notReady();
+      if (waiting) socket.end(rawErrorResponse('NOT_READY', waiting.message));
+      else this.deps.wsApi.handleUpgrade(req, socket, head);
       return;
     }
     const auth = this.deps.auth?.checkRequest(req, true);
@@ -190,6 +249,11 @@ export class HttpComponent implements Component {
       return;
     }
     const m = /^\/api\/cameras\/([^/]+)\/preview$/.exec(path);
+    const waiting = m ? this.notReady(['cameras']) : null;
+    if (waiting) {
+      socket.end(rawErrorResponse('NOT_READY', waiting.message));
+      return;
+    }
     const session = m ? this.deps.cameras.get(safeDecode(m[1] ?? '')) : undefined;
     if (!session) {
       socket.end(rawErrorResponse('NOT_FOUND', 'unknown preview path'));

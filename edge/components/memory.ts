@@ -55,10 +55,10 @@ export class MemoryComponent implements Component {
       })
       .catch((e: unknown) => this.log.error({ err: (e as Error).message }, 'retention sweep failed'));
     const h = this.store.health();
-    if (this.lastHealth?.writable !== h.writable) {
-      if (h.writable) this.log.info('memory writable again');
-      else this.log.error({ reason: h.reason }, 'memory stopped writing');
-    }
+    // only real transitions: the first sweep of a healthy store is not "writable again"
+    const was = this.lastHealth?.writable;
+    if (h.writable && was === false) this.log.info('memory writable again');
+    else if (!h.writable && was !== false) this.log.error({ reason: h.reason }, 'memory stopped writing');
     this.lastHealth = h;
   }
 

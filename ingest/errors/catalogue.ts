@@ -43,6 +43,7 @@ export const ERROR_CATALOGUE = {
   ASK_FAILED: { status: 500, wire: 'ASK_FAILED', message: 'answering the question failed', owner: 'VigilError' },
   BUSY: { status: 503, wire: 'BUSY', message: 'the daemon is busy; retry later', owner: 'VigilError' },
   NO_FRAME: { status: 503, wire: 'NO_FRAME', message: 'the camera has no frame yet', owner: 'VigilError' },
+  NOT_READY: { status: 503, wire: 'NOT_READY', message: 'the part of the daemon this request needs is not running (starting or stopping); retry shortly', owner: 'VigilError' },
   INTERNAL: { status: 500, wire: 'INTERNAL', message: 'internal error', owner: 'VigilError' },
   FLEET_OFF: { status: 503, wire: 'ASK_FAILED', message: 'fleet questions need fleet.enabled and a connected MQTT broker', owner: 'VigilError' },
   FLEET_PEER_UNREACHABLE: { status: 502, wire: 'FLEET_PEER_UNREACHABLE', message: 'the other box could not be reached', owner: 'VigilError' },

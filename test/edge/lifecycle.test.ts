@@ -54,3 +54,25 @@ test('stop cancels a start in progress through the AbortSignal', async () => {
   assert.ok(!log.includes('start never'));
   assert.ok(log.includes('stop a'));
 });
+
+test('readiness: the phase and the components not up, while starting, when ready and while stopping', async () => {
+  const log: string[] = [];
+  const lc = new Lifecycle([comp('http', log), comp('slow', log, { startMs: 200 }), comp('last', log)], silentLogger());
+  assert.equal(lc.phase(), 'idle');
+  const started = lc.start();
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(lc.phase(), 'starting');
+  assert.ok(lc.isUp('http'));
+  assert.ok(!lc.isUp('slow'));
+  assert.deepEqual(lc.pending(), ['slow', 'last']);
+  await started;
+  assert.equal(lc.phase(), 'ready');
+  assert.deepEqual(lc.pending(), []);
+  const stopping = lc.stop();
+  assert.equal(lc.phase(), 'stopping');
+  // the last started is down from the moment its stop begins
+  assert.ok(!lc.isUp('last'));
+  await stopping;
+  assert.equal(lc.phase(), 'stopped');
+  assert.deepEqual(lc.pending(), ['http', 'slow', 'last']);
+});

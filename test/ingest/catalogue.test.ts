@@ -33,6 +33,7 @@ test('the documented public codes keep their names and statuses', () => {
     ['ASK_FAILED', 500],
     ['BUSY', 503],
     ['NO_FRAME', 503],
+    ['NOT_READY', 503],
     ['INTERNAL', 500],
   ];
   for (const [code, status] of documented) {
