@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S MALLOC_MMAP_THRESHOLD_=131072 node
 /**
  * The `vigil` command: start, replay, ask, config.
  */

@@ -8,6 +8,7 @@ import { redactUrl } from '../../ingest/redact.js';
 import { installProcessGuard } from '../process-guard.js';
 import { SystemdNotifier } from '../systemd.js';
 import { int, parse, str } from './args.js';
+import { mallocNote } from './malloc-note.js';
 import { watchNpmParent } from './parent-watch.js';
 
 /** Help text. */
@@ -28,6 +29,8 @@ export async function startCommand(argv: string[]): Promise<number> {
   const systemd = new SystemdNotifier(log);
   const daemon = buildDaemon(cfg, log);
   log.info({ node: cfg.node, data: cfg.data, cameras: cfg.cameras.map((c) => ({ id: c.id, url: redactUrl(c.url), enabled: c.enabled })) }, 'vigil starting');
+  const note = mallocNote(process.env, process.platform);
+  if (note) log.info(note);
 
   let exitCode = 0;
   let signalled = false;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { packageRoot } from '../../edge/paths.js';
+import { MMAP_THRESHOLD } from '../../edge/cli/malloc-note.js';
 
 /** Path of the compiled CLI. */
 export const CLI = join(packageRoot(), 'dist', 'edge', 'cli', 'main.js');
@@ -49,7 +50,7 @@ export function startDaemon(opts: { port: number; config?: object; env?: NodeJS.
     writeFileSync(file, stringify(opts.config));
     args.push('--config', file);
   }
-  const child = spawn(process.execPath, args, { env: { ...process.env, VIGIL_LOG__LEVEL: 'info', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { env: { ...process.env, MALLOC_MMAP_THRESHOLD_: String(MMAP_THRESHOLD), VIGIL_LOG__LEVEL: 'info', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
