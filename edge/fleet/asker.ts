@@ -12,7 +12,7 @@
  * in order, so once the probe is back the retained statuses and manifests are in.
  */
 import { randomUUID } from 'node:crypto';
-import type { MqttClient } from 'mqtt';
+import type { ISubscriptionMap, MqttClient } from 'mqtt';
 import type { Logger } from '../../ingest/types.js';
 import { mergeParts } from '../../planner/fleet/merge.js';
 import { FLEET_TOPICS, FLEET_VERSION, FleetPart, type FleetAnswer, type FleetAsk } from '../../planner/fleet/protocol.js';
@@ -81,7 +81,10 @@ export class FleetAsker {
   start(): Promise<void> {
     this.started ??= new Promise<void>((resolve, reject) => {
       this.o.client.on('message', this.onMessage);
-      this.o.client.subscribe([this.replyTopic, ...RETAINED], { qos: 1 }, (err) => (err ? reject(err) : resolve()));
+      // `resubscribe`: on a connection that already follows these topics (a daemon's, for its fleet
+      // view) mqtt.js would otherwise send no SUBSCRIBE, and the broker would resend no retained message
+      const subs = Object.assign(Object.fromEntries([this.replyTopic, ...RETAINED].map((t) => [t, { qos: 1 as const }])), { resubscribe: true }) as ISubscriptionMap;
+      this.o.client.subscribe(subs, (err) => (err ? reject(err) : resolve()));
     }).then(() => this.sync());
     return this.started;
   }
@@ -102,7 +105,10 @@ export class FleetAsker {
     });
   }
 
-  /** Stops listening (the client stays connected). */
+  /**
+   * Stops listening (the client stays connected). It unsubscribes the status and manifest topics
+   * too: a connection shared with a fleet view (the daemon's) keeps its asker for its lifetime.
+   */
   stop(): void {
     this.o.client.off('message', this.onMessage);
     this.o.client.unsubscribe([this.replyTopic, ...RETAINED]);

@@ -45,7 +45,8 @@ class FakeBroker extends EventEmitter {
     return this as unknown as MqttClient;
   }
 
-  subscribe(topics: string[], _o: unknown, cb: (err: Error | null) => void): void {
+  subscribe(map: Record<string, unknown>, cb: (err: Error | null) => void): void {
+    const topics = Object.keys(map).filter((t) => t !== 'resubscribe');
     for (const t of topics) this.subs.add(t);
     for (const [topic, payload] of this.retained) if (topics.some((f) => matches(f, topic))) this.deliver(topic, payload);
     setImmediate(() => cb(null));

@@ -130,6 +130,10 @@ test('vigil ask --fleet from another machine: the fleet count is the sum of each
 test('the asker expects the boxes whose manifest names its fleet: x cleared its stale manifest, y names another fleet', async () => {
   const client = await mqttConnect(cluster.nodes[0].url);
   try {
+    // the connection already follows these topics, as a daemon's does for its fleet view: the asker
+    // still gets the retained messages
+    await client.subscribeAsync(['vigil/+/status', 'vigil/+/manifest'], { qos: 1 });
+    await new Promise((r) => setTimeout(r, 300));
     const asker = new FleetAsker({ client, prefix: PREFIX });
     await asker.start();
     assert.ok(asker.onlineBoxes().includes(ids.x) && asker.onlineBoxes().includes(ids.y), 'x and y are online');
@@ -155,7 +159,9 @@ test('over WebSocket (box b, a gate of one slot: its own part runs under its que
     assert.equal(a.partial, false);
     assert.deepEqual([...new Set(a.evidence.map((e) => e.node))].sort(), BOXES.map(node).sort());
     for (const b of a.boxes) assert.ok(b.coverage && b.answer, `${b.node} has its coverage and sentence`);
+    const t0 = Date.now();
     const count = await ws.request({ type: 'fleet.ask', question: Q.count, deadlineMs: 8000 }, 20_000);
+    assert.ok(Date.now() - t0 < 6000, `the daemon's asker knows its fleet: done once the boxes answered, not at the deadline (${Date.now() - t0} ms)`);
     const c = (count as unknown as { result: FleetAnswer }).result;
     assert.equal(c.value, sum('count'));
     assert.deepEqual([...new Set(c.evidence.map((e) => e.node))].sort(), BOXES.map(node).sort());
