@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
+import { manifestTopic, type FleetManifest } from '../edge/api/fleet-view-wire.js';
 import { FleetAsker } from '../edge/fleet/asker.js';
 import { noDelay } from '../edge/fleet/nodelay.js';
 import { packageRoot } from '../edge/paths.js';
@@ -67,6 +68,9 @@ async function simBox(i: number, url: string): Promise<SimBox> {
   });
   await client.subscribeAsync(FLEET_TOPICS.ask(PREFIX), { qos: 1 });
   await client.publishAsync(`vigil/${node}/status`, 'online', { qos: 1, retain: true });
+  // the manifest names the fleet: askers wait only for the boxes of their fleet
+  const manifest: FleetManifest = { v: 1, node, version: 'bench', publicUrl: null, cameras: [{ id: `${node}-cam`, zones: [], lines: [], classes: ['person'], model: 'none' }], coverage: { from: new Date(T0).toISOString(), to: new Date(END).toISOString() }, fleet: { prefix: PREFIX }, updatedAt: new Date().toISOString() };
+  await client.publishAsync(manifestTopic(node), JSON.stringify(manifest), { qos: 1, retain: true });
   return box;
 }
 
@@ -87,7 +91,7 @@ async function main(): Promise<void> {
   const asker = new FleetAsker({ client, prefix: PREFIX, asker: 'bench' });
   await asker.start();
   const t1 = Date.now();
-  while (asker.onlineBoxes().length < BOXES && Date.now() - t1 < 10_000) await new Promise((r) => setTimeout(r, 50));
+  while (asker.expectedBoxes().length < BOXES && Date.now() - t1 < 10_000) await new Promise((r) => setTimeout(r, 50));
   // warm-up: every question once (first reads of each memory, compiled code)
   for (const q of QUESTIONS) await asker.ask(q, { deadlineMs: 10_000, timeZone: 'UTC', now: END });
   const lat: number[] = [];

@@ -134,6 +134,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
       cfg: cfg.fleet,
       node: cfg.node,
       version: packageVersion(),
+      fleetPrefix: fleet ? cfg.fleet.prefix : null,
       cameras: cfg.cameras,
       // before the cameras start (MQTT connects first), the config says
       enabled: (id) => (cameras.get(id) ? cameras.enabled(id) : (cfg.cameras.find((c) => c.id === id)?.enabled ?? false)),

@@ -44,8 +44,20 @@ export interface FleetManifest {
   coverage: { from: string | null; to: string | null };
   /** Rule ids of the box (its alerts go to `vigil/<node>/alerts/<rule>`). */
   rules?: string[];
+  /**
+   * The fleet whose questions the box answers (`fleet.prefix`), or null when it answers none.
+   * Askers wait only for the online boxes whose manifest names their prefix; a box of an older
+   * version, without the field, is not waited for (its parts still count).
+   */
+  fleet?: FleetMembership | null;
   /** ISO time of this publication. */
   updatedAt: string;
+}
+
+/** A box's membership of a fleet, as its manifest states it. */
+export interface FleetMembership {
+  /** The fleet's topic prefix: the box answers asks on `<prefix>/ask`. */
+  prefix: string;
 }
 
 /** One count of a fleet camera (zone `all` = whole frame; class `all` = every class in a zone). */

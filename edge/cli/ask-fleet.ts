@@ -52,9 +52,8 @@ export async function askFleetCommand(a: FleetAskArgs): Promise<number> {
   noDelay(client);
   try {
     const asker = new FleetAsker({ client, prefix: a.prefix ?? cfg.fleet.prefix });
+    // resolves once the boxes' retained statuses and manifests are in (the boxes it waits for)
     await asker.start();
-    // the retained statuses of the boxes arrive right after the subscription
-    await new Promise((r) => setTimeout(r, 200));
     const ans = await asker.ask(a.question, { deadlineMs, timeZone, now });
     process.stdout.write(a.json ? `${JSON.stringify(ans)}\n` : `${ans.answer}\n`);
     asker.stop();

@@ -21,6 +21,8 @@ export interface FleetViewDeps {
   cfg: FleetConfig;
   node: string;
   version: string;
+  /** The fleet prefix whose questions this box answers (stated in the manifest), or null. */
+  fleetPrefix: string | null;
   cameras: readonly CameraConfig[];
   enabled(camera: string): boolean;
   rules(): string[];
@@ -49,6 +51,7 @@ export class FleetViewComponent implements Component {
       node: d.node,
       version: d.version,
       publicUrl: d.cfg.publicUrl,
+      fleetPrefix: d.fleetPrefix,
       cameras: d.cameras,
       enabled: (id) => d.enabled(id),
       rules: () => d.rules(),

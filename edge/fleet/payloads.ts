@@ -31,6 +31,7 @@ const manifest = z.object({
     .max(256),
   coverage: z.object({ from: iso, to: iso }),
   rules: ids.optional(),
+  fleet: z.object({ prefix: z.string().min(1).max(200) }).nullable().optional(),
   updatedAt: z.string().max(64),
 });
 

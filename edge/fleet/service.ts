@@ -48,9 +48,8 @@ export function fleetAsker(cfg: Config, d: { timeZone: string; log: Logger; mqtt
       if (!cfg.fleet.enabled || !client?.connected) throw new VigilError('FLEET_OFF', cfg.fleet.enabled ? 'the MQTT broker is not connected' : 'fleet.enabled is false in the config');
       if (!asker) {
         asker = new FleetAsker({ client, prefix: cfg.fleet.prefix, asker: `${cfg.node}-ws`, log: d.log });
+        // resolves once the retained statuses and manifests are in
         await asker.start();
-        // retained statuses arrive right after the subscription
-        await new Promise((r) => setTimeout(r, 100));
       }
       const { ms: _ms, bytes: _b, ...answer } = await asker.ask(question, { deadlineMs: o.deadlineMs ?? cfg.fleet.deadlineMs, timeZone: o.timeZone ?? d.timeZone });
       return answer;

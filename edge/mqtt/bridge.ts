@@ -8,6 +8,7 @@ import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient 
 import { redactUrl } from '../../ingest/redact.js';
 import type { Logger } from '../../ingest/types.js';
 import type { ApiHandlers } from '../api/handlers.js';
+import { manifestTopic } from '../api/fleet-view-wire.js';
 import { cameraState } from '../api/live.js';
 import { MQTT_TOPICS, type MqttNodeStatus } from '../api/wire.js';
 import type { EventBus } from '../bus.js';
@@ -147,6 +148,9 @@ export class MqttBridge implements Component {
       wasConnected = true;
       this.publish(status, 'online' satisfies MqttNodeStatus, { retain: true, qos: 1 });
       for (const s of this.d.handlers.cameraStates()) this.publish(MQTT_TOPICS.cameraStatus(this.d.node, s.camera), JSON.stringify(s), { retain: true, qos: 1 });
+      // a box out of the fleet publishes no manifest: it clears one left from when it was in one
+      // (fleet askers wait for the online boxes whose manifest names their fleet)
+      if (!this.extensions.some((x) => x.name === 'manifest')) this.publish(manifestTopic(this.d.node), '', { retain: true, qos: 1 });
       client.subscribe([MQTT_TOPICS.ask(this.d.node), MQTT_TOPICS.request(this.d.node), ...(this.d.fleet ? [this.d.fleet.askTopic] : [])], { qos: 1 }, (err) => {
         if (err) this.d.log.error({ err: err.message }, 'MQTT subscribe failed');
       });

@@ -1,6 +1,7 @@
 /**
  * The retained manifest `vigil/<node>/manifest` (QoS 1): node, version, public URL, cameras with
- * their zones, lines, classes and model, rules and the memory's coverage, so any box (or any MQTT
+ * their zones, lines, classes and model, rules, the memory's coverage and the fleet whose questions
+ * the box answers (askers wait only for the boxes of their fleet), so any box (or any MQTT
  * client) can discover the fleet from retained topics alone. Published on every connect, on camera
  * and rule changes (debounced) and every minute (the coverage moves). It is not cleared on
  * shutdown: the retained `vigil/<node>/status` (`offline`, also the Last Will) says the box is gone.
@@ -23,6 +24,8 @@ export interface ManifestDeps {
   node: string;
   version: string;
   publicUrl: string | null;
+  /** The fleet prefix whose questions the box answers, or null when it answers none (default null). */
+  fleetPrefix?: string | null;
   cameras: readonly CameraConfig[];
   /** Whether a camera's ingest is enabled now. */
   enabled(camera: string): boolean;
@@ -61,6 +64,7 @@ export function buildManifest(d: Omit<ManifestDeps, 'publish' | 'isConnected' | 
     cameras: d.cameras.map((c) => manifestCamera(c, d.enabled(c.id))),
     coverage: { from: coverage.from, to: coverage.to },
     rules: d.rules(),
+    fleet: d.fleetPrefix ? { prefix: d.fleetPrefix } : null,
     updatedAt: new Date(now).toISOString(),
   };
 }

@@ -1,11 +1,14 @@
 /**
  * The Fleet page in real headless Chromium: two real daemons on the real Mosquitto, box A's
  * dashboard shows both boxes' cameras on one page, box B's snapshot loads through A's proxy (B's
- * token never reaches the browser), B's alerts appear (the retained list, then live), and a fleet
- * question is sent over the WebSocket and answered, or refused with a clear message.
+ * token never reaches the browser), each box's camera counts show (both run the detector), B's
+ * alerts appear (the retained list, then live), and a fleet question is sent over the WebSocket and
+ * answered with each box's part, not partial (other boxes online on the shared broker, in no fleet
+ * or in other runs' fleets, are not waited for).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { MqttClient } from 'mqtt';
 import type { Browser } from 'playwright-core';
 import { BROKER, startFleetBoxes, type FleetBoxes } from '../helpers/fleet-boxes.js';
 import { clearRetained, mqttConnect, WsTestClient } from '../edge/clients.js';
@@ -18,9 +21,14 @@ describe('Fleet page in Chromium', { timeout: 400_000 }, () => {
   /** Every URL and request header the page sent, and every WebSocket frame it sent. */
   const sent: string[] = [];
   const frames: string[] = [];
+  /** A box online on the same broker with fleet questions off (its status only, no manifest). */
+  const bystander = `fo${Math.random().toString(36).slice(2, 8)}`;
+  let byClient: MqttClient | undefined;
 
   before(async () => {
-    f = await startFleetBoxes();
+    byClient = await mqttConnect(BROKER, { will: { topic: `vigil/${bystander}/status`, payload: Buffer.from('offline'), qos: 1, retain: true } });
+    await byClient.publishAsync(`vigil/${bystander}/status`, 'online', { qos: 1, retain: true });
+    f = await startFleetBoxes({ detect: true });
     browser = await launchChromium();
     w = await openPage(browser);
     const token = f.tokenA;
@@ -36,6 +44,10 @@ describe('Fleet page in Chromium', { timeout: 400_000 }, () => {
       const c = await mqttConnect(BROKER);
       for (const n of [f.nodeA, f.nodeB]) await clearRetained(c, `vigil/${n}`);
       c.end(true);
+    }
+    if (byClient) {
+      await byClient.publishAsync(`vigil/${bystander}/status`, '', { qos: 1, retain: true });
+      await byClient.endAsync(true);
     }
   });
 
@@ -62,6 +74,16 @@ describe('Fleet page in Chromium', { timeout: 400_000 }, () => {
     await shot(page, 'fleet-01-boxes');
   });
 
+  it("shows each box's camera counts: A's shoppers, B's bottles", async () => {
+    const { page } = w;
+    for (const [node, cam, cls] of [[f.nodeA, 'gate', 'person'], [f.nodeB, 'dock', 'bottle']] as const) {
+      const item = page.locator(`.cam[data-node="${node}"][data-camera="${cam}"] ul.counts li`, { hasText: cls }).first();
+      await item.waitFor({ timeout: 90_000 });
+      assert.ok(Number(await item.locator('b').innerText()) > 0, `${cls} counted on ${cam} of ${node}`);
+    }
+    await shot(page, 'fleet-01b-counts');
+  });
+
   it("shows B's alerts: the ones before the page opened, and new ones live", async () => {
     const { page } = w;
     await page.locator(`.fleet-alerts li[data-node="${f.nodeB}"]`).first().waitFor({ timeout: 30_000 });
@@ -76,19 +98,34 @@ describe('Fleet page in Chromium', { timeout: 400_000 }, () => {
     await shot(page, 'fleet-02-alerts');
   });
 
-  it('sends a fleet question and renders the answer or a clear error', async () => {
+  it('sends a fleet question and renders the answer with each box\'s part and evidence, not partial', async () => {
     const { page, errors } = w;
-    await page.getByLabel('Question to every box').fill('how many people came in the last hour?');
+    const question = 'how many objects were seen in the last hour?';
+    await page.getByLabel('Question to every box').fill(question);
+    await page.getByLabel('Deadline').selectOption('10000');
+    const t0 = Date.now();
     await page.getByRole('button', { name: 'Ask the fleet' }).click();
-    await page.locator('#fleet-answer, .fleet-ask-error').first().waitFor({ timeout: 30_000 });
+    await page.locator('#fleet-answer').waitFor({ timeout: 30_000 });
+    // box A's asker knows its fleet (A and B) and stops waiting once both answered
+    assert.ok(Date.now() - t0 < 7000, `answered before the 10 s deadline (${Date.now() - t0} ms)`);
+    assert.equal(await page.locator('.fleet-ask-error').count(), 0);
     const ask = frames.map((s) => JSON.parse(s) as { type?: string; question?: string }).find((m) => m.type === 'fleet.ask');
-    assert.equal(ask?.question, 'how many people came in the last hour?');
-    if (await page.locator('#fleet-answer').count()) {
-      assert.ok((await page.locator('#fleet-answer .answer-text').innerText()).length > 0);
-      assert.ok((await page.locator(`.fleet-parts tr[data-node="${f.nodeB}"]`).count()) === 1, "B's part is listed");
-    } else {
-      // the fleet question protocol is not in this build: the error says so
-      assert.match(await page.locator('.fleet-ask-error').innerText(), /UNKNOWN_TYPE|fleet\.ask/);
+    assert.equal(ask?.question, question);
+    const text = await page.locator('#fleet-answer .answer-text').innerText();
+    assert.match(text, /^Fleet answer from 2 boxes/, text);
+    assert.doesNotMatch(text, /Did not answer/, 'no box of the shared broker outside this fleet is waited for');
+    assert.ok(!text.includes(bystander), 'the box online with fleet off is not named');
+    assert.equal(await page.locator('#fleet-answer .warn-text').count(), 0, 'not partial');
+    assert.equal(await page.locator('.fleet-parts tr.missing').count(), 0);
+    const parts = page.locator('.fleet-parts tbody tr');
+    const nodes = await Promise.all((await parts.all()).map((r) => r.getAttribute('data-node')));
+    assert.deepEqual(nodes.sort(), [f.nodeA, f.nodeB].sort(), 'one part per box of the fleet');
+    for (const [node, cam] of [[f.nodeA, 'gate'], [f.nodeB, 'dock']] as const) {
+      const row = page.locator(`.fleet-parts tr[data-node="${node}"]`);
+      assert.equal(await row.locator('td').nth(1).innerText(), 'ok', `${node} answered`);
+      assert.equal(await row.locator('td').nth(4).innerText(), cam, `${node}'s camera`);
+      await page.locator('.fleet-evidence li', { hasText: node }).first().waitFor({ timeout: 1000 });
+      assert.match(await page.locator('.fleet-evidence li', { hasText: node }).first().innerText(), new RegExp(`^${node} · ${cam} · `), `evidence of ${node}`);
     }
     await shot(page, 'fleet-03-ask');
     // the shared broker may hold retained state of other runs' boxes, whose images fail: only this

@@ -1,6 +1,8 @@
 /**
  * Test helper: two real daemons as a fleet on the real Mosquitto (127.0.0.1:1883), each with one
- * camera playing a shared clip as a live camera (no detector: cheap on a shared machine), auth on,
+ * camera playing a shared clip as a live camera (no detector unless `detect`: cheap on a shared
+ * machine; with it, box A counts the shoppers of store-aisle-detection.mp4 and box B the bottles of
+ * bottle-detection.mp4), auth on,
  * `fleet.enabled`, box B's alert rule firing every few seconds (absence of people), and box A
  * holding box B's token in `fleet.peers`. Node ids are random, so parallel runs do not meet.
  */
@@ -24,15 +26,21 @@ export interface FleetBoxes {
   stop(): Promise<void>;
 }
 
+/** Options of the boxes. */
+export interface FleetBoxesOptions {
+  /** Run the default detector on both cameras (they then publish counts); default false. */
+  detect?: boolean;
+}
+
 /** Starts box A and box B; resolves once both answer `/healthz` with their camera streaming. */
-export async function startFleetBoxes(): Promise<FleetBoxes> {
+export async function startFleetBoxes(o: FleetBoxesOptions = {}): Promise<FleetBoxes> {
   const id = randomBytes(3).toString('hex');
   const nodeA = `fa${id}`;
   const nodeB = `fb${id}`;
   const tokenA = `token-a-${randomBytes(8).toString('hex')}`;
   const tokenB = `token-b-${randomBytes(8).toString('hex')}`;
   const [portA, portB] = [await freeTcpPort(), await freeTcpPort()];
-  const camera = (cid: string, file: string): object => ({ id: cid, url: join(SHARED_VIDEOS, file), fps: 1, width: 320, detector: { model: 'none' }, zones: [{ id: 'floor', polygon: [[0, 0.5], [1, 0.5], [1, 1], [0, 1]] }], audio: { enabled: false } });
+  const camera = (cid: string, file: string): object => ({ id: cid, url: join(SHARED_VIDEOS, file), fps: 1, width: o.detect ? 480 : 320, detector: o.detect ? {} : { model: 'none' }, zones: [{ id: 'floor', polygon: [[0, 0.5], [1, 0.5], [1, 1], [0, 1]] }], audio: { enabled: false } });
   const box = (node: string, port: number, token: string, cam: object, extra: object): object => ({
     node,
     mqtt: { url: BROKER, keepaliveSeconds: 5 },
