@@ -14,6 +14,7 @@ import type { Auth } from '../api/auth.js';
 import { WS_PATH, type WsApi } from '../api/ws.js';
 import { VigilError } from '../../ingest/errors/catalogue.js';
 import { errorOf, errorReply } from '../../ingest/errors/reply.js';
+import { guarded, UnexpectedErrors, type Guard } from '../api/guard.js';
 import { renderMetrics } from '../http/metrics.js';
 import { malformedTarget, rawErrorResponse, requestUrl, Router, safeDecode, sendJson } from '../http/router.js';
 import { serveKeyframe } from '../http/keyframe.js';
@@ -46,6 +47,8 @@ export interface HttpDeps {
   alertPictures?: (id: string) => Buffer | null;
   /** The fleet image proxy (with `fleet.enabled`). */
   fleetProxy?: { snapshot(node: string, camera: string, res: ServerResponse): Promise<void> } | null;
+  /** The unexpected-error counter shared by every interface (default: the WebSocket API's, else its own). */
+  errors?: UnexpectedErrors;
 }
 
 /** Paths that need a token when auth is on (health and dashboard files stay open). */
@@ -60,18 +63,18 @@ export class HttpComponent implements Component {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly relays = new Map<string, PreviewRelay>();
   private readonly startedAt = Date.now();
-  /** Unexpected errors (not VigilErrors: a bug or a hostile input that found one), by interface. */
-  private readonly unexpected = new Map<string, number>();
-  private readonly router = new Router((e, where) => this.onUnexpected(e, 'http', where));
+  /** Where routes and upgrades log and count unexpected errors (a bug or a hostile input that found one). */
+  private readonly guard: Guard;
+  private readonly router: Router;
 
   constructor(private readonly deps: HttpDeps) {
-    const r = this.router;
+    this.guard = { errors: deps.errors ?? deps.wsApi?.unexpected ?? new UnexpectedErrors(), log: deps.log };
+    const r = (this.router = new Router(this.guard));
     r.on('GET', '/healthz', (_q, res) => sendJson(res, 200, this.health()));
     r.on('GET', '/metrics', (_q, res) => {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
       const previews = Object.fromEntries([...this.relays].map(([id, r]) => [id, { viewers: r.viewerCount, running: r.running }]));
-      const extra = [...this.unexpected].map(([i, n]) => `vigil_unexpected_errors_total{interface="${i}"} ${n}`).join('\n');
-      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + (extra ? `# HELP vigil_unexpected_errors_total Errors that were not expected at an API boundary (each logged with its stack).\n# TYPE vigil_unexpected_errors_total counter\n${extra}\n` : ''));
+      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + this.guard.errors.metrics());
     });
     r.on('GET', '/api/cameras', (_q, res) => sendJson(res, 200, { cameras: deps.cameras.statuses() }));
     r.on('GET', '/api/cameras/:id/snapshot.jpg', async (_q, res, p) => {
@@ -124,21 +127,12 @@ export class HttpComponent implements Component {
 
   start(signal: AbortSignal): Promise<void> {
     const server = createServer((req, res) => {
-      const auth = this.deps.auth;
-      const url = requestUrl(req.url);
-      if (!url) {
-        const r = errorReply(malformedTarget());
-        sendJson(res, r.status, r.body);
-        return;
-      }
-      if (auth?.enabled && protectedPath(url.pathname)) {
-        const r = auth.checkRequest(req, true);
-        if (!r.ok) {
-          sendJson(res, 401, errorOf('UNAUTHORIZED', r.message));
-          return;
-        }
-      }
-      void this.router.handle(req, res);
+      void guarded('http', () => this.request(req, res), {
+        ...this.guard,
+        where: `${req.method ?? 'GET'} ${req.url ?? ''}`,
+        reveal: false,
+        onError: (r) => (res.headersSent ? res.end() : sendJson(res, r.status, r.body)),
+      });
     });
     this.deps.wsApi?.start();
     server.on('upgrade', (req, socket, head) => this.upgrade(req.url ?? '/', req, socket, head));
@@ -158,20 +152,35 @@ export class HttpComponent implements Component {
     });
   }
 
-  /** Logs an unexpected error once with its stack and counts it (`vigil_unexpected_errors_total`). */
-  private onUnexpected(e: unknown, iface: string, where: string): void {
-    this.unexpected.set(iface, (this.unexpected.get(iface) ?? 0) + 1);
-    this.deps.log.error({ err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e), where: where.slice(0, 200) }, 'unexpected error at the API boundary');
+  /** One HTTP request: the token check, then the router (both inside the guard). */
+  private async request(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const auth = this.deps.auth;
+    const url = requestUrl(req.url);
+    if (!url) {
+      const r = errorReply(malformedTarget());
+      sendJson(res, r.status, r.body);
+      return;
+    }
+    if (auth?.enabled && protectedPath(url.pathname)) {
+      const r = auth.checkRequest(req, true);
+      if (!r.ok) {
+        sendJson(res, 401, errorOf('UNAUTHORIZED', r.message));
+        return;
+      }
+    }
+    await this.router.handle(req, res);
   }
 
-  /** Upgrades through one guarded path: nothing an upgrade request carries can throw out of it. */
+  /** Upgrades through the guard: nothing an upgrade request carries can throw out of it. */
   private upgrade(rawUrl: string, req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    try {
-      this.upgradeUnguarded(rawUrl, req, socket, head);
-    } catch (e) {
-      this.onUnexpected(e, 'upgrade', rawUrl);
-      if (!socket.destroyed) socket.end(rawErrorResponse('BAD_REQUEST', 'bad upgrade request'));
-    }
+    void guarded('upgrade', () => this.upgradeUnguarded(rawUrl, req, socket, head), {
+      ...this.guard,
+      where: rawUrl,
+      reveal: false,
+      onError: (r) => {
+        if (!socket.destroyed) socket.end(rawErrorResponse(r.body.code, r.body.message));
+      },
+    });
   }
 
   private upgradeUnguarded(rawUrl: string, req: IncomingMessage, socket: Duplex, head: Buffer): void {
