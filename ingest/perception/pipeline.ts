@@ -53,6 +53,11 @@ export interface PerceptionOptions {
   motion?: MotionOptions;
   tracker?: ByteTrackerOptions;
   reid?: ReidOptions;
+  /**
+   * The run stamp object ids carry (`runStamp` of the data directory's run counter), so ids never
+   * repeat across restarts; omitted, a time-and-random stamp.
+   */
+  run?: string;
   zones?: ZoneSpec[];
   lines?: LineSpec[];
   segmentMs?: number;
@@ -106,7 +111,7 @@ export class CameraPerception {
     this.gate = new MotionGate(o.motion ?? DEFAULT_MOTION);
     this.tracker = new ByteTracker({ ...DETECTOR_TRACKING, ...o.tracker });
     // a lost still object is taken over only once it no longer counts (past the hold)
-    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), new StillPlaces({ ...DEFAULT_STILL, lostMs: Math.max(DEFAULT_STILL.lostMs, o.holdMs ?? DEFAULT_HOLD_MS) }));
+    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), new StillPlaces({ ...DEFAULT_STILL, lostMs: Math.max(DEFAULT_STILL.lostMs, o.holdMs ?? DEFAULT_HOLD_MS) }), o.run);
     this.zones = new ZoneTracker(o.zones ?? [], o.lines ?? []);
     this.segmenter = new Segmenter(o.camera, o.segmentMs ?? 2000);
   }
