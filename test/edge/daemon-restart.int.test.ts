@@ -109,5 +109,5 @@ test('the daemon restarted twice (SIGTERM, then kill -9) answers every question 
   const runs = [stampsOf(0, t1), stampsOf(t1, t2), stampsOf(t2, Infinity)];
   assert.equal(runs[0]?.size, 1, JSON.stringify(objects));
   for (let i = 0; i < runs.length; i++) for (let j = i + 1; j < runs.length; j++) for (const s of runs[j] ?? []) assert.ok(!runs[i]?.has(s), `run ${j + 1} reused run ${i + 1}'s stamp ${s}`);
-  assert.ok(objects.length > JSON.parse(before1.objects).length, 'the later runs added objects of their own');
+  assert.ok(objects.length > (JSON.parse(before1.objects) as unknown[]).length, 'the later runs added objects of their own');
 });
