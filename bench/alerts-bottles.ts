@@ -172,6 +172,10 @@ async function main(): Promise<void> {
     const reached = before?.n === c.to && (before.at >= c.ts - 1000) ? before : timeline.find((x) => x.at > c.ts && x.n === c.to && x.at < c.ts + 5000);
     if (!reached) missed++;
     else latency.push(Math.max(0, reached.at - c.ts));
+    if (process.env.BOTTLES_DEBUG) {
+      const around = seen.filter((x) => x.ts >= c.ts - 1500 && x.ts <= c.ts + 1500).map((x) => `${((x.ts - start) / 1000).toFixed(1)}:${x.n}`);
+      console.log(`change ${((c.ts - start) / 1000).toFixed(1)} s ${c.from} -> ${c.to}: ${reached ? `${reached.at - c.ts} ms` : 'missed'}; seen ${around.join(' ')}; counts ${timeline.filter((x) => x.at >= c.ts - 1500 && x.at <= c.ts + 2000).map((x) => `${((x.at - start) / 1000).toFixed(2)}:${x.n}`).join(' ')}`);
+    }
   }
   const lat = stats(latency);
   const res = {

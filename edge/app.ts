@@ -72,7 +72,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     }
   };
   // every camera gets a pipeline, so one enabled at runtime is perceived too
-  const perception = new PerceptionComponent(cfg.cameras, { log: log.child({ ns: 'ingest:perception' }), write, vision: cfg.models.vision, modelCacheDir: join(cfg.data, 'models') });
+  const perception = new PerceptionComponent(cfg.cameras, { log: log.child({ ns: 'ingest:perception' }), write, vision: cfg.models.vision, modelCacheDir: join(cfg.data, 'models'), run: () => memory.store.beginRun() });
   const online = new Map<string, boolean>();
   const cameraDown = (camera: string): void => {
     perception.cameraDown(camera);

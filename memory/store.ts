@@ -16,6 +16,7 @@ import { DEFAULT_RETENTION, sweep, type SweepOptions, type SweepResult } from '.
 import type { SegmentInput } from './segment-log.js';
 import { Session } from './session.js';
 import type { AudioRecord, CoverageRange, MemoryHealth, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
+import { nextRun } from './runs.js';
 import { invalidObservation, MemoryError } from './validate.js';
 import type { MemoryView } from './view.js';
 
@@ -91,6 +92,18 @@ export class MemoryStore implements MemoryView {
    */
   dbs(): Dbs {
     return this.session().d;
+  }
+
+  /**
+   * Starts a run of the data directory: reads and increments its run counter durably and returns
+   * the new number (1, 2, 3, ...; never repeated, whatever the clock). The daemon and `vigil replay`
+   * call it once, before cameras start, and stamp object ids with it.
+   * @throws MemoryError MEMORY_NOT_OPEN when closed, MEMORY_NOT_WRITABLE when opened read-only
+   */
+  beginRun(): number {
+    const s = this.session();
+    if (this.opts.readOnly) throw new MemoryError('MEMORY_NOT_WRITABLE', 'a run cannot begin on a memory opened read-only');
+    return nextRun(s.d.meta);
   }
 
   /** Whether a secondary index is complete (queries scan the primary database until it is). */

@@ -9,6 +9,7 @@ import type { MemoryStore } from '../../memory/store.js';
 import type { CameraManager } from '../components/cameras.js';
 import type { RulesComponent } from '../components/rules.js';
 import { AdmissionGate, type AdmissionLimits } from './admission.js';
+import { UnexpectedErrors } from './guard.js';
 import { VigilError } from '../../ingest/errors/catalogue.js';
 import { RuleError } from '../rules/engine.js';
 import type { FleetAskFn } from './fleet-wire.js';
@@ -32,6 +33,8 @@ export interface ApiDeps {
   fleetAsk?: FleetAskFn;
   /** The fleet view (with `fleet.enabled` and MQTT on). */
   fleet?: { state(): FleetViewState<Alert> | null } | null;
+  /** The unexpected-error counter of the guarded boundary; a new one when omitted. */
+  unexpected?: UnexpectedErrors;
 }
 
 /** Per-request context. */
@@ -72,10 +75,13 @@ export class ApiHandlers {
   private readonly q: MemoryQueries;
   /** The one bound on requests in flight, shared by every interface that runs requests here. */
   readonly admission: AdmissionGate;
+  /** The one count of unexpected errors, shared by every interface that runs requests here (and HTTP). */
+  readonly unexpected: UnexpectedErrors;
 
   constructor(private readonly d: ApiDeps) {
     this.q = new MemoryQueries(d.memory);
     this.admission = new AdmissionGate(d.admission);
+    this.unexpected = d.unexpected ?? new UnexpectedErrors();
   }
 
   /** Every rule. */

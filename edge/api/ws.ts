@@ -13,7 +13,8 @@ import type { EventBus } from '../bus.js';
 import { busyError, type AdmissionStats } from './admission.js';
 import type { Auth } from './auth.js';
 import { VigilError } from '../../ingest/errors/catalogue.js';
-import { errorOf, errorReply } from '../../ingest/errors/reply.js';
+import { errorOf } from '../../ingest/errors/reply.js';
+import { guarded, type Guard, type UnexpectedErrors } from './guard.js';
 import { rawErrorResponse } from '../http/router.js';
 import type { ApiHandlers } from './handlers.js';
 import { cameraState, type LiveState } from './live.js';
@@ -61,8 +62,10 @@ export class WsApi {
   private timer: NodeJS.Timeout | null = null;
   private readonly maxPayload: number;
   private readonly maxBuffered: number;
+  private readonly guard: Guard;
 
   constructor(private readonly o: WsApiOptions) {
+    this.guard = { errors: o.handlers.unexpected, log: o.log };
     this.maxPayload = o.maxPayload ?? WS_MAX_PAYLOAD;
     this.maxBuffered = o.maxBuffered ?? WS_MAX_BUFFERED;
     // the hard limit closes the socket (1009); below it, an oversized message gets an error reply
@@ -72,6 +75,11 @@ export class WsApi {
   /** Number of connected clients. */
   get clientCount(): number {
     return this.clients.size;
+  }
+
+  /** The unexpected-error counter of the guarded boundary (shared with MQTT and HTTP). */
+  get unexpected(): UnexpectedErrors {
+    return this.guard.errors;
   }
 
   /** Counters of the admission gate (shared with MQTT). */
@@ -117,7 +125,10 @@ export class WsApi {
     const c: Client = { ws, scope, name, alive: true, channels: new Set(), cameras: null, asks: new Map(), inFlight: 0 };
     this.clients.add(c);
     ws.on('pong', () => (c.alive = true));
-    ws.on('message', (data: RawData, isBinary: boolean) => this.onMessage(c, data, isBinary));
+    // every message runs inside the guard: a throw anywhere on its path is an error reply, logged and counted
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      void guarded('ws', () => this.onMessage(c, data, isBinary), { ...this.guard, where: 'message', id: null, onError: (r) => this.send(c, { ...r.body, id: null }) });
+    });
     ws.on('close', () => this.drop(c));
     ws.on('error', (e) => {
       this.o.log.info({ client: name, err: e.message }, 'WebSocket client error');
@@ -160,7 +171,7 @@ export class WsApi {
     for (const c of this.clients) if (c.channels.has(m.channel) && (!c.cameras || camera === null || c.cameras.has(camera))) this.send(c, m);
   }
 
-  private onMessage(c: Client, data: RawData, isBinary: boolean): void {
+  private onMessage(c: Client, data: RawData, isBinary: boolean): Promise<void> | undefined {
     const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     if (buf.length > this.maxPayload) {
       this.send(c, { ...errorOf('PAYLOAD_TOO_LARGE', `message of ${buf.length} bytes exceeds the limit of ${this.maxPayload}`), id: null });
@@ -176,10 +187,7 @@ export class WsApi {
       return;
     }
     const req = p.request;
-    if (UNGATED.has(req.type)) {
-      void this.execute(c, req);
-      return;
-    }
+    if (UNGATED.has(req.type)) return this.execute(c, req);
     if (c.inFlight >= MAX_IN_FLIGHT) {
       this.send(c, { ...errorOf('BUSY', `at most ${MAX_IN_FLIGHT} requests in flight or waiting on one connection; retry later`), id: req.id });
       return;
@@ -190,7 +198,7 @@ export class WsApi {
       return;
     }
     c.inFlight++;
-    void slot.then(async (release) => {
+    return slot.then(async (release) => {
       try {
         // a client that left while its request waited gets nothing run for it
         if (this.clients.has(c)) await this.execute(c, req);
@@ -201,17 +209,10 @@ export class WsApi {
     });
   }
 
-  /** Runs a request and writes its reply (never rejects). */
+  /** Runs a request through the guard and writes its reply. */
   private async execute(c: Client, req: WsRequest): Promise<void> {
-    let reply: WsServerMessage;
-    try {
-      const result = await this.run(c, req);
-      reply = { id: req.id, type: req.type, status: 'ok', result } as WsServerMessage;
-    } catch (e) {
-      const r = errorReply(e);
-      if (r.unexpected) this.o.log.error({ type: req.type, err: e }, 'WebSocket request failed');
-      reply = { ...r.body, id: req.id };
-    }
+    const out = await guarded('ws', () => this.run(c, req), { ...this.guard, where: req.type, id: req.id });
+    const reply = out.ok ? ({ id: req.id, type: req.type, status: 'ok', result: out.value } as WsServerMessage) : { ...out.error.body, id: req.id };
     await this.sendFlushed(c, reply);
   }
 

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { locateFfmpeg } from '../../ingest/ffmpeg/locate.js';
 import { replayFrames } from '../../ingest/replay.js';
 import { MemoryComponent } from '../components/memory.js';
+import { runStamp } from '../../ingest/perception/reid.js';
 import { cameraPerception, captionError, detectorFor, encoderFor, ocrFor, visionCaptionerFor, type PerceptionConfig } from '../components/perception.js';
 import { speechEngines } from '../components/audio.js';
 import { loadConfig } from '../config/load.js';
@@ -67,6 +68,9 @@ export async function replayCommand(argv: string[]): Promise<number> {
   await encoder?.load();
   const captioner = visionCaptionerFor(pcfg, cfg.models.vision);
   let captionFailures = 0;
+  // the memory opens first: this replay is a run of the data directory, and its object ids carry the run's stamp
+  await memory.start();
+  const run = runStamp(memory.store.beginRun());
   const perception = cameraPerception(
     pcfg,
     detector,
@@ -79,8 +83,8 @@ export async function replayCommand(argv: string[]): Promise<number> {
         if (captionFailures++ % 20 === 0) log.warn({ camera, segment: start, err: captionError(e), failed: captionFailures }, 'vision caption failed; segment keeps its fact caption');
       },
     },
+    run,
   );
-  await memory.start();
   const onSignal = (): void => abort.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

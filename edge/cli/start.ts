@@ -52,7 +52,7 @@ export async function startCommand(argv: string[]): Promise<number> {
   // exit code 1, for the supervisor to restart it (see process-guard.ts for why)
   installProcessGuard({
     log: log.child({ ns: 'edge:process' }),
-    count: () => daemon.http.unexpected.count('process'),
+    count: () => daemon.http.unexpected.add('process'),
     fatal: () => {
       exitCode = 1;
       setTimeout(() => process.exit(1), FATAL_STOP_MS).unref();

@@ -14,11 +14,11 @@ import type { Auth } from '../api/auth.js';
 import { WS_PATH, type WsApi } from '../api/ws.js';
 import { VigilError } from '../../ingest/errors/catalogue.js';
 import { errorOf, errorReply } from '../../ingest/errors/reply.js';
+import { guarded, UnexpectedErrors, type Guard } from '../api/guard.js';
 import { renderMetrics } from '../http/metrics.js';
 import { malformedTarget, rawErrorResponse, requestUrl, Router, safeDecode, sendJson } from '../http/router.js';
 import { serveKeyframe } from '../http/keyframe.js';
 import { serveDashboard } from '../http/static.js';
-import { UnexpectedErrors } from '../http/unexpected.js';
 import type { Component, Readiness } from '../lifecycle.js';
 import type { CameraManager } from './cameras.js';
 import type { MemoryComponent } from './memory.js';
@@ -52,6 +52,8 @@ export interface HttpDeps {
    * `starting` and a route that needs one answers `NOT_READY`. Absent: every component is up.
    */
   readiness?: Readiness;
+  /** The unexpected-error counter shared by every interface (default: the WebSocket API's, else its own). */
+  errors?: UnexpectedErrors;
 }
 
 /** The `/healthz` body (`api`: the admission gate's counters, when the WebSocket API is served). */
@@ -83,12 +85,18 @@ export class HttpComponent implements Component {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly relays = new Map<string, PreviewRelay>();
   private readonly startedAt = Date.now();
-  /** Unexpected errors (not VigilErrors: a bug or a hostile input that found one), by interface; the process guard counts here too. */
-  readonly unexpected = new UnexpectedErrors();
-  private readonly router = new Router((e, where) => this.onUnexpected(e, 'http', where));
+  /** Where routes and upgrades log and count unexpected errors (a bug or a hostile input that found one). */
+  private readonly guard: Guard;
+  private readonly router: Router;
+
+  /** The one count of unexpected errors (every interface, and the process guard's `process`). */
+  get unexpected(): UnexpectedErrors {
+    return this.guard.errors;
+  }
 
   constructor(private readonly deps: HttpDeps) {
-    const r = this.router;
+    this.guard = { errors: deps.errors ?? deps.wsApi?.unexpected ?? new UnexpectedErrors(), log: deps.log };
+    const r = (this.router = new Router(this.guard));
     r.on('GET', '/healthz', (_q, res) => {
       const h = this.health();
       sendJson(res, h.status === 'starting' || h.status === 'stopping' ? 503 : 200, h);
@@ -96,7 +104,7 @@ export class HttpComponent implements Component {
     r.on('GET', '/metrics', (_q, res) => {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
       const previews = Object.fromEntries([...this.relays].map(([id, r]) => [id, { viewers: r.viewerCount, running: r.running }]));
-      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + this.unexpected.render());
+      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + this.guard.errors.metrics());
     });
     r.on('GET', '/api/cameras', (_q, res) => {
       this.need('cameras');
@@ -180,21 +188,12 @@ export class HttpComponent implements Component {
 
   start(signal: AbortSignal): Promise<void> {
     const server = createServer((req, res) => {
-      const auth = this.deps.auth;
-      const url = requestUrl(req.url);
-      if (!url) {
-        const r = errorReply(malformedTarget());
-        sendJson(res, r.status, r.body);
-        return;
-      }
-      if (auth?.enabled && protectedPath(url.pathname)) {
-        const r = auth.checkRequest(req, true);
-        if (!r.ok) {
-          sendJson(res, 401, errorOf('UNAUTHORIZED', r.message));
-          return;
-        }
-      }
-      void this.router.handle(req, res);
+      void guarded('http', () => this.request(req, res), {
+        ...this.guard,
+        where: `${req.method ?? 'GET'} ${req.url ?? ''}`,
+        reveal: false,
+        onError: (r) => (res.headersSent ? res.end() : sendJson(res, r.status, r.body)),
+      });
     });
     this.deps.wsApi?.start();
     server.on('upgrade', (req, socket, head) => this.upgrade(req.url ?? '/', req, socket, head));
@@ -214,20 +213,35 @@ export class HttpComponent implements Component {
     });
   }
 
-  /** Logs an unexpected error once with its stack and counts it (`vigil_unexpected_errors_total`). */
-  private onUnexpected(e: unknown, iface: string, where: string): void {
-    this.unexpected.count(iface);
-    this.deps.log.error({ err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e), where: where.slice(0, 200) }, 'unexpected error at the API boundary');
+  /** One HTTP request: the token check, then the router (both inside the guard). */
+  private async request(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const auth = this.deps.auth;
+    const url = requestUrl(req.url);
+    if (!url) {
+      const r = errorReply(malformedTarget());
+      sendJson(res, r.status, r.body);
+      return;
+    }
+    if (auth?.enabled && protectedPath(url.pathname)) {
+      const r = auth.checkRequest(req, true);
+      if (!r.ok) {
+        sendJson(res, 401, errorOf('UNAUTHORIZED', r.message));
+        return;
+      }
+    }
+    await this.router.handle(req, res);
   }
 
-  /** Upgrades through one guarded path: nothing an upgrade request carries can throw out of it. */
+  /** Upgrades through the guard: nothing an upgrade request carries can throw out of it. */
   private upgrade(rawUrl: string, req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    try {
-      this.upgradeUnguarded(rawUrl, req, socket, head);
-    } catch (e) {
-      this.onUnexpected(e, 'upgrade', rawUrl);
-      if (!socket.destroyed) socket.end(rawErrorResponse('BAD_REQUEST', 'bad upgrade request'));
-    }
+    void guarded('upgrade', () => this.upgradeUnguarded(rawUrl, req, socket, head), {
+      ...this.guard,
+      where: rawUrl,
+      reveal: false,
+      onError: (r) => {
+        if (!socket.destroyed) socket.end(rawErrorResponse(r.body.code, r.body.message));
+      },
+    });
   }
 
   private upgradeUnguarded(rawUrl: string, req: IncomingMessage, socket: Duplex, head: Buffer): void {

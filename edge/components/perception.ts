@@ -8,7 +8,7 @@ import { defaultDetectorWorkers, WorkerDetector } from '../../ingest/perception/
 import { CameraPerception } from '../../ingest/perception/pipeline.js';
 import { OnnxEmbedder } from '../../ingest/perception/onnx-embedder.js';
 import { PaddleOcrReader } from '../../ingest/perception/ocr.js';
-import { DEFAULT_REID } from '../../ingest/perception/reid.js';
+import { DEFAULT_REID, runStamp } from '../../ingest/perception/reid.js';
 import type { TextReader } from '../../ingest/perception/pipeline.js';
 import type { Detector } from '../../ingest/perception/types.js';
 import type { Frame, Logger } from '../../ingest/types.js';
@@ -58,8 +58,11 @@ function detectorKey(c: PerceptionConfig): string {
   return JSON.stringify({ model: d.model, onnx: d.onnx ?? null, workers: d.workers ?? null, inputSize: d.inputSize ?? null, providers: d.providers ?? null });
 }
 
-/** Builds the pipeline of one camera around an already created detector. */
-export function cameraPerception(c: PerceptionConfig, detector: Detector | null, reader: TextReader | null = null, encoder: OnnxEmbedder | null = null, captions: CaptionWiring | null = null): CameraPerception {
+/**
+ * Builds the pipeline of one camera around an already created detector.
+ * @param run the run stamp its object ids carry (`runStamp` of the memory's `beginRun()`)
+ */
+export function cameraPerception(c: PerceptionConfig, detector: Detector | null, reader: TextReader | null = null, encoder: OnnxEmbedder | null = null, captions: CaptionWiring | null = null, run?: string): CameraPerception {
   const d = c.detector;
   const r = c.reid;
   const reid = { ...DEFAULT_REID, ...(encoder ? { low: 0.6, high: 0.75 } : {}) };
@@ -75,6 +78,7 @@ export function cameraPerception(c: PerceptionConfig, detector: Detector | null,
     lines: c.lines,
     ocr: reader && c.ocr?.enabled ? { reader, everyMs: c.ocr.everySeconds * 1000 } : null,
     reid,
+    ...(run !== undefined ? { run } : {}),
     encoder,
     ...(captions ? { captioner: captions.captioner, onLate: captions.onLate, onLateError: captions.onLateError } : {}),
   });
@@ -134,7 +138,18 @@ export class PerceptionComponent implements Component {
 
   constructor(
     private readonly cameras: readonly PerceptionConfig[],
-    private readonly deps: { log: Logger; write: (o: Observation) => void; vision?: VisionModelConfig | null; modelCacheDir?: string },
+    private readonly deps: {
+      log: Logger;
+      write: (o: Observation) => void;
+      vision?: VisionModelConfig | null;
+      modelCacheDir?: string;
+      /**
+       * Begins a run of the data directory and returns its number (`memory.store.beginRun()`),
+       * called once on start, after the memory opened and before any camera starts; object ids
+       * carry its stamp. Omitted: a time-and-random stamp.
+       */
+      run?: () => number;
+    },
   ) {}
 
   /** Vision captioners by camera. */
@@ -157,6 +172,14 @@ export class PerceptionComponent implements Component {
 
   /** Loads each distinct detector once; a detector that fails to load leaves its cameras motion-only. */
   async start(signal: AbortSignal): Promise<void> {
+    let run: string | undefined;
+    try {
+      run = this.deps.run ? runStamp(this.deps.run()) : undefined;
+      if (run !== undefined) this.deps.log.info({ run }, 'run begun: object ids carry its stamp');
+    } catch (e) {
+      // a memory that cannot write now (a full disk) must not keep the cameras from starting
+      this.deps.log.warn({ err: (e as Error).message }, 'run counter not advanced; object ids carry a time-and-random stamp');
+    }
     for (const c of this.cameras) {
       if (signal.aborted) return;
       const key = detectorKey(c);
@@ -180,7 +203,7 @@ export class PerceptionComponent implements Component {
       }
       entry.status.cameras.push(c.id);
       this.cameraDetector.set(c.id, entry);
-      this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c)));
+      this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run));
     }
   }
 

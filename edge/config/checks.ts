@@ -38,6 +38,10 @@ export function cameraUrlProblem(url: string): string | null {
   const allowed = `use rtsp://, rtsps://, http://, https://, a file path, file:// or "${DEMO_URL}"`;
   if (scheme === 'file') return url.startsWith('file://') && url.length > 'file://'.length ? null : `a file URL is file:///path/to/video; ${allowed}`;
   if (!NETWORK_SCHEMES.includes(scheme)) return `unsupported source "${redactUrl(url)}" (scheme ${scheme}:); ${allowed}`;
+  // a raw "#" in the user or password starts a fragment: the rest of the URL (host included) is
+  // lost, so the camera would be reached at a wrong host or not at all. The URL is not shown:
+  // a redactor cannot tell where such a password ends.
+  if (rawHashInCredentials(url)) return 'a "#" in the user name or password must be percent-encoded as %23 (a raw "#" starts a fragment: everything after it, the host included, is cut off)';
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -45,6 +49,13 @@ export function cameraUrlProblem(url: string): string | null {
     return `not a valid URL: "${redactUrl(url)}"`;
   }
   return parsed.hostname ? null : `no host in "${redactUrl(url)}"`;
+}
+
+/** Whether a `#` comes before an `@` after the scheme (a `#` in the credentials, not a fragment). */
+function rawHashInCredentials(url: string): boolean {
+  const rest = url.slice(url.indexOf('://') + 3);
+  const hash = rest.indexOf('#');
+  return hash >= 0 && rest.indexOf('@', hash) > hash && !rest.slice(0, hash).includes('/');
 }
 
 /** Checks `detector.classes` and `detector.classThresholds` names; returns the camera's facts. */

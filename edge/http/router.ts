@@ -4,6 +4,8 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { VigilError, type PublicErrorCode } from '../../ingest/errors/catalogue.js';
 import { errorReply } from '../../ingest/errors/reply.js';
+import type { Logger } from '../../ingest/types.js';
+import { guarded, UnexpectedErrors, type Guard } from '../api/guard.js';
 
 /** Route handler; `params` holds the `:name` segments. */
 export type Handler = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void> | void;
@@ -31,12 +33,17 @@ export function rawErrorResponse(code: PublicErrorCode, message: string): string
   return `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
 }
 
+const quiet: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {}, child: () => quiet };
+
 /** Routes requests; unknown paths get a 404 error body, known paths with another method 405. */
 export class Router {
   private readonly routes: Route[] = [];
 
-  /** @param onUnexpected told of every unexpected error (not a VigilError, or one answered INTERNAL; logged with its stack, counted), before the 500 */
-  constructor(private readonly onUnexpected?: (e: unknown, where: string) => void) {}
+  /**
+   * @param guard where every route's unexpected errors (not a VigilError, or one answered INTERNAL)
+   *   are logged with their stack and counted, before the 500 (default: counted here, not logged)
+   */
+  constructor(private readonly guard: Guard = { errors: new UnexpectedErrors(), log: quiet }) {}
 
   /** Registers a route like `/api/cameras/:id/snapshot.jpg`. */
   on(method: string, path: string, handler: Handler): this {
@@ -68,29 +75,33 @@ export class Router {
     return null;
   }
 
-  /** Handles one request. */
+  /** Handles one request, through the guard: whatever a route throws becomes an error body. */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const parsed = requestUrl(req.url);
-    try {
-      if (!parsed) throw malformedTarget();
-      const url = parsed;
-      const method = req.method ?? 'GET';
-      const m = this.match(method, url.pathname);
-      if (!m) {
-        const allowed = ['GET', 'POST', 'PUT', 'DELETE'].filter((x) => x !== method && this.match(x, url.pathname));
-        if (allowed.length > 0) {
-          res.setHeader('allow', allowed.includes('GET') ? [...allowed, 'HEAD'].join(', ') : allowed.join(', '));
-          throw new VigilError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname} (allowed: ${allowed.join(', ')})`);
-        }
-        throw new VigilError('NOT_FOUND', `no route for ${method} ${url.pathname}`);
+    await guarded('http', () => this.dispatch(req, res, parsed), {
+      ...this.guard,
+      where: `${req.method ?? 'GET'} ${parsed?.pathname ?? req.url ?? ''}`,
+      reveal: false,
+      onError: (r) => {
+        if (!res.headersSent) sendJson(res, r.status, r.body);
+        else res.end();
+      },
+    });
+  }
+
+  private async dispatch(req: IncomingMessage, res: ServerResponse, url: URL | null): Promise<void> {
+    if (!url) throw malformedTarget();
+    const method = req.method ?? 'GET';
+    const m = this.match(method, url.pathname);
+    if (!m) {
+      const allowed = ['GET', 'POST', 'PUT', 'DELETE'].filter((x) => x !== method && this.match(x, url.pathname));
+      if (allowed.length > 0) {
+        res.setHeader('allow', allowed.includes('GET') ? [...allowed, 'HEAD'].join(', ') : allowed.join(', '));
+        throw new VigilError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname} (allowed: ${allowed.join(', ')})`);
       }
-      await m.handler(req, res, m.params);
-    } catch (e) {
-      const r = errorReply(e, { reveal: false });
-      if (r.unexpected) this.onUnexpected?.(e, `${req.method ?? 'GET'} ${parsed?.pathname ?? req.url ?? ''}`);
-      if (!res.headersSent) sendJson(res, r.status, r.body);
-      else res.end();
+      throw new VigilError('NOT_FOUND', `no route for ${method} ${url.pathname}`);
     }
+    await m.handler(req, res, m.params);
   }
 }
 

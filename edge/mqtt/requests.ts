@@ -18,7 +18,8 @@ import type { ApiHandlers } from '../api/handlers.js';
 import { validateRequest } from '../api/validate.js';
 import { MQTT_TOPICS, type MqttAskReply } from '../api/wire.js';
 import type { ErrorBody } from '../../ingest/errors/catalogue.js';
-import { errorBody, errorOf, errorReply } from '../../ingest/errors/reply.js';
+import { errorOf } from '../../ingest/errors/reply.js';
+import { guarded, type Guard } from '../api/guard.js';
 
 /** Largest request payload accepted, bytes. */
 export const MQTT_MAX_REQUEST = 64 * 1024;
@@ -45,6 +46,16 @@ export function publishableTopic(topic: string): boolean {
   return true;
 }
 
+/** Where the reply to a message goes, and the request id it echoes. */
+interface Target {
+  topic: string | null;
+  correlation: Buffer | undefined;
+  id: string | undefined;
+}
+
+/** A payload read as JSON, or the error body saying why it could not be. */
+type Decoded = { ok: true; value: unknown } | { ok: false; error: ErrorBody };
+
 /** Publishes a reply; `done` is called once the broker has it (or it was queued or dropped). */
 export type Reply = (topic: string, payload: string, opts: IClientPublishOptions, done?: () => void) => void;
 
@@ -53,16 +64,29 @@ export class MqttRequests {
   /** Questions being answered, and those waiting for a turn. */
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly guard: Guard;
 
-  constructor(private readonly o: { node: string; handlers: ApiHandlers; log: Logger; reply: Reply }) {}
-
-  /** Routes one incoming message. */
-  onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
-    if (topic === MQTT_TOPICS.ask(this.o.node)) void this.ask(payload, packet);
-    else if (topic === MQTT_TOPICS.request(this.o.node)) void this.request(payload, packet);
+  constructor(private readonly o: { node: string; handlers: ApiHandlers; log: Logger; reply: Reply }) {
+    this.guard = { errors: o.handlers.unexpected, log: o.log };
   }
 
-  private target(packet: IPublishPacket, body: unknown): { topic: string | null; correlation: Buffer | undefined; id: string | undefined } {
+  /**
+   * Routes one incoming message, inside the guard: a throw anywhere on its path is logged and
+   * counted, never lost (the request's own reply, when it has one, carries the error).
+   */
+  onMessage(topic: string, payload: Buffer, packet: IPublishPacket): void {
+    const kind = topic === MQTT_TOPICS.ask(this.o.node) ? 'ask' : topic === MQTT_TOPICS.request(this.o.node) ? 'request' : null;
+    if (!kind) return;
+    let t: Target | null = null;
+    const run = (): Promise<void> => {
+      const d = this.decode(payload);
+      t = this.target(packet, d.ok ? d.value : null);
+      return kind === 'ask' ? this.ask(d, t) : this.request(d, t);
+    };
+    void guarded('mqtt', run, { ...this.guard, where: topic, onError: (r) => t && this.send(t, { ...r.body, id: t.id ?? null }, kind) });
+  }
+
+  private target(packet: IPublishPacket, body: unknown): Target {
     const props = packet.properties;
     const b = body && typeof body === 'object' ? (body as { replyTo?: unknown; id?: unknown }) : {};
     const wanted = props?.responseTopic ?? (typeof b.replyTo === 'string' ? b.replyTo : null);
@@ -74,7 +98,7 @@ export class MqttRequests {
   }
 
   /** Sends a reply; resolves once the broker has it (at most {@link FLUSH_WAIT_MS}). */
-  private send(t: { topic: string | null; correlation: Buffer | undefined }, body: object, what: string): Promise<void> {
+  private send(t: Target, body: object, what: string): Promise<void> {
     if (!t.topic) {
       this.o.log.info({ what, reply: body }, 'MQTT request had no response topic or replyTo; reply not sent');
       return Promise.resolve();
@@ -89,7 +113,7 @@ export class MqttRequests {
     });
   }
 
-  private decode(payload: Buffer): { ok: true; value: unknown } | { ok: false; error: ErrorBody } {
+  private decode(payload: Buffer): Decoded {
     if (payload.length > MQTT_MAX_REQUEST) return { ok: false, error: errorOf('PAYLOAD_TOO_LARGE', `payload of ${payload.length} bytes exceeds ${MQTT_MAX_REQUEST}`) };
     try {
       return { ok: true, value: JSON.parse(payload.toString('utf8')) };
@@ -115,9 +139,7 @@ export class MqttRequests {
     return new Promise((resolve) => this.waiting.push(() => resolve(grant())));
   }
 
-  private async ask(payload: Buffer, packet: IPublishPacket): Promise<void> {
-    const d = this.decode(payload);
-    const t = this.target(packet, d.ok ? d.value : null);
+  private async ask(d: Decoded, t: Target): Promise<void> {
     const withId = <T extends object>(b: T): T & { id?: string } => (t.id !== undefined ? { ...b, id: t.id } : b);
     if (!d.ok) return this.send(t, withId(d.error), 'ask');
     const v = d.value as { question?: unknown; planner?: unknown };
@@ -134,12 +156,8 @@ export class MqttRequests {
     }
     const release = await slot;
     try {
-      let reply: MqttAskReply;
-      try {
-        reply = withId((await this.o.handlers.handle(req.request, { scope: 'admin' })) as MqttAskReply);
-      } catch (e) {
-        reply = withId(errorBody(e, { fallback: 'ASK_FAILED' }));
-      }
+      const out = await guarded('mqtt', () => this.o.handlers.handle(req.request, { scope: 'admin' }), { ...this.guard, where: 'ask' });
+      const reply: MqttAskReply = withId(out.ok ? (out.value as MqttAskReply) : out.error.body);
       endTurn();
       await this.send(t, reply, 'ask');
     } finally {
@@ -148,9 +166,7 @@ export class MqttRequests {
     }
   }
 
-  private async request(payload: Buffer, packet: IPublishPacket): Promise<void> {
-    const d = this.decode(payload);
-    const t = this.target(packet, d.ok ? d.value : null);
+  private async request(d: Decoded, t: Target): Promise<void> {
     if (!d.ok) return this.send(t, { ...d.error, id: null }, 'request');
     const p = validateRequest(d.value);
     if (!p.ok) return this.send(t, { ...p.error, id: p.id }, 'request');
@@ -162,15 +178,8 @@ export class MqttRequests {
     if (!slot) return this.send(t, busyError(this.o.handlers.admission.limits, r.id), 'request');
     const release = await slot;
     try {
-      let reply: object;
-      try {
-        reply = { id: r.id, type: r.type, status: 'ok', result: await this.o.handlers.handle(r, { scope: 'admin' }) };
-      } catch (e) {
-        const er = errorReply(e, { id: r.id });
-        if (er.unexpected) this.o.log.error({ type: r.type, err: e }, 'MQTT request failed');
-        reply = er.body;
-      }
-      await this.send(t, reply, 'request');
+      const out = await guarded('mqtt', () => this.o.handlers.handle(r, { scope: 'admin' }), { ...this.guard, where: r.type, id: r.id });
+      await this.send(t, out.ok ? { id: r.id, type: r.type, status: 'ok', result: out.value } : out.error.body, 'request');
     } finally {
       release();
     }

@@ -36,14 +36,16 @@ export class ObjectBook {
    * @param external embeddings come from an image encoder (passed to start/update), never from
    *   the built-in colour+shape features: the two spaces must not mix
    * @param still resting places of still objects (a put-back bottle takes back its id); null: off
+   * @param run the run stamp object ids carry (see `ReidGrouper`)
    */
   constructor(
     private readonly camera: string,
     reid?: ReidOptions,
     private readonly external = false,
     private readonly still: StillPlaces | null = new StillPlaces(),
+    run?: string,
   ) {
-    this.reid = new ReidGrouper(camera, reid);
+    this.reid = new ReidGrouper(camera, reid, run);
   }
 
   /** Whether the next update of a track should carry a new embedding sample. */

@@ -53,6 +53,11 @@ export interface PerceptionOptions {
   motion?: MotionOptions;
   tracker?: ByteTrackerOptions;
   reid?: ReidOptions;
+  /**
+   * The run stamp object ids carry (`runStamp` of the data directory's run counter), so ids never
+   * repeat across restarts; omitted, a time-and-random stamp.
+   */
+  run?: string;
   zones?: ZoneSpec[];
   lines?: LineSpec[];
   segmentMs?: number;
@@ -111,7 +116,7 @@ export class CameraPerception {
     this.still = new StillPlaces({ ...DEFAULT_STILL, lostMs: Math.max(DEFAULT_STILL.lostMs, o.holdMs ?? DEFAULT_HOLD_MS) });
     // a detection on a still object's resting place counts on its first frame (a put-back bottle)
     this.tracker = new ByteTracker({ ...DETECTOR_TRACKING, ...o.tracker, confirmAtOnce: (d, ts) => this.putBack(d, ts) });
-    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), this.still);
+    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), this.still, o.run);
     this.zones = new ZoneTracker(o.zones ?? [], o.lines ?? []);
     this.segmenter = new Segmenter(o.camera, o.segmentMs ?? 2000);
   }

@@ -39,28 +39,41 @@ interface Group {
   lastSeen: number;
 }
 
-/** The last run stamp handed out (run stamps strictly increase within a process). */
-let lastRun = 0;
+/**
+ * The run stamp of a run number: the daemon (and `vigil replay`) takes the next number of the
+ * data directory's run counter, kept in the memory, before any camera starts; object ids carry
+ * the stamp, so they never repeat within the data directory across restarts, whatever the clock.
+ */
+export function runStamp(run: number): string {
+  if (!Number.isSafeInteger(run) || run < 1) throw new RangeError(`a run number is a positive integer, not ${run}`);
+  return `r${run.toString(36)}`;
+}
 
 /**
- * A stamp of this grouper's life: its start in ms, base 36, strictly increasing. Object ids carry
- * it, so ids never repeat within a data directory across restarts (a restart used to start again
- * at 1 and overwrite stored objects).
+ * A run stamp for a grouper given none (tests, tools without a memory): the time in ms and 40
+ * random bits, base 36. The random part keeps stamps apart when the clock steps back across a
+ * restart (an edge box without a real-time clock before NTP), where the time alone would repeat.
  */
-function runStamp(): string {
-  lastRun = Math.max(Date.now(), lastRun + 1);
-  return lastRun.toString(36);
+export function unpersistedRunStamp(now: number = Date.now(), random: () => number = Math.random): string {
+  const bits = Math.floor(random() * 2 ** 20) * 2 ** 20 + Math.floor(random() * 2 ** 20);
+  return `${Math.max(0, Math.floor(now)).toString(36)}${bits.toString(36).padStart(8, '0')}`;
 }
 
 /** Assigns object ids to tracks of one camera. */
 export class ReidGrouper {
   private readonly groups: Group[] = [];
   private next = 1;
-  private readonly run = runStamp();
 
+  /**
+   * @param camera camera id (the first part of every object id)
+   * @param opts grouping thresholds
+   * @param run this run's stamp ({@link runStamp} of the data directory's run counter); omitted,
+   *   an {@link unpersistedRunStamp}
+   */
   constructor(
     private readonly camera: string,
     private readonly opts: ReidOptions = DEFAULT_REID,
+    private readonly run: string = unpersistedRunStamp(),
   ) {}
 
   /**

@@ -115,3 +115,22 @@ test('the checks run even when the schema refuses other fields, and the default 
   assert.ok(has(p, 'rules.1.camera', '"cam9"'), p.join('\n'));
   assert.equal(problems({ rules: [{ id: 'a', camera: 'demo', class: 'person', trigger }] }).length, 0);
 });
+
+test('an unparseable camera URL is "not a valid URL" (not "connection refused"); a raw "#" in a password gets the percent-encoding hint', () => {
+  for (const url of ['rtsp://exa mple/s', 'rtsp://cam:99999/s', 'http://[::1/s']) {
+    assert.match(cameraUrlProblem(url) ?? '', /^not a valid URL: "/, url);
+  }
+  const p = problems({ cameras: [{ id: 'a', url: 'rtsp://cam:99999/live' }] });
+  assert.ok(has(p, 'cameras.0.url', 'not a valid URL'), p.join('\n'));
+
+  // "pa#ss" fails to parse; "12#34" parses, to the host "u" with the rest as a fragment: both are told
+  for (const url of ['rtsp://admin:pa#ss@cam:554/live', 'rtsp://u:12#34@cam/s', 'https://viewer:#top@cam/video.m3u8']) {
+    const hint = cameraUrlProblem(url) ?? '';
+    assert.match(hint, /"#" in the user name or password must be percent-encoded as %23/, url);
+    assert.ok(!hint.includes('ss@') && !hint.includes('34@') && !hint.includes('top'), `no part of the password shown: ${hint}`);
+  }
+  const q = problems({ cameras: [{ id: 'a', url: 'rtsp://admin:pa#ss@cam:554/live' }] });
+  assert.ok(has(q, 'cameras.0.url', '%23'), q.join('\n'));
+  // percent-encoded, or a "#" that really is a fragment, is fine
+  for (const url of ['rtsp://admin:pa%23ss@cam:554/live', 'http://cam/video.mjpg#frag', 'http://cam/a#b@c']) assert.equal(cameraUrlProblem(url), null, url);
+});

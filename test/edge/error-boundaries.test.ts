@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { VigilError } from '../../ingest/errors/catalogue.js';
 import { MemoryError } from '../../memory/validate.js';
 import { AdmissionGate } from '../../edge/api/admission.js';
+import { UnexpectedErrors } from '../../edge/api/guard.js';
 import { Auth } from '../../edge/api/auth.js';
 import type { ApiHandlers } from '../../edge/api/handlers.js';
 import { LiveState } from '../../edge/api/live.js';
@@ -25,6 +26,7 @@ const failing = {
   cameraStates: () => [],
   ruleList: () => [],
   admission: new AdmissionGate(),
+  unexpected: new UnexpectedErrors(),
   handle: (req: WsRequest) => {
     if (req.type === 'object') return Promise.reject(new VigilError('NOT_FOUND', `unknown object "${req.objectId}"`));
     if (req.type === 'events') return Promise.reject(new MemoryError('MEMORY_NOT_OPEN', 'the memory is closed'));
@@ -56,7 +58,7 @@ test('MQTT requests: catalogue codes with the request id; a plain error is INTER
   assert.deepEqual(await ask({ id: 'e', type: 'events', from: 0, to: 1 }), { status: 'error', code: 'INTERNAL', message: 'the memory is closed', id: 'e' });
   const errors = lines.filter((l) => l.startsWith('error'));
   assert.equal(errors.length, 2, lines.join('\n'));
-  assert.match(errors[0] ?? '', /MQTT request failed/);
+  assert.match(errors[0] ?? '', /unexpected error at the API boundary/);
   assert.deepEqual(await ask({ id: 'u', type: 'launch' }), { status: 'error', code: 'UNKNOWN_TYPE', message: (sent.at(-1) as { message: string }).message, id: 'u' });
 });
 
@@ -84,7 +86,7 @@ test('WebSocket requests: the same bodies, id always set; a plain error is logge
     assert.deepEqual(await send({ id: 'o', type: 'object', objectId: 'x' }), { status: 'error', code: 'NOT_FOUND', message: 'unknown object "x"', id: 'o' });
     assert.deepEqual(await send({ id: 's', type: 'segments', from: 0, to: 1 }), { status: 'error', code: 'INTERNAL', message: 'cannot read properties of undefined', id: 's' });
     assert.deepEqual(await send('{nope'), { status: 'error', code: 'BAD_JSON', message: (replies.at(-1) as { message: string }).message, id: null });
-    assert.equal(lines.filter((l) => l.startsWith('error') && /WebSocket request failed/.test(l)).length, 1, lines.join('\n'));
+    assert.equal(lines.filter((l) => l.startsWith('error') && /unexpected error at the API boundary/.test(l)).length, 1, lines.join('\n'));
   } finally {
     ws.close();
     api.stop();

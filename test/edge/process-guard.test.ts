@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
-import { UnexpectedErrors } from '../../edge/http/unexpected.js';
+import { UnexpectedErrors } from '../../edge/api/guard.js';
 import { packageRoot } from '../../edge/paths.js';
 import { installProcessGuard } from '../../edge/process-guard.js';
 import { silentLogger } from '../helpers/logger.js';
@@ -21,7 +21,7 @@ function guarded(): { proc: EventEmitter; lines: string[]; counter: UnexpectedEr
   const lines: string[] = [];
   const counter = new UnexpectedErrors();
   const fatal: unknown[] = [];
-  const remove = installProcessGuard({ log: silentLogger(lines), count: () => counter.count('process'), fatal: (e) => fatal.push(e), target: proc });
+  const remove = installProcessGuard({ log: silentLogger(lines), count: () => counter.add('process'), fatal: (e) => fatal.push(e), target: proc });
   return { proc, lines, counter, fatal, remove };
 }
 
@@ -31,13 +31,13 @@ test('an unhandled rejection is logged once with its stack and counted; nothing 
   g.proc.emit('unhandledRejection', e, Promise.resolve());
   assert.equal(g.lines.length, 1, g.lines.join('\n'));
   assert.match(g.lines[0] ?? '', /^error .*nobody awaited me.*process-guard\.test\.js.*unhandled promise rejection/);
-  assert.equal(g.counter.of('process'), 1);
-  assert.match(g.counter.render(), /^vigil_unexpected_errors_total\{interface="process"\} 1$/m);
+  assert.equal(g.counter.count('process'), 1);
+  assert.match(g.counter.metrics(), /^vigil_unexpected_errors_total\{interface="process"\} 1$/m);
   assert.deepEqual(g.fatal, []);
   // a non-Error reason is logged as text
   g.proc.emit('unhandledRejection', { odd: true }, Promise.resolve());
   assert.match(g.lines[1] ?? '', /non-error value: \{\\"odd\\":true\}/);
-  assert.equal(g.counter.of('process'), 2);
+  assert.equal(g.counter.count('process'), 2);
   g.remove();
   assert.equal(g.proc.listenerCount('unhandledRejection') + g.proc.listenerCount('uncaughtException'), 0);
 });
@@ -48,12 +48,12 @@ test('an uncaught exception is logged with its stack, counted, and stops the dae
   g.proc.emit('uncaughtException', e, 'uncaughtException');
   assert.equal(g.lines.length, 1);
   assert.match(g.lines[0] ?? '', /^error .*undefined is not a function.*stack.*uncaught exception/);
-  assert.equal(g.counter.of('process'), 1);
+  assert.equal(g.counter.count('process'), 1);
   assert.deepEqual(g.fatal, [e]);
   // another one during the stop: logged and counted, the stop is not started again
   g.proc.emit('uncaughtException', new Error('again'), 'uncaughtException');
   assert.equal(g.lines.length, 2);
-  assert.equal(g.counter.of('process'), 2);
+  assert.equal(g.counter.count('process'), 2);
   assert.equal(g.fatal.length, 1);
   g.remove();
 });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { stringify } from 'yaml';
 import { packageRoot } from '../../edge/paths.js';
 import { runCli, tempDir } from '../helpers/daemon.js';
 import { speechClip } from '../helpers/speech-clip.js';
@@ -83,4 +85,20 @@ test('replay hears the recording: speech and loud sounds are stamped on the repl
   assert.equal(loud.code, 0, loud.stderr);
   const l = JSON.parse(loud.stdout) as AskJson;
   assert.ok(Math.abs(Date.parse(String(l.value)) - (start + 30_000)) <= 1000, `beep at ${String(l.value)} (${l.answer})`);
+});
+
+test('replay --camera cam9 with a config whose only camera keeps persons: cam9 gets the defaults and still finds the bottles', async () => {
+  const dir = tempDir('replay-cam9');
+  const config = join(dir, 'vigil.yaml');
+  writeFileSync(config, stringify({ cameras: [{ id: 'bench', url: BOTTLES, detector: { classes: ['person'] } }] }));
+  const data = join(dir, 'd');
+  const r = await runCli(['replay', BOTTLES, '--camera', 'cam9', '--config', config, '--start', '2026-11-21T13:00:00Z', '--data', data]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /camera cam9 is not in the config: default settings \(all classes/);
+
+  const a = await runCli(['ask', 'how many bottles were on the bench?', '--data', data, '--json']);
+  assert.equal(a.code, 0, a.stderr);
+  const j = JSON.parse(a.stdout) as AskJson;
+  assert.ok(typeof j.value === 'number' && j.value >= 1, `bench's "classes: [person]" must not apply to cam9: ${j.answer}`);
+  assert.equal(j.evidence[0]?.camera, 'cam9');
 });
