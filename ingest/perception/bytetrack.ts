@@ -43,6 +43,12 @@ export interface Track {
   /** Epoch ms of the first and last matched detections. */
   firstSeen: number;
   lastSeen: number;
+  /**
+   * Epoch ms of the last match by a confident detection (at or above `highThreshold`). A weak
+   * match (ByteTrack's second association: an object half hidden, a bottle in the hand that grabs
+   * it) keeps the identity but is not a sighting live counts hold on.
+   */
+  lastSure: number;
   /** Number of matched detections. */
   hits: number;
   state: 'tentative' | 'confirmed' | 'lost';
@@ -158,6 +164,7 @@ function copyTrack(t: Track): Track {
     box: { ...t.box },
     firstSeen: t.firstSeen,
     lastSeen: t.lastSeen,
+    lastSure: t.lastSure,
     hits: t.hits,
     state: t.state,
     trajectory: t.trajectory.map((p) => ({ ts: p.ts, box: { ...p.box } })),
@@ -229,6 +236,7 @@ export class ByteTracker {
         box: { ...d.box },
         firstSeen: ts,
         lastSeen: ts,
+        lastSure: ts,
         hits: 0,
         state: 'tentative',
         trajectory: [],
@@ -313,6 +321,7 @@ export class ByteTracker {
       t.label = [...t.votes].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
     }
     t.lastSeen = ts;
+    if (d.score >= this.o.highThreshold) t.lastSure = ts;
     t.hits += 1;
     t.trajectory.push({ ts, box: { ...d.box } });
     if (t.trajectory.length > this.o.maxTrajectoryPoints) t.trajectory = halve(t.trajectory);

@@ -282,14 +282,16 @@ export class CameraPerception {
   }
 
   /**
-   * Tracks counted at `ts`: those matched by the last detection (a still scene keeps them), and
-   * the unmatched ones while their last sighting is within the hold.
+   * Tracks counted at `ts`: those a confident detection matched last time (a still scene keeps
+   * them), and the others while their last confident sighting is within the hold. A weak match
+   * (a bottle half hidden by the hand that takes it) keeps the track's identity, not its count:
+   * the count follows what the detector is sure of, within the hold.
    */
   private heldAt(ts: number): Track[] {
     const h = this.held;
     if (!h) return [];
     const hold = this.o.holdMs ?? DEFAULT_HOLD_MS;
-    return h.tracks.filter((t) => t.lastSeen === h.ts || ts - t.lastSeen < hold);
+    return h.tracks.filter((t) => t.lastSure === h.ts || ts - t.lastSure < hold);
   }
 
   /** Facts of a frame from the tracks seen within the hold: counts, objects and occupancy agree. */
@@ -305,14 +307,17 @@ export class CameraPerception {
       if (!objectId) continue;
       ids.add(a.id);
       counts[a.label] = (counts[a.label] ?? 0) + 1;
-      if (a.lastSeen === last) {
-        seenIds.add(a.id);
-        seenCounts[a.label] = (seenCounts[a.label] ?? 0) + 1;
-      }
       objects.push({ objectId, trackId: a.id, label: a.label, box: a.box, score: a.score, zones: this.zones.zonesOf(a.id) });
     }
+    // what the last detection matched, weak matches included (the history keeps it, no hold)
+    for (const a of this.held?.tracks ?? []) {
+      if (a.lastSeen !== last || !this.book.objectOf(a.id)) continue;
+      seenIds.add(a.id);
+      seenCounts[a.label] = (seenCounts[a.label] ?? 0) + 1;
+    }
     const occupancy = this.zones.occupancy(ids);
-    const seen = seenIds.size === ids.size ? { counts, occupancy } : { counts: seenCounts, occupancy: this.zones.occupancy(seenIds) };
+    const same = seenIds.size === ids.size && [...ids].every((id) => seenIds.has(id));
+    const seen = same ? { counts, occupancy } : { counts: seenCounts, occupancy: this.zones.occupancy(seenIds) };
     return { kind: 'frame', camera: this.o.camera, ts, motion, detected, counts, objects, occupancy, seen };
   }
 

@@ -170,3 +170,32 @@ test('down() ends the tracks at once when the camera goes down', async () => {
   );
   assert.ok(out.some((o) => o.kind === 'event' && o.type === 'zone_exit' && o.dwellSeconds === 1.5));
 });
+
+test('a weak match (the hand grabbing a bottle) keeps the identity, not the count: the count drops within the hold of the last confident sighting', async () => {
+  // b is confident until 5.0 s, then matched only weakly (score 0.2, ByteTrack's second association) until 6.5 s, then gone
+  const weakB = (ts: number): Detection[] => {
+    const dets: Detection[] = ['a', 'c'].map((k) => ({ box: { ...(PLACES[k] as Box) }, score: 0.8, classId: 0, label: 'bottle' }));
+    const t = ts - T0;
+    if (t <= 5000) dets.push({ box: { ...(PLACES.b as Box) }, score: 0.8, classId: 0, label: 'bottle' });
+    else if (t <= 6500) dets.push({ box: { ...(PLACES.b as Box) }, score: 0.2, classId: 0, label: 'bottle' });
+    return dets;
+  };
+  const det: Detector = { model: 'script', backend: 'test', labels: ['bottle'], load: () => Promise.resolve(), dispose: () => Promise.resolve(), detect: (img) => Promise.resolve(weakB((img as Frame).ts)) };
+  const p = new CameraPerception({
+    camera: 'bench',
+    detector: det,
+    detect: { scoreThreshold: 0.15, nmsIou: 0.5, maxDetections: 10 },
+    gate: false,
+    keyframes: false,
+    zones: [{ id: 'bench', polygon: [[0, 0.5], [1, 0.5], [1, 1], [0, 1]] }],
+    reid: { low: 2, high: 2, retireAfterMs: 3600_000 },
+  });
+  const obs = await run(p, steps(T0, T0 + 9000));
+  assert.equal(at(obs, T0 + 5500).counts.bottle, 3, 'held: 0.5 s after the last confident sighting');
+  assert.equal(at(obs, T0 + 6000).counts.bottle, 2, 'weakly matched only: out of the count 1 s after the last confident sighting');
+  assert.equal(at(obs, T0 + 6000).occupancy.bench, 2);
+  // the history keeps what the detection matched, weak matches included
+  assert.deepEqual(at(obs, T0 + 6000).seen?.counts, { bottle: 3 });
+  // identity kept through the weak matches: no new object, no end while matched
+  assert.equal(objects(obs).filter((o) => o.event === 'new').length, 3);
+});
