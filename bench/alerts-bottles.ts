@@ -7,7 +7,8 @@
  * - removals and returns (each step down or up of the live bench bottle count), the spells below
  *   3 bottles, and which spells of 2 s or more an alert fired in;
  * - how fast the count follows what is seen: while it runs, the bench fetches the camera's latest
- *   frame (GET /api/cameras/bench/snapshot.jpg, with its capture time) at twice the frame rate;
+ *   frame (GET /api/cameras/bench/snapshot.png: the exact pixels the daemon's detector saw, with their
+ *   capture time) at twice the frame rate;
  *   afterwards (so the measurement does not share the cores with it) it runs the same detector on
  *   every frame and counts the bottles standing in the zone. A settled change (a new number held
  *   for 2 s) is a removal or a return; its latency is from the capture of the first frame that
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
     console.log(`measuring for ${MINUTES} min`);
     while (Date.now() - start < MINUTES * 60_000) {
       const t = Date.now();
-      const r = await fetch(`${daemon.baseUrl}/api/cameras/bench/snapshot.jpg`);
+      const r = await fetch(`${daemon.baseUrl}/api/cameras/bench/snapshot.png`);
       const ts = Date.parse(r.headers.get('x-frame-time') ?? '');
       const jpg = Buffer.from(await r.arrayBuffer());
       if (r.ok && Number.isFinite(ts) && !frames.has(ts)) frames.set(ts, jpg);

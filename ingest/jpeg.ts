@@ -19,3 +19,11 @@ export { sharp };
 export async function encodeJpeg(frame: Pick<Frame, 'width' | 'height' | 'data'>, quality = 80): Promise<Buffer> {
   return sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } }).jpeg({ quality }).toBuffer();
 }
+
+/**
+ * Encodes an RGB24 frame as PNG (lossless: the pixels perception saw) without blocking the event
+ * loop; fast settings (level 1), for diagnostics and measurements rather than viewing.
+ */
+export async function encodePng(frame: Pick<Frame, 'width' | 'height' | 'data'>): Promise<Buffer> {
+  return sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+}

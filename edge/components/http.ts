@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { PreviewRelay } from '../../ingest/preview.js';
-import { encodeJpeg } from '../../ingest/jpeg.js';
+import { encodeJpeg, encodePng } from '../../ingest/jpeg.js';
 import type { FfmpegInfo } from '../../ingest/ffmpeg/locate.js';
 import type { Logger } from '../../ingest/types.js';
 import type { Auth } from '../api/auth.js';
@@ -110,16 +110,19 @@ export class HttpComponent implements Component {
       this.need('cameras');
       sendJson(res, 200, { cameras: deps.cameras.statuses() });
     });
-    r.on('GET', '/api/cameras/:id/snapshot.jpg', async (_q, res, p) => {
-      this.need('cameras');
-      const s = deps.cameras.get(p.id ?? '');
-      if (!s) throw new VigilError('NOT_FOUND', `unknown camera "${p.id ?? ''}"`);
-      const f = s.latest();
-      if (!f) throw new VigilError('NO_FRAME', `camera "${s.spec.id}" has no frame yet (state: ${s.status().state})`);
-      const jpg = await encodeJpeg(f);
-      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'no-store', 'x-frame-time': new Date(f.ts).toISOString() });
-      res.end(jpg);
-    });
+    // the latest analysis frame: JPEG to view, PNG for the exact pixels perception saw
+    for (const [ext, type, encode] of [['jpg', 'image/jpeg', encodeJpeg], ['png', 'image/png', encodePng]] as const) {
+      r.on('GET', `/api/cameras/:id/snapshot.${ext}`, async (_q, res, p) => {
+        this.need('cameras');
+        const s = deps.cameras.get(p.id ?? '');
+        if (!s) throw new VigilError('NOT_FOUND', `unknown camera "${p.id ?? ''}"`);
+        const f = s.latest();
+        if (!f) throw new VigilError('NO_FRAME', `camera "${s.spec.id}" has no frame yet (state: ${s.status().state})`);
+        const img = await encode(f);
+        res.writeHead(200, { 'content-type': type, 'content-length': img.length, 'cache-control': 'no-store', 'x-frame-time': new Date(f.ts).toISOString() });
+        res.end(img);
+      });
+    }
     r.on('GET', '/api/alerts/:id/snapshot.jpg', (_q, res, p) => {
       this.need('rules');
       const jpg = deps.alertPictures?.(p.id ?? '');

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import sharp from 'sharp';
 import WebSocket from 'ws';
 import { freeTcpPort, runCli, startDaemon, tempDir, type Health } from '../helpers/daemon.js';
 
@@ -29,6 +30,15 @@ test('vigil start with no config: the demo camera streams within 20 s, with snap
     const jpg = Buffer.from(await snap.arrayBuffer());
     assert.deepEqual([...jpg.subarray(0, 3)], [0xff, 0xd8, 0xff]);
     assert.ok(jpg.length > 5000);
+    // the same frame losslessly: the exact pixels perception saw, at the analysis size
+    const png = await fetch(`${d.baseUrl}/api/cameras/demo/snapshot.png`);
+    assert.equal(png.status, 200);
+    assert.equal(png.headers.get('content-type'), 'image/png');
+    assert.ok(Date.parse(png.headers.get('x-frame-time') ?? '') > 0);
+    const pngBody = Buffer.from(await png.arrayBuffer());
+    assert.deepEqual([...pngBody.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+    const [mj, mp] = await Promise.all([sharp(jpg).metadata(), sharp(pngBody).metadata()]);
+    assert.deepEqual([mp.width, mp.height, mp.channels], [mj.width, mj.height, 3], 'the analysis frame, RGB');
 
     const missing = await fetch(`${d.baseUrl}/api/cameras/nope/snapshot.jpg`);
     assert.equal(missing.status, 404);
