@@ -29,6 +29,8 @@ export function headless(c: Ctx, lead: Token | undefined): Head | null {
   if (lead?.t === 'aux' || lead?.t === 'neg') return 'yesno';
   // "counter empty at 14:21:12?", "fewer than 2 bottles at 16:45:09?": whether the condition held
   if ((lead?.t === 'place' || lead?.t === 'cond' || lead?.t === 'cmp' || lead?.t === 'here') && hasCountCond) return 'yesno';
+  // "total visitors?", "total bottles taken": a count
+  if (lead?.t === 'agg' && lead.v === 'total' && (next?.t === 'class' || next?.t === 'visitnoun' || next?.t === 'verb')) return 'howmany';
   // "most people at once between 9 and 10"
   if (lead?.t === 'agg' || lead?.t === 'super') return 'what';
   // "arrivals across all cameras between ...", "backward crossings of line gate": a count

@@ -131,10 +131,22 @@ export function visitRef(c: Ctx, ref: VisitRef | undefined): VisitRef | undefine
   const ord = first(c, 'ord');
   if (ord) {
     use(c, ord);
+    // "the third one": the pronoun stands for the subject
+    const one = c.toks[ord.i + 1];
+    if (one?.t === 'num' && one.text === 'one') use(c, one);
     // "the first person who stayed more than 20 seconds": the n-th of the visits that pass
     const where = durationCondition(c);
     if (where) use(c, ...all(c, 'verb', 'stay'));
-    return { by: 'nth', n: ord.v, ...(where ? { where } : {}) };
+    const nth: VisitRef = { by: 'nth', n: ord.v, ...(where ? { where } : {}) };
+    // "after the first person", "right before the last one": the next (previous) arrival
+    let j = ord.i - 1;
+    while (c.toks[j]?.t === 'skip') j--;
+    const rank = c.toks[j];
+    if (rank?.t === 'rank' && !c.used.has(rank.i)) {
+      use(c, rank);
+      return { by: rank.v, visit: nth };
+    }
+    return nth;
   }
   const sup = first(c, 'super');
   if (sup) {

@@ -158,6 +158,11 @@ export function compose(c: Ctx): Composed {
           use(c, agg, arrive);
           return { measure: 'duration', of: { kind: 'visits', agg: agg.v } };
         }
+        // "total time people spent there": the head says the aggregate
+        if (!agg && all(c, 'head', 'howlong').some((h) => /^total\b/.test(h.text))) {
+          use(c, arrive);
+          return { measure: 'duration', of: { kind: 'visits', agg: 'total' } };
+        }
         const sup = first(c, 'super');
         if (sup) {
           use(c, sup, arrive);

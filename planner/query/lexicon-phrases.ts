@@ -262,6 +262,8 @@ export const PHRASES: Record<string, Lex> = {
   'at the end': { t: 'instant', v: 'end' },
   'at the very end': { t: 'instant', v: 'end' },
   'in the end': { t: 'instant', v: 'end' },
+  'by the end': { t: 'instant', v: 'end' },
+  'by the very end': { t: 'instant', v: 'end' },
   'in the picture': { t: 'here' },
   'in the frame': { t: 'here' },
   'in frame': { t: 'here' },

@@ -64,6 +64,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ['together', { t: 'once' }],
   ['simultaneously', { t: 'once' }],
   ['concurrently', { t: 'once' }],
+  ...words('overlap overlaps overlapped overlapping', { t: 'once' }),
   ...words('different distinct unique individual separate', { t: 'distinct' }),
   ...words('that whoever', { t: 'rel' }),
   ...words('not no never nobody none nothing neither', { t: 'neg' }),

@@ -43,6 +43,8 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
     const known = k === 'line' ? vocab.lines : k === 'camera' ? vocab.cameras : vocab.zones;
     return { ok: false, why: `there is no ${k} called "${u.text}" in the memory (${k}s: ${known.join(', ') || 'none'})` };
   }
+  const spot = placeLikeClass(toks);
+  if (spot) return { ok: false, why: `"${spot.text}" names a place, and there is no camera, zone or line called so in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
   if (unknown.length > 0) return { ok: false, why: `I did not understand ${quoteList(unknown.map((t) => t.text))} (not a word I know, nor a class, camera, zone or line of this memory)` };
   if (toks.length === 0) return { ok: false, why: 'the question is empty' };
   const c: Ctx = { toks, used: new Set(), opts, assumed: [] };
@@ -51,6 +53,19 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   const left = toks.filter((t) => !c.used.has(t.i) && (MEANINGFUL.has(t.t) || (t.t === 'verb' && MEANINGFUL_VERBS.has(t.v))));
   if (left.length > 0) return { ok: false, why: `I understood the question as "${r.reading}" but could not use ${quoteList(left.map((t) => t.text))} in it` };
   return { ok: true, query: r.query, negate: r.negate, assumed: c.assumed };
+}
+
+/**
+ * A class word used as a place ("how many bottles were on the bench" where "bench" is no camera):
+ * after a preposition of place and "the", following another class that is what is asked about.
+ * Counting it with the subject would answer another question.
+ */
+function placeLikeClass(toks: readonly Token[]): Token | undefined {
+  return toks.find((t, i) => {
+    if (t.t !== 'class' || t.agent) return false;
+    const prep = toks[i - 2]?.text ?? '';
+    return toks[i - 1]?.text === 'the' && /^(?:at|on|by|near|beside|in|inside|under|around|to|from|next to)$/.test(prep) && toks.slice(0, i - 2).some((p) => p.t === 'class');
+  });
 }
 
 /** `"a", "b" and "c"`. */

@@ -114,13 +114,37 @@ function normalise(q: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-/** "in the first 30 seconds" / "during the first minute": a window from the start of coverage. */
-function firstWindow(s: string, cov: { from: number }): { m: RegExpExecArray; w: TimePhrase } | null {
-  const m = /\b(?:in|during|within|over|for)\s+the\s+(?:first|opening)\s+(?:(\d+(?:\.\d+)?|two|three|four|five|ten|fifteen|twenty|thirty)\s+)?(second|sec|minute|min|hour)s?\b/.exec(s);
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Windows counted from the start of coverage: "in the first 30 seconds", "during the first minute",
+ * "in the second minute" (the minute after the first), "during the first half" / "the second half"
+ * (of the recording), "in the last quarter". "The last 30 seconds" is left to resolveTime (before now).
+ */
+function firstWindow(s: string, cov: { from: number; to: number }): { m: RegExpExecArray; w: TimePhrase } | null {
+  const m = /\b(?:in|during|within|over|for|from)\s+the\s+(first|opening|second|third|fourth|fifth|last|final|closing)\s+(?:(\d+(?:\.\d+)?|two|three|four|five|ten|fifteen|twenty|thirty)\s+)?(second|sec|minute|min|hour|half|halves|quarter)s?\b/.exec(s);
   if (!m) return null;
-  const n = m[1] === undefined ? 1 : (NUMBERS[m[1]] ?? Number(m[1]));
-  const unit = m[2]?.startsWith('s') ? 1000 : m[2]?.startsWith('h') ? 3_600_000 : 60_000;
-  return { m, w: { from: cov.from, to: cov.from + n * unit, phrase: m[0] } };
+  const ord = m[1] === 'opening' ? 1 : m[1] === 'last' || m[1] === 'final' || m[1] === 'closing' ? -1 : (ORDINALS[m[1] ?? ''] ?? 1);
+  const unit = m[3] ?? '';
+  const w = (from: number, to: number): { m: RegExpExecArray; w: TimePhrase } | null => (to > from ? { m, w: { from, to, phrase: m[0] } } : null);
+  if (unit === 'half' || unit === 'halves' || unit === 'quarter') {
+    // parts of the recording: "the first half", "the last quarter"
+    const parts = unit === 'quarter' ? 4 : 2;
+    const k = ord < 0 ? parts : ord;
+    if (m[2] !== undefined || k > parts) return null;
+    const len = (cov.to - cov.from) / parts;
+    return w(cov.from + (k - 1) * len, cov.from + k * len);
+  }
+  const ms = UNIT_MS[unit.charAt(0)] ?? 60_000;
+  if (ord < 0) return null;
+  if (m[2] !== undefined) {
+    // "the first 30 seconds"; "the second 30 seconds" is not said often enough to guess at
+    if (ord !== 1) return null;
+    const n = NUMBERS[m[2]] ?? Number(m[2]);
+    return w(cov.from, cov.from + n * ms);
+  }
+  // "the second minute": the k-th unit from the start
+  return w(cov.from + (ord - 1) * ms, cov.from + ord * ms);
 }
 
 /** Takes the time expressions out, leaving `@tN` markers. */

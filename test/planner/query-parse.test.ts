@@ -186,3 +186,30 @@ test('loud sounds are events without a class: counted, timed and asked about', (
   assert.deepEqual(parse('when was the last bang?').query.measure, { measure: 'when', of: { kind: 'event', event: 'loud_sound', pick: { by: 'nth', n: -1 } } });
   assert.deepEqual(parse('was there a loud sound after 09:01?').query.measure, { measure: 'whether', test: { kind: 'event', event: 'loud_sound' } });
 });
+
+test('parts of the recording: the n-th minute, the first and second half, the last quarter', () => {
+  assert.deepEqual(parse('how many people arrived in the second minute?').query.time, { from: T0 + 60_000, to: T0 + 120_000 });
+  assert.deepEqual(parse('how many people were there during the first half?').query.time, { from: T0, to: T0 + 69_750 });
+  assert.deepEqual(parse('how many bottles were put back during the second half').query.time, { from: T0 + 69_750, to: END });
+  assert.deepEqual(parse('how many people came in the last quarter').query.time, { from: T0 + 104_625, to: END });
+  // "the first half hour" is thirty minutes, not half the recording
+  assert.deepEqual(parse('how many people came in the first half hour').query.time, { from: T0, to: T0 + 1_800_000 });
+});
+
+test('total as a head, overlap as at once, by the end, ordinals after a rank', () => {
+  assert.deepEqual(parse('total visitors?').query.measure, { measure: 'count', of: 'visits' });
+  assert.deepEqual(parse('total time people spent at the table').query.measure, { measure: 'duration', of: { kind: 'visits', agg: 'total' } });
+  assert.deepEqual(parse('did two people ever overlap at the table?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'ge', n: 2 } } });
+  const end = parse('were all the bottles back by the end?').query;
+  assert.deepEqual(end.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'full' } } });
+  assert.equal(end.time.at, END);
+  assert.deepEqual(parse('who came after the first person, and when?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'after', visit: { by: 'nth', n: 1 } } } });
+  assert.deepEqual(parse('how long did the third one stay?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: 3 } } });
+});
+
+test('a class named as a place that is no camera or zone is refused, not counted with the subject', () => {
+  refused('how many bottles were on the chair?', 'names a place');
+  refused('how many people sat at the dining table?', 'names a place');
+  // a camera of that name is the place
+  assert.deepEqual(parse('how many bottles were on the bench at 09:01?').query.place.cameras, ['bench']);
+});
