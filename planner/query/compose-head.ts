@@ -1,7 +1,7 @@
 /**
  * The head of a question without a question word, read from its first meaningful word.
  */
-import type { Ctx } from './ctx.js';
+import { all, type Ctx } from './ctx.js';
 import type { Token } from './scan.js';
 
 /** What a question asks for. */
@@ -37,3 +37,28 @@ export function headless(c: Ctx, lead: Token | undefined): Head | null {
   if ((lead?.t === 'verb' && /s$/.test(lead.text) && ['arrive', 'leave', 'cross', 'take', 'return'].includes(lead.v)) || lead?.t === 'visitnoun' || (lead?.t === 'dir' && c.toks[lead.i + 1]?.t === 'verb')) return 'howmany';
   return null;
 }
+
+/** The question's head: what it asks for (null when the words do not say). */
+export function chooseHead(c: Ctx): Head | null {
+  // "was there a moment when ...": the "when" joins a clause, it is not the question's head
+  for (const h of all(c, 'head', 'when')) {
+    let j = h.i - 1;
+    while (c.toks[j]?.t === 'time') j--;
+    if (/^(?:moment|time|point|period|instant)$/.test(c.toks[j]?.text ?? '')) c.used.add(h.i);
+  }
+  const heads = all(c, 'head').filter((h) => !c.used.has(h.i));
+  const has = (v: string): boolean => heads.some((h) => h.v === v);
+  const firstHead = heads[0];
+  if (firstHead?.v === 'who' && has('when')) return 'whowhen';
+  if (firstHead?.v === 'list') return 'list';
+  if (has('howlong')) return 'howlong';
+  if (has('when')) return 'when';
+  if (has('howoften')) return 'howoften';
+  if (has('howmany')) return 'howmany';
+  if (firstHead?.v === 'who') return 'who';
+  if (firstHead?.v === 'which') return 'list';
+  if (firstHead?.v === 'what') return 'what';
+  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant');
+  return headless(c, lead);
+}
+

@@ -205,3 +205,41 @@ export function eventKind(c: Ctx, v: Map<string, Verb>, classes: string[]): Even
   return undefined;
 }
 
+
+/**
+ * Two visits compared by length: "did the second person stay longer than the first (one)?",
+ * "was the last visit shorter than the third?" (an ordinal on each side of "longer/shorter than").
+ */
+export function visitComparison(c: Ctx): { a: VisitRef; op: 'gt' | 'lt'; b: VisitRef } | undefined {
+  const cmp = all(c, 'cmp').find((x) => !c.used.has(x.i) && /^(?:longer|shorter|more|less) than$/.test(x.text) && c.toks[x.i + 1]?.t !== 'num');
+  if (!cmp || (cmp.v !== 'gt' && cmp.v !== 'lt')) return undefined;
+  const ords = all(c, 'ord').filter((x) => !c.used.has(x.i));
+  const a = ords.filter((x) => x.i < cmp.i);
+  const b = ords.filter((x) => x.i > cmp.i);
+  if (a.length !== 1 || b.length !== 1) return undefined;
+  const [oa, ob] = [a[0] as Extract<Token, { t: 'ord' }>, b[0] as Extract<Token, { t: 'ord' }>];
+  // "longer" needs a length: staying, a visit, or "longer/shorter" itself
+  if (!/^(?:longer|shorter)/.test(cmp.text) && all(c, 'verb', 'stay').length === 0 && all(c, 'visitnoun').length === 0) return undefined;
+  use(c, cmp, oa, ob, ...all(c, 'verb', 'stay'));
+  for (const o of [oa, ob]) {
+    const one = c.toks[o.i + 1];
+    if (one?.t === 'num' && one.text === 'one') use(c, one);
+  }
+  return { a: { by: 'nth', n: oa.v }, op: cmp.v, b: { by: 'nth', n: ob.v } };
+}
+
+/** The one visit an ordinal ("the second person", "the third one") or a superlative ("the longest visit") names, without a length condition. */
+export function oneVisit(c: Ctx): VisitRef | undefined {
+  const ord = all(c, 'ord').find((x) => !c.used.has(x.i));
+  if (ord) {
+    const one = c.toks[ord.i + 1];
+    use(c, ord, one?.t === 'num' && one.text === 'one' ? one : undefined);
+    return { by: 'nth', n: ord.v };
+  }
+  const sup = all(c, 'super').find((x) => !c.used.has(x.i));
+  if (sup) {
+    use(c, sup);
+    return { by: sup.v };
+  }
+  return undefined;
+}

@@ -6,11 +6,11 @@
  */
 import { describeQuery } from './describe.js';
 import { all, countCond, first, stationary, use, type Ctx } from './ctx.js';
-import { countCondition, durationCondition, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
+import { countCondition, durationCondition, eventKind, oneVisit, pick, references, verbs, visitComparison, visitRef } from './compose-parts.js';
 import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
-import { headless, type Head } from './compose-head.js';
+import { chooseHead } from './compose-head.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
 export const START_MS = 2000;
@@ -213,6 +213,11 @@ export function compose(c: Ctx): Composed {
           at ??= opts.now;
           return { measure: 'missing' };
         }
+        // "how many bottles were there on average": the count weighted by how long it held (not per visit)
+        if (agg?.v === 'avg' && head === 'howmany' && !['arrive', 'leave', 'stay', 'take', 'return', 'cross', 'sound'].some((x) => v.has(x))) {
+          use(c, agg, once);
+          return { measure: 'extreme', which: 'avg' };
+        }
         if ((agg && (agg.v === 'max' || agg.v === 'min')) || (once && !first(c, 'num') && instants.length === 0)) {
           use(c, agg, once);
           return { measure: 'extreme', which: agg?.v === 'min' ? 'min' : 'max' };
@@ -267,7 +272,18 @@ export function compose(c: Ctx): Composed {
       case 'yesno': {
         const ev = eventKind(c, v, classes);
         if (ev) return { measure: 'whether', test: { kind: 'event', event: ev } };
+        const cmpVisits = visitComparison(c);
+        if (cmpVisits) {
+          use(c, stay, arrive);
+          return { measure: 'whether', test: { kind: 'compare', ...cmpVisits } };
+        }
         const dc = durationCondition(c);
+        // "did the second person stay longer than 20 s", "did the one who came at 09:01:14 stay over a minute": that visit's length
+        const one = dc ? (ref ?? oneVisit(c)) : undefined;
+        if (dc && one) {
+          use(c, stay, arrive);
+          return { measure: 'whether', test: { kind: 'length', visit: one, where: dc } };
+        }
         if (dc) {
           use(c, stay, arrive);
           return { measure: 'whether', test: { kind: 'visit', where: dc } };
@@ -364,28 +380,3 @@ function countMeasure(m: Measure): boolean {
 function needsInstant(m: Measure): boolean {
   return m.measure === 'countAt' || m.measure === 'missing' || (m.measure === 'whether' && m.test.kind === 'count');
 }
-
-/** The question's head: what it asks for. */
-function chooseHead(c: Ctx): Head | null {
-  // "was there a moment when ...": the "when" joins a clause, it is not the question's head
-  for (const h of all(c, 'head', 'when')) {
-    let j = h.i - 1;
-    while (c.toks[j]?.t === 'time') j--;
-    if (/^(?:moment|time|point|period|instant)$/.test(c.toks[j]?.text ?? '')) c.used.add(h.i);
-  }
-  const heads = all(c, 'head').filter((h) => !c.used.has(h.i));
-  const has = (v: string): boolean => heads.some((h) => h.v === v);
-  const firstHead = heads[0];
-  if (firstHead?.v === 'who' && has('when')) return 'whowhen';
-  if (firstHead?.v === 'list') return 'list';
-  if (has('howlong')) return 'howlong';
-  if (has('when')) return 'when';
-  if (has('howoften')) return 'howoften';
-  if (has('howmany')) return 'howmany';
-  if (firstHead?.v === 'who') return 'who';
-  if (firstHead?.v === 'which') return 'list';
-  if (firstHead?.v === 'what') return 'what';
-  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant');
-  return headless(c, lead);
-}
-

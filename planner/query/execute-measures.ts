@@ -140,6 +140,18 @@ export function summed(r: Run, from: number, to: number): [number, number, numbe
   return out;
 }
 
+/**
+ * The count on average over `[start, end, count]` pieces, each weighted by how long it held (two
+ * decimals), or none when no count was settled.
+ */
+export function meanCount(pieces: readonly [number, number, number][], notes: string[]): QueryValue {
+  const span = pieces.reduce((a, [s, e]) => a + (e - s), 0);
+  if (span <= 0) return { kind: 'none', why: 'no settled count in that time' };
+  const mean = pieces.reduce((a, [s, e, n]) => a + n * (e - s), 0) / span;
+  notes.push(`Averaged over ${Math.round(span / 100) / 10} s of settled counts, each count weighted by how long it held`);
+  return { kind: 'number', n: Math.round(mean * 100) / 100, unit: 'count' };
+}
+
 /** The usual count of the place, summed over its cameras. */
 export function usual(r: Run): number {
   let n = 0;

@@ -6,7 +6,7 @@
 import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
-import { conditionStarts, conditionStretches, runCondition, runCount, runWhen, summed } from './execute-measures.js';
+import { conditionStarts, conditionStretches, meanCount, runCondition, runCount, runWhen, summed } from './execute-measures.js';
 import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
@@ -68,6 +68,7 @@ function measure(r: Run): QueryValue {
       return { kind: 'number', n, unit: 'count' };
     }
     case 'extreme': {
+      if (m.which === 'avg') return meanCount(summed(r, q.time.from, q.time.to), r.notes);
       // "at once" is at one moment, over every camera of the place together (as countAt and count conditions are, and as a fleet merges boxes)
       let best: { n: number; at: number } | null = null;
       for (const [s, , n] of summed(r, q.time.from, q.time.to)) {
@@ -80,6 +81,25 @@ function measure(r: Run): QueryValue {
     }
     case 'whether':
       if (m.test.kind === 'count') return runCondition(r, m.test.cond, m.test.all === true);
+      if (m.test.kind === 'length') {
+        const { visit: ref, where } = m.test;
+        const vs = all(q.time.from, q.time.to);
+        const v = pickVisit(inWindowFor(vs, ref, q.time), ref, all);
+        if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+        r.evidence.push(...visitEvidence([v]));
+        const d = (v.end - v.start) / 1000;
+        r.notes.push(`It lasted ${Math.round(d * 10) / 10} s`);
+        return { kind: 'boolean', b: passes(d, where.op, where.seconds) };
+      }
+      if (m.test.kind === 'compare') {
+        const vs = all(q.time.from, q.time.to);
+        const [a, b] = [m.test.a, m.test.b].map((ref) => pickVisit(inWindowFor(vs, ref, q.time), ref, all));
+        if (!a || !b) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+        r.evidence.push(...visitEvidence([a, b]));
+        const [da, db] = [(a.end - a.start) / 1000, (b.end - b.start) / 1000];
+        r.notes.push(`The one lasted ${Math.round(da * 10) / 10} s, the other ${Math.round(db * 10) / 10} s`);
+        return { kind: 'boolean', b: passes(da, m.test.op, db) };
+      }
       if (m.test.kind === 'visit') {
         const where = m.test.where;
         const count = m.test.count;

@@ -166,3 +166,15 @@ test('stretches and times of a state are executed as read', () => {
   // bottles 3 -> 2 at 20 s -> 3 at 30 s: one stretch with a bottle missing, of 10 s
   assert.equal(q('how long was a bottle missing the first time?').value, 10);
 });
+
+test('one visit compared with another or with a length, and the count on average, are executed as read', () => {
+  assert.equal(q('did the second person stay longer than the first?').value, true);
+  assert.equal(q('was the third visit longer than the first one?').value, false);
+  assert.equal(q('did the first person stay more than 25 seconds?').value, true);
+  assert.equal(q('did the third person stay more than 25 seconds?').value, false);
+  assert.equal(q('did the fifth person stay longer than the first?').value, null, 'no fifth visit: no answer');
+  // bottles: 3 for 50 s, 2 for 10 s
+  const avg = q('how many bottles were there on average?');
+  assert.ok(typeof avg.value === 'number' && Math.abs(avg.value - 2.83) <= 0.05, `average ${JSON.stringify(avg.value)}`);
+  assert.match(avg.answer, /on average/);
+});

@@ -213,3 +213,19 @@ test('a class named as a place that is no camera or zone is refused, not counted
   // a camera of that name is the place
   assert.deepEqual(parse('how many bottles were on the bench at 09:01?').query.place.cameras, ['bench']);
 });
+
+test('one visit compared with another or with a length; the count on average', () => {
+  assert.deepEqual(parse('did the second person stay longer than the first?').query.measure, { measure: 'whether', test: { kind: 'compare', a: { by: 'nth', n: 2 }, op: 'gt', b: { by: 'nth', n: 1 } } });
+  assert.deepEqual(parse('was the last visit shorter than the third one?').query.measure, { measure: 'whether', test: { kind: 'compare', a: { by: 'nth', n: -1 }, op: 'lt', b: { by: 'nth', n: 3 } } });
+  assert.deepEqual(parse('did the second person stay longer than 20 seconds').query.measure, { measure: 'whether', test: { kind: 'length', visit: { by: 'nth', n: 2 }, where: { op: 'gt', seconds: 20 } } });
+  assert.deepEqual(parse('did the person who came at 09:01:14 stay over a minute?').query.measure, {
+    measure: 'whether',
+    test: { kind: 'length', visit: { by: 'arrivedAt', t: at('09:01:14') }, where: { op: 'gt', seconds: 60 } },
+  });
+  // any visit, not one
+  assert.deepEqual(parse('did anyone stay more than 25 seconds').query.measure, { measure: 'whether', test: { kind: 'visit', where: { op: 'gt', seconds: 25 } } });
+  assert.deepEqual(parse('what was the average number of bottles on the bench?').query.measure, { measure: 'extreme', which: 'avg' });
+  assert.deepEqual(parse('on average, how many people were at the table?').query.measure, { measure: 'extreme', which: 'avg' });
+  // an average of arrivals is a rate, which the language does not have
+  refused('how many people came on average?', 'on average');
+});
