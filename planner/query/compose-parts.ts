@@ -84,8 +84,15 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[] }):
       return countCond('eq', 0);
     }
   }
+  // "three bottles", "two people" said of a state (no arrival, taking...): exactly that many
+  const bare = stateOnly(c) ? all(c, 'num').find((x) => !c.used.has(x.i) && c.toks[x.i + 1]?.t === 'class' && !(c.toks[x.i + 1] as { agent?: boolean }).agent && c.toks[x.i - 1]?.t !== 'cmp') : undefined;
   if (cond) {
     use(c, cond);
+    // "occupied by two people": at least that many
+    if (cond.v === 'occupied' && bare) {
+      use(c, bare);
+      return countCond('ge', bare.v);
+    }
     // "at least one bottle missing" is "missing"
     if (cond.v === 'missing') {
       const cmp = all(c, 'cmp').find((x) => !c.used.has(x.i) && c.toks[x.i + 1]?.t === 'num' && ((x.v === 'ge' && (c.toks[x.i + 1] as { v: number }).v === 1) || (x.v === 'gt' && (c.toks[x.i + 1] as { v: number }).v === 0)));
@@ -96,8 +103,10 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[] }):
     return { op: cond.v };
   }
   for (const cmp of all(c, 'cmp')) {
-    const n = c.toks[cmp.i + 1];
-    if (n?.t === 'num' && c.toks[cmp.i + 2]?.t !== 'unit' && !c.used.has(n.i)) {
+    // "just a single bottle"
+    const k = /^an?$/.test(c.toks[cmp.i + 1]?.text ?? '') ? cmp.i + 2 : cmp.i + 1;
+    const n = c.toks[k];
+    if (n?.t === 'num' && c.toks[k + 1]?.t !== 'unit' && !c.used.has(n.i)) {
       use(c, cmp, n);
       return countCond(cmp.v, n.v);
     }
@@ -122,7 +131,16 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[] }):
     use(c, n, once);
     return countCond('ge', n.v);
   }
+  if (bare) {
+    use(c, bare);
+    return countCond('eq', bare.v);
+  }
   return undefined;
+}
+
+/** Whether the question speaks of a state only: no arrival, departure, taking, putting back or crossing not yet read. */
+function stateOnly(c: Ctx): boolean {
+  return !all(c, 'verb').some((x) => !c.used.has(x.i) && ['arrive', 'leave', 'take', 'return', 'cross'].includes(x.v));
 }
 
 /** The visit an ordinal, superlative or reference picks. */

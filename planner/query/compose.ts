@@ -66,11 +66,10 @@ export function compose(c: Ctx): Composed {
   const v = verbs(c);
   // "did someone put a bottle back": the person acts, the bottle is what is counted
   if ((v.has('take') || v.has('return')) && classToks.some((t) => t.agent) && classToks.some((t) => !t.agent)) classes = [...new Set(classToks.filter((t) => !t.agent).flatMap((t) => t.v))];
-  // people "come back": they arrive again (things are put back)
+  // people "come back": a second visit of one person, which needs re-identification across visits (things are put back)
   const back = v.get('return');
-  if (back && /\b(?:came|come|comes|coming|went)\b/.test(back.text) && !stationary(classes) && (classes.length > 0 || agent) && !v.has('arrive')) {
-    v.set('arrive', back);
-    v.delete('return');
+  if (back && !stationary(classes) && (classes.length > 0 || agent)) {
+    return refuse(`"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }
   const head = chooseHead(c);
   const aux = first(c, 'aux');
@@ -290,9 +289,11 @@ export function compose(c: Ctx): Composed {
         }
         // "did more than 3 people come?": the number of arrivals compared
         const cmpTok = all(c, 'cmp').find((x) => c.toks[x.i + 1]?.t === 'num');
-        if (arrive && at === undefined && cmpTok) {
+        // "did fewer than 5 people visit": the noun as a verb
+        const came = arrive ?? all(c, 'visitnoun').find((x) => c.toks[x.i - 1]?.t === 'class');
+        if (came && at === undefined && cmpTok) {
           const n = c.toks[cmpTok.i + 1] as Extract<Token, { t: 'num' }>;
-          use(c, arrive, cmpTok, n);
+          use(c, came, cmpTok, n);
           return { measure: 'whether', test: { kind: 'visit', count: { op: cmpTok.v, n: n.v } } };
         }
         const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
@@ -321,6 +322,8 @@ export function compose(c: Ctx): Composed {
           return { measure: 'when', of: { kind: leaving ? 'departure' : 'arrival', visit: byDeparture(vr, leaving) ?? vr } };
         }
         const ev = eventKind(c, v, classes);
+        // "who took the bottle": the memory keeps what was moved, not who moved it
+        if (ev === 'taken' || ev === 'returned') return refuse(`the memory records when things were ${ev === 'taken' ? 'taken' : 'put back'}, not who did it; ask when`);
         if (ev) return { measure: 'list', of: 'events', event: ev };
         use(c, arrive, leave, stay);
         if (vr) return { measure: 'visit', visit: vr };

@@ -115,7 +115,7 @@ export const CLASS_WORDS: Record<string, string[]> = {
   man: ['person'], men: ['person'], woman: ['person'], women: ['person'], guy: ['person'], guys: ['person'], human: ['person'], humans: ['person'],
   individual: ['person'], individuals: ['person'], customer: ['person'], customers: ['person'], shopper: ['person'], shoppers: ['person'],
   pedestrian: ['person'], pedestrians: ['person'], staff: ['person'], employee: ['person'], employees: ['person'], child: ['person'], children: ['person'],
-  kid: ['person'], kids: ['person'], operator: ['person'], operators: ['person'], guest: ['person'], guests: ['person'], passerby: ['person'], passersby: ['person'],
+  kid: ['person'], kids: ['person'], operator: ['person'], operators: ['person'], guest: ['person'], guests: ['person'], folks: ['person'], folk: ['person'], passerby: ['person'], passersby: ['person'],
   vehicle: ['car', 'truck', 'bus', 'motorcycle', 'vehicle'], vehicles: ['car', 'truck', 'bus', 'motorcycle', 'vehicle'],
   bike: ['bicycle'], bikes: ['bicycle'], cycle: ['bicycle'], cyclist: ['bicycle'], motorbike: ['motorcycle'], motorbikes: ['motorcycle'],
   lorry: ['truck'], lorries: ['truck'], van: ['truck'], vans: ['truck'], automobile: ['car'], automobiles: ['car'],

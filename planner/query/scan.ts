@@ -119,28 +119,32 @@ const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
 /**
  * Windows counted from the start of coverage: "in the first 30 seconds", "during the first minute",
  * "in the second minute" (the minute after the first), "during the first half" / "the second half"
- * (of the recording), "in the last quarter". "The last 30 seconds" is left to resolveTime (before now).
+ * (of the recording), "in the last quarter"; "after the first minute" is the rest of the recording,
+ * "before the second half" what came before it. "The last 30 seconds" is left to resolveTime (before now).
  */
 function firstWindow(s: string, cov: { from: number; to: number }): { m: RegExpExecArray; w: TimePhrase } | null {
-  const m = /\b(?:in|during|within|over|for|from)\s+the\s+(first|opening|second|third|fourth|fifth|last|final|closing)\s+(?:(\d+(?:\.\d+)?|two|three|four|five|ten|fifteen|twenty|thirty)\s+)?(second|sec|minute|min|hour|half|halves|quarter)s?\b/.exec(s);
+  const m = /\b(in|during|within|over|for|from|after|before)\s+the\s+(first|opening|second|third|fourth|fifth|last|final|closing)\s+(?:(\d+(?:\.\d+)?|two|three|four|five|ten|fifteen|twenty|thirty)\s+)?(second|sec|minute|min|hour|half|halves|quarter)s?\b/.exec(s);
   if (!m) return null;
-  const ord = m[1] === 'opening' ? 1 : m[1] === 'last' || m[1] === 'final' || m[1] === 'closing' ? -1 : (ORDINALS[m[1] ?? ''] ?? 1);
-  const unit = m[3] ?? '';
-  const w = (from: number, to: number): { m: RegExpExecArray; w: TimePhrase } | null => (to > from ? { m, w: { from, to, phrase: m[0] } } : null);
+  const [, prep, ordWord, count, unit = ''] = m;
+  const ord = ordWord === 'opening' ? 1 : ordWord === 'last' || ordWord === 'final' || ordWord === 'closing' ? -1 : (ORDINALS[ordWord ?? ''] ?? 1);
+  const w = (from: number, to: number): { m: RegExpExecArray; w: TimePhrase } | null => {
+    const [f, t] = prep === 'after' ? [to, cov.to] : prep === 'before' ? [cov.from, from] : [from, to];
+    return t > f ? { m, w: { from: f, to: t, phrase: m[0] } } : null;
+  };
   if (unit === 'half' || unit === 'halves' || unit === 'quarter') {
     // parts of the recording: "the first half", "the last quarter"
     const parts = unit === 'quarter' ? 4 : 2;
     const k = ord < 0 ? parts : ord;
-    if (m[2] !== undefined || k > parts) return null;
+    if (count !== undefined || k > parts) return null;
     const len = (cov.to - cov.from) / parts;
     return w(cov.from + (k - 1) * len, cov.from + k * len);
   }
   const ms = UNIT_MS[unit.charAt(0)] ?? 60_000;
   if (ord < 0) return null;
-  if (m[2] !== undefined) {
+  if (count !== undefined) {
     // "the first 30 seconds"; "the second 30 seconds" is not said often enough to guess at
     if (ord !== 1) return null;
-    const n = NUMBERS[m[2]] ?? Number(m[2]);
+    const n = NUMBERS[count] ?? Number(count);
     return w(cov.from, cov.from + n * ms);
   }
   // "the second minute": the k-th unit from the start
@@ -268,7 +272,10 @@ function single(word: string, prev: Token | undefined, next: string | undefined,
   if ((word === 'a' || word === 'an') && next && /^(?:second|minute|hour)$/.test(next)) return { t: 'num', v: 1 };
   if (/^\d+(?:\.\d+)?$/.test(word)) return { t: 'num', v: Number(word) };
   // "how long did the visit last?": the verb, not the ordinal
-  if (word === 'last' && (next === undefined || next === ',' || next === 'for' || next.startsWith('@t')) && prev?.t !== 'skip') return { t: 'verb', v: 'stay' };
+  if (word === 'last' && (next === undefined || next === ',' || next === 'for' || next.startsWith('@t') || prev?.t === 'visitnoun') && prev?.t !== 'skip') return { t: 'verb', v: 'stay' };
+  // "when did the longest visit end", "when did the second visit start": a visit's ends
+  if (prev?.t === 'visitnoun' && /^(?:end|ends|ended|finish|finished|finishes)$/.test(word)) return { t: 'verb', v: 'leave' };
+  if (prev?.t === 'visitnoun' && /^(?:start|starts|started|begin|began|begins)$/.test(word)) return { t: 'verb', v: 'arrive' };
   const od = ORDINAL_DIGITS.exec(word);
   if (od) return { t: 'ord', v: Number(od[1]) };
   const named = table.get(word);

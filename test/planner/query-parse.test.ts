@@ -229,3 +229,29 @@ test('one visit compared with another or with a length; the count on average', (
   // an average of arrivals is a rate, which the language does not have
   refused('how many people came on average?', 'on average');
 });
+
+test('states said with a bare number, "occupied by", "just a single"; windows after the first minute; visit ends', () => {
+  const three = parse('were there three bottles at 09:00:15?').query;
+  assert.deepEqual(three.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 3 } } });
+  assert.deepEqual(parse('was the table ever occupied by two people?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'ge', n: 2 } } });
+  assert.deepEqual(parse('how long was there just a single bottle on the bench?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 1 } } });
+  assert.deepEqual(parse('how long was the bench at two bottles the first time?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 2 }, episode: 'first' } });
+  // an action with a number is not a state: "did two people come" is not read as "were there two"
+  refused('did two people come after 09:01?', 'two');
+  assert.deepEqual(parse('did fewer than 5 people visit?').query.measure, { measure: 'whether', test: { kind: 'visit', count: { op: 'lt', n: 5 } } });
+  assert.deepEqual(parse('how many people showed up after the first minute?').query.time, { from: T0 + 60_000, to: END });
+  assert.deepEqual(parse('how many people came before the second half?').query.time, { from: T0, to: T0 + 69_750 });
+  assert.deepEqual(parse('when did the longest visit end').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'longest' } } });
+  assert.deepEqual(parse('how long did the visits last on average?').query.measure, { measure: 'duration', of: { kind: 'visits', agg: 'avg' } });
+  assert.equal(parse('how many bottles did the bench start with?').query.time.at, T0 + 2000);
+  assert.deepEqual(parse('how many folks stopped at the table').query.subject.classes, ['person']);
+});
+
+test('who moved a thing, and people coming back, are refused (the memory cannot tell)', () => {
+  refused('who put the bottles back?', 'not who did it');
+  refused('who took a bottle?', 'not who did it');
+  refused('did anyone come back?', 'telling people apart');
+  refused('how many people returned after 09:01?', 'telling people apart');
+  // things are put back
+  assert.deepEqual(parse('did someone put a bottle back?').query.measure, { measure: 'whether', test: { kind: 'event', event: 'returned' } });
+});
