@@ -16,6 +16,9 @@ export function headless(c: Ctx, lead: Token | undefined): Head | null {
   const next = lead ? c.toks[lead.i + 1] : undefined;
   // "first arrival after 14:21", "last time a bottle was grabbed": a moment
   if (lead?.t === 'ord' && next && (/^(?:time|moment)$/.test(next.text) || next.t === 'visitnoun' || (next.t === 'verb' && ['arrive', 'leave', 'take', 'return', 'cross'].includes(next.v)))) return 'when';
+  // "2nd person left", "first bottle returned": the moment of that visit or event
+  const after = lead ? c.toks[lead.i + 2] : undefined;
+  if (lead?.t === 'ord' && next?.t === 'class' && after?.t === 'verb' && ['arrive', 'leave', 'take', 'return', 'cross'].includes(after.v)) return 'when';
   const hasCountCond = c.toks.some((t) => t.t === 'cond' || (t.t === 'cmp' && c.toks[t.i + 1]?.t === 'num' && c.toks[t.i + 2]?.t !== 'unit'));
   if (lead?.t === 'class') {
     // a class alone says nothing to find ("anything?")
@@ -57,6 +60,8 @@ export function chooseHead(c: Ctx): Head | null {
   if (has('howmany')) return 'howmany';
   if (firstHead?.v === 'who') return 'who';
   if (firstHead?.v === 'which') return 'list';
+  // "what was the total occupied time": a length
+  if (firstHead?.v === 'what' && c.toks.some((t) => t.text === 'time') && c.toks.some((t) => t.t === 'cond' || (t.t === 'agg' && t.v === 'total'))) return 'howlong';
   if (firstHead?.v === 'what') return 'what';
   const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant');
   return headless(c, lead);

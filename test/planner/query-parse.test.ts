@@ -255,3 +255,17 @@ test('who moved a thing, and people coming back, are refused (the memory cannot 
   // things are put back
   assert.deepEqual(parse('did someone put a bottle back?').query.measure, { measure: 'whether', test: { kind: 'event', event: 'returned' } });
 });
+
+test('"what was the total occupied time", "go missing", terse "2nd person left", "the person who arrived right before 09:01:30"', () => {
+  assert.deepEqual(parse('what was the total occupied time').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'gt', n: 0 } } });
+  assert.deepEqual(parse('when did a bottle go missing for the first time?').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'missing' }, pick: { by: 'nth', n: 1 } } });
+  assert.deepEqual(parse('time the 2nd person left').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: 2 } } });
+  assert.deepEqual(parse('first bottle returned').query.measure, { measure: 'when', of: { kind: 'event', event: 'returned', pick: { by: 'nth', n: 1 } } });
+  assert.deepEqual(parse('when did the person who arrived right before 09:01:30 leave?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'before', t: at('09:01:30') } } });
+  const next = parse('how long did the visitor who came just after 09:00:30 stay?').query.measure;
+  assert.ok(next.measure === 'duration' && next.of.kind === 'visit' && next.of.visit.by === 'after' && Math.abs((next.of.visit.t ?? 0) - at('09:00:30')) <= 1, JSON.stringify(next));
+  // a set of visits to count keeps its window
+  const many = parse('how many people who arrived before 09:01 stayed longer than 15 seconds?').query;
+  assert.deepEqual(many.measure, { measure: 'count', of: 'visits', where: { op: 'gt', seconds: 15 } });
+  assert.equal(many.time.to, at('09:01:00'));
+});
