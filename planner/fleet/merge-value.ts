@@ -5,7 +5,7 @@
  * them); duration aggregates add totals and counts; lists concatenate by time, tagged by box.
  */
 import { passes, pickVisit } from '../query/execute-common.js';
-import { holds, meanCount } from '../query/execute-measures.js';
+import { holds, meanCount, pickStretch } from '../query/execute-measures.js';
 import type { Measure, Pick, Query, VisitFact, VisitRef } from '../query/schema.js';
 import type { FleetPartValue } from './protocol.js';
 import { starts, stretches, sumTimelines, type Piece } from './timeline.js';
@@ -103,6 +103,8 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       if (t.kind === 'count') {
         const { pieces, usual } = summedParts(parts);
         if (pieces.length === 0) return none('no settled count then on any box');
+        const w = t.lasting;
+        if (w) return bool(stretches(pieces, t.cond, usual).some(([s, e]) => passes((e - s) / 1000, w.op, w.seconds)));
         const held = pieces.filter(([, , n]) => holds(n, t.cond, usual)).length;
         const b = t.all ? held === pieces.length : held > 0;
         return bool(b, q.time.at !== undefined && !t.all ? [`There were ${pieces[0]?.[2] ?? 0} across the boxes then`] : []);
@@ -161,7 +163,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       if (pieces.length === 0) return none('no settled count in that time on any box');
       const st = stretches(pieces, o.cond, usual);
       if (!o.episode) return num(st.reduce((a, [s, e]) => a + (e - s), 0) / 1000, 'seconds');
-      const one = o.episode === 'first' ? st[0] : st[st.length - 1];
+      const one = pickStretch(st, o.episode);
       const end = Math.max(...parts.map((p) => p.coverageEnd ?? -Infinity));
       if (!one || (o.episode === 'current' && one[1] < to - 1000 && one[1] < end)) return none(o.episode === 'current' ? 'it is not so at the end of that time' : 'it never happened in that time');
       return num((one[1] - one[0]) / 1000, 'seconds', [`From ${iso(one[0])} to ${iso(one[1])}`]);

@@ -149,8 +149,10 @@ export function compose(c: Ctx): Composed {
           // "how long has it been empty": the stretch going on now; "... the first time": the first stretch
           const perfect = c.toks.some((t) => t.t === 'aux' && /^(?:has|have)$/.test(t.text)) && c.toks.some((t) => t.text === 'been') && !explicitWindow;
           const ord = all(c, 'ord').find((x) => !c.used.has(x.i) && (x.v === 1 || x.v === -1));
-          use(c, ord);
-          const episode = perfect ? 'current' : ord ? (ord.v === 1 ? 'first' : 'last') : undefined;
+          // "the longest period the table was empty"
+          const sup = ord ? undefined : all(c, 'super').find((x) => !c.used.has(x.i));
+          use(c, ord, sup);
+          const episode = perfect ? 'current' : ord ? (ord.v === 1 ? 'first' : 'last') : sup?.v;
           return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}) } };
         }
         if (agg && (agg.v === 'avg' || agg.v === 'total' || agg.v === 'max' || agg.v === 'min')) {
@@ -277,6 +279,9 @@ export function compose(c: Ctx): Composed {
           return { measure: 'whether', test: { kind: 'compare', ...cmpVisits } };
         }
         const dc = durationCondition(c);
+        // "was the table ever empty for more than 5 seconds": one stretch of a state that long
+        const stateCond = dc && !stay && !arrive ? countCondition(c, { none: negWords }) : undefined;
+        if (dc && stateCond) return { measure: 'whether', test: { kind: 'count', cond: stateCond, lasting: dc } };
         // "did the second person stay longer than 20 s", "did the one who came at 09:01:14 stay over a minute": that visit's length
         const one = dc ? (ref ?? oneVisit(c)) : undefined;
         if (dc && one) {

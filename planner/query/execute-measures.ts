@@ -152,6 +152,14 @@ export function meanCount(pieces: readonly [number, number, number][], notes: st
   return { kind: 'number', n: Math.round(mean * 100) / 100, unit: 'count' };
 }
 
+/** One stretch of a condition by `episode` (`current` is the last; the caller checks it reaches the end), or undefined when there is none. */
+export function pickStretch(st: readonly [number, number][], episode: 'first' | 'last' | 'current' | 'longest' | 'shortest'): [number, number] | undefined {
+  if (episode === 'first') return st[0];
+  if (episode === 'last' || episode === 'current') return st[st.length - 1];
+  const len = ([s, e]: [number, number]): number => e - s;
+  return st.reduce<[number, number] | undefined>((a, x) => (!a || (episode === 'longest' ? len(x) > len(a) : len(x) < len(a)) ? x : a), undefined);
+}
+
 /** The usual count of the place, summed over its cameras. */
 export function usual(r: Run): number {
   let n = 0;

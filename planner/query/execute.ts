@@ -6,7 +6,7 @@
 import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
-import { conditionStarts, conditionStretches, meanCount, runCondition, runCount, runWhen, summed } from './execute-measures.js';
+import { conditionStarts, conditionStretches, meanCount, pickStretch, runCondition, runCount, runWhen, summed } from './execute-measures.js';
 import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
@@ -80,6 +80,13 @@ function measure(r: Run): QueryValue {
       return { kind: 'number', n: best.n, unit: 'count' };
     }
     case 'whether':
+      if (m.test.kind === 'count' && m.test.lasting) {
+        const w = m.test.lasting;
+        const st = conditionStretches(r, m.test.cond).filter(([s, e]) => passes((e - s) / 1000, w.op, w.seconds));
+        r.evidence.push(...momentEvidence(st.slice(0, 10).map(([s]) => ({ camera: r.cams[0] as string, ts: s }))));
+        if (st[0]) r.notes.push(`From ${new Date(st[0][0]).toISOString()} to ${new Date(st[0][1]).toISOString()}${st.length > 1 ? ` and ${st.length - 1} more` : ''}`);
+        return { kind: 'boolean', b: st.length > 0 };
+      }
       if (m.test.kind === 'count') return runCondition(r, m.test.cond, m.test.all === true);
       if (m.test.kind === 'length') {
         const { visit: ref, where } = m.test;
@@ -121,7 +128,7 @@ function measure(r: Run): QueryValue {
       if (o.kind === 'condition') {
         if (!o.episode) return runCondition(r, o.cond, false, true);
         const st = conditionStretches(r, o.cond);
-        const one = o.episode === 'first' ? st[0] : st[st.length - 1];
+        const one = pickStretch(st, o.episode);
         // the stretch going on now must reach the end of the window (the end of the recording)
         if (!one || (o.episode === 'current' && one[1] < q.time.to - 1000 && one[1] < coverageEndOf(r))) {
           return o.episode === 'current' ? { kind: 'none', why: 'it is not so at the end of that time' } : { kind: 'none', why: 'it never happened in that time' };

@@ -43,7 +43,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('standing sitting waits park parks parked parking lasted lasts lasting stay stays stayed staying spend spends spent spending remain remains remained remaining wait waits waited waiting linger lingered dwell dwelled dwelt stand stood sit sat', V('stay')),
   ...words('see sees saw seen spot spotted detect detects detected notice noticed observe observed record recorded capture captured visible present pass passed passing', V('see')),
   ...words('be been being there', V('be')),
-  ...words('take takes took taken taking remove removes removed removing removal removals grab grabbed grabs grab pick picks picked lift lifted steal stole stolen moved snatch snatched snatches nab nabbed swipe swiped pull pulled withdraw withdrew withdrawn', V('take')),
+  ...words('take takes took taken taking remove removes removed removing removal removals grab grabbed grabs grab pick picks picked lift lifted steal stole stolen moved snatch snatched snatches nab nabbed swipe swiped pull pulled withdraw withdrew withdrawn lose loses lost losing', V('take')),
   ...words('return returns returned returning replace replaced replaces restore restored restock restocked restocks restocking refill refilled replenish replenished', V('return')),
   ...words('cross crosses crossed crossing crossings', V('cross')),
   ...words('drop drops dropped fall falls fell decrease decreased shrink', V('drop')),
@@ -89,6 +89,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
     'the a an of in on at to by from for with into onto inside within near beside around about it its this these those them they their he she him her his hers someone\'s its ' +
       'any some each every ever yet still also please thanks thank you me i we us our my can could would will should may might ' +
       'then than so as just really actually exactly roughly approximately about around whole entire period during while throughout ' +
+      'stretch stretches spell spells ' +
       'place area spot scene view frame camera cameras video footage clip recording picture time moment point day today ' +
       'many much there\'s whats what\'s one\'s out up down off back away along where whereabouts right ' +
       'again per through past via across going walk walks walked walking drive drives drove driving ride rode riding run ran running go-by by-passing',

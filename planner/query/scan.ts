@@ -6,15 +6,9 @@
  */
 import { resolveTime } from '../time.js';
 import { CLASS_WORDS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from './lexicon.js';
+import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js';
 
-/** A resolved time expression of the question. */
-export interface TimePhrase {
-  from: number;
-  to: number;
-  /** Set for "at 09:01:30" instants. */
-  instant?: number;
-  phrase: string;
-}
+export type { TimePhrase } from './scan-times.js';
 
 /** A name the memory knows. */
 export interface PlaceName {
@@ -86,6 +80,8 @@ function normalise(q: string): string {
   s = s.replace(/\bhalf an? (minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
   s = s.replace(/\ba (minute|hour) and a half\b/g, (_m, u: string) => (u === 'minute' ? '90 seconds' : '90 minutes'));
   s = s.replace(/\ba quarter of an hour\b/g, '15 minutes');
+  // "the final 20 seconds", "the closing minute": the last
+  s = s.replace(/\b(?:final|closing)\s+(?=(?:\d+(?:\.\d+)?\s+|(?:few|two|three|four|five|ten|fifteen|twenty|thirty)\s+)?(?:second|sec|minute|min|hour)s?\b)/g, 'last ');
   // "second-to-last" -> "second to last"; a dash between clauses is a pause
   s = s.replace(/([a-z])-(?=[a-z])/g, '$1 ').replace(/\s[-\u2013\u2014]+\s/g, ' , ');
   // "put a bottle back" -> "put back a bottle"
@@ -114,43 +110,6 @@ function normalise(q: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
-
-/**
- * Windows counted from the start of coverage: "in the first 30 seconds", "during the first minute",
- * "in the second minute" (the minute after the first), "during the first half" / "the second half"
- * (of the recording), "in the last quarter"; "after the first minute" is the rest of the recording,
- * "before the second half" what came before it. "The last 30 seconds" is left to resolveTime (before now).
- */
-function firstWindow(s: string, cov: { from: number; to: number }): { m: RegExpExecArray; w: TimePhrase } | null {
-  const m = /\b(in|during|within|over|for|from|after|before)\s+the\s+(first|opening|second|third|fourth|fifth|last|final|closing)\s+(?:(\d+(?:\.\d+)?|two|three|four|five|ten|fifteen|twenty|thirty)\s+)?(second|sec|minute|min|hour|half|halves|quarter)s?\b/.exec(s);
-  if (!m) return null;
-  const [, prep, ordWord, count, unit = ''] = m;
-  const ord = ordWord === 'opening' ? 1 : ordWord === 'last' || ordWord === 'final' || ordWord === 'closing' ? -1 : (ORDINALS[ordWord ?? ''] ?? 1);
-  const w = (from: number, to: number): { m: RegExpExecArray; w: TimePhrase } | null => {
-    const [f, t] = prep === 'after' ? [to, cov.to] : prep === 'before' ? [cov.from, from] : [from, to];
-    return t > f ? { m, w: { from: f, to: t, phrase: m[0] } } : null;
-  };
-  if (unit === 'half' || unit === 'halves' || unit === 'quarter') {
-    // parts of the recording: "the first half", "the last quarter"
-    const parts = unit === 'quarter' ? 4 : 2;
-    const k = ord < 0 ? parts : ord;
-    if (count !== undefined || k > parts) return null;
-    const len = (cov.to - cov.from) / parts;
-    return w(cov.from + (k - 1) * len, cov.from + k * len);
-  }
-  const ms = UNIT_MS[unit.charAt(0)] ?? 60_000;
-  if (ord < 0) return null;
-  if (count !== undefined) {
-    // "the first 30 seconds"; "the second 30 seconds" is not said often enough to guess at
-    if (ord !== 1) return null;
-    const n = NUMBERS[count] ?? Number(count);
-    return w(cov.from, cov.from + n * ms);
-  }
-  // "the second minute": the k-th unit from the start
-  return w(cov.from + (ord - 1) * ms, cov.from + ord * ms);
-}
-
 /** Takes the time expressions out, leaving `@tN` markers. */
 function takeTimes(s0: string, opts: ScanOptions): { s: string; times: TimePhrase[] } {
   let s = s0;
@@ -161,6 +120,9 @@ function takeTimes(s0: string, opts: ScanOptions): { s: string; times: TimePhras
   };
   const fw = firstWindow(s, opts.coverage);
   if (fw) put(fw.m.index, fw.m[0].length, fw.w);
+  // "30 seconds in", "halfway through": a moment of the recording
+  const ri = recordingInstant(s, opts.coverage);
+  if (ri) put(ri.m.index, ri.m[0].length, ri.w);
   // "30 seconds ago", "a minute ago": an instant before now
   const ago = /\b(\d+(?:\.\d+)?|a|an|one|two|three|four|five|ten|fifteen|twenty|thirty)\s+(second|sec|minute|min|hour)s?\s+ago\b/.exec(s);
   if (ago) {

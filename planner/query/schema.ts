@@ -109,7 +109,8 @@ export type Pick = z.infer<typeof Pick>;
  *   average over it (`avg`: the settled count weighted by how long it held).
  * - `missing`: how many fewer than the usual count at `time.at`.
  * - `whether`: yes/no: a count condition at `time.at` (or at some moment of the window; with
- *   `all`, during all of it), a visit (optionally passing `where`; with `count`, whether the number
+ *   `all`, during all of it; with `lasting`, for one stretch whose length passes it: "was the table
+ *   ever empty for more than 5 s"), a visit (optionally passing `where`; with `count`, whether the number
  *   of such arrivals passes the comparison: "did more than 3 people come?"; with `moment`, only
  *   visits that began (`arrival`) or ended (`departure`) in the window), an event of a kind, or
  *   (`compare`) whether visit `a` lasted `op` (longer: `gt`, shorter: `lt`) than visit `b`, or
@@ -120,7 +121,8 @@ export type Pick = z.infer<typeof Pick>;
  *   a `rise` only from a lower one: "when was it back to three").
  * - `duration`: of one visit; of all visits aggregated (`avg`, `total`, `max`, `min`); or how long a
  *   count condition held in the window (all of it, or one stretch: the `first`, the `last`, or
- *   the `current` one, going on at the end of the window: "how long has it been empty").
+ *   the `current` one, going on at the end of the window: "how long has it been empty"; the
+ *   `longest` or `shortest`).
  * - `times`: how many times a count condition began in the window ("how many times was the
  *   table empty"; `change` as for `when`).
  * - `list`: the visits (arrivals), visits in progress (`present`), identities or events of the window.
@@ -137,7 +139,7 @@ export const Measure = z.discriminatedUnion('measure', [
     .object({
       measure: z.literal('whether'),
       test: z.discriminatedUnion('kind', [
-        z.object({ kind: z.literal('count'), cond: CountCondition, all: z.boolean().optional() }).strict(),
+        z.object({ kind: z.literal('count'), cond: CountCondition, all: z.boolean().optional(), lasting: DurationCondition.optional() }).strict(),
         z.object({ kind: z.literal('visit'), where: DurationCondition.optional(), moment: z.enum(['arrival', 'departure']).optional(), count: z.object({ op: Cmp, n: z.number().int().min(0) }).strict().optional() }).strict(),
         z.object({ kind: z.literal('event'), event: EventKind }).strict(),
         z.object({ kind: z.literal('compare'), a: VisitRef, op: Cmp, b: VisitRef }).strict(),
@@ -161,7 +163,7 @@ export const Measure = z.discriminatedUnion('measure', [
       of: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
         z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']) }).strict(),
-        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current']).optional() }).strict(),
+        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest']).optional() }).strict(),
       ]),
     })
     .strict(),

@@ -202,3 +202,14 @@ test('the count on average is read from the summed timeline; visits compared and
   const len = query({ measure: 'whether', test: { kind: 'length', visit: { by: 'nth', n: 1 }, where: { op: 'gt', seconds: 10 } } });
   assert.equal(mergeParts([part('a', len, { kind: 'visits', items: [v('a', 20, 50)] }), part('b', len, { kind: 'visits', items: [v('b', 10, 15)] })], opts).value, false, 'the first visit is b\'s, 5 s');
 });
+
+test('a state for a stretch of some length, and the longest stretch, are read from the summed timeline', () => {
+  const tl = (steps: [number, number, number][]): FleetPartValue => ({ kind: 'timeline', from: s(0), to: s(100), steps: toSteps(steps, s(0), s(100)), usual: 0 });
+  // a busy 10-40 s, b busy 30-50 s: together someone there 10-50 s, nobody 0-10 s and 50-100 s
+  const parts = (q: Query): FleetPart[] => [part('a', q, tl([[s(0), s(10), 0], [s(10), s(40), 1], [s(40), s(100), 0]])), part('b', q, tl([[s(0), s(30), 0], [s(30), s(50), 1], [s(50), s(100), 0]]))];
+  const lasting = (seconds: number): Query => query({ measure: 'whether', test: { kind: 'count', cond: { op: 'gt', n: 0 }, lasting: { op: 'gt', seconds } } });
+  assert.equal(mergeParts(parts(lasting(35)), opts).value, true, 'one stretch of 40 s across the boxes');
+  assert.equal(mergeParts(parts(lasting(45)), opts).value, false);
+  const longest = query({ measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'longest' } });
+  assert.equal(mergeParts(parts(longest), opts).value, 50);
+});

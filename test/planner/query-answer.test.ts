@@ -178,3 +178,11 @@ test('one visit compared with another or with a length, and the count on average
   assert.ok(typeof avg.value === 'number' && Math.abs(avg.value - 2.83) <= 0.05, `average ${JSON.stringify(avg.value)}`);
   assert.match(avg.answer, /on average/);
 });
+
+test('stretches of a state by length are executed as read', () => {
+  // bottles: all three 0-20 s and 30-60 s, one missing 20-30 s
+  assert.equal(q('was the bench ever missing a bottle for more than 8 seconds?').value, true);
+  assert.equal(q('was the bench ever missing a bottle for more than 12 seconds?').value, false);
+  const longest = q('how long was the longest stretch with all three bottles?').value;
+  assert.ok(typeof longest === 'number' && Math.abs(longest - 30) <= 0.5, `30-60 s, not 0-20 s: ${JSON.stringify(longest)}`);
+});

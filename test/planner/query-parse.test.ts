@@ -269,3 +269,20 @@ test('"what was the total occupied time", "go missing", terse "2nd person left",
   assert.deepEqual(many.measure, { measure: 'count', of: 'visits', where: { op: 'gt', seconds: 15 } });
   assert.equal(many.time.to, at('09:01:00'));
 });
+
+test('moments counted from the recording, "the final 20 seconds", "the 1st minute"; stretches of a state by length', () => {
+  assert.equal(parse('how many people were at the table 30 seconds in?').query.time.at, T0 + 30_000);
+  assert.equal(parse('how many bottles were on the bench 20 seconds into the recording').query.time.at, T0 + 20_000);
+  assert.equal(parse('was the table occupied halfway through?').query.time.at, T0 + 69_750);
+  assert.equal(parse('how many people were there at the halfway point?').query.time.at, T0 + 69_750);
+  assert.deepEqual(parse('how many people came in the final 20 seconds').query.time, parse('how many people came in the last 20 seconds').query.time);
+  assert.deepEqual(parse('how many people visited the table camera in the 1st minute').query.time, { from: T0, to: T0 + 60_000 });
+  assert.deepEqual(parse('was the table ever unoccupied for more than 5 seconds?').query.measure, {
+    measure: 'whether',
+    test: { kind: 'count', cond: { op: 'eq', n: 0 }, lasting: { op: 'gt', seconds: 5 } },
+  });
+  assert.deepEqual(parse('how long was the longest period the table was empty?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'longest' } });
+  assert.deepEqual(parse('when did the bench lose its first bottle?').query.measure, { measure: 'when', of: { kind: 'event', event: 'taken', pick: { by: 'nth', n: 1 } } });
+  // a visit's length is still a visit's
+  assert.deepEqual(parse('did anyone stay more than 25 seconds').query.measure, { measure: 'whether', test: { kind: 'visit', where: { op: 'gt', seconds: 25 } } });
+});
