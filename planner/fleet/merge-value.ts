@@ -4,7 +4,7 @@
  * first/last take the earliest/latest of the boxes' candidates (other picks pick again among
  * them); duration aggregates add totals and counts; lists concatenate by time, tagged by box.
  */
-import { passes, pickVisit } from '../query/execute-common.js';
+import { passes, pickVisit, visitTimeHolds } from '../query/execute-common.js';
 import { holds, meanCount, pickStretch } from '../query/execute-measures.js';
 import type { Measure, Pick, Query, VisitFact, VisitRef } from '../query/schema.js';
 import type { FleetPartValue } from './protocol.js';
@@ -108,6 +108,11 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
         const held = pieces.filter(([, , n]) => holds(n, t.cond, usual)).length;
         const b = t.all ? held === pieces.length : held > 0;
         return bool(b, q.time.at !== undefined && !t.all ? [`There were ${pieces[0]?.[2] ?? 0} across the boxes then`] : []);
+      }
+      if (t.kind === 'visitTime') {
+        const v = pickFleetVisit(visits(), t.visit);
+        if (!v) return none('there is no such visit on any box');
+        return bool(visitTimeHolds(v, t.moment, t.side, t.t), [`${v.objectId} on ${v.camera} of box ${v.node} from ${iso(v.start)} to ${iso(v.end)}`]);
       }
       if (t.kind === 'length') {
         const v = pickFleetVisit(visits(), t.visit);

@@ -99,7 +99,7 @@ export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions)
       const t = m.test;
       if (t.kind === 'count') return { ok: true, value: timelineOf(q, memory, t.cond, !t.all) };
       if (t.kind === 'event') return count({ ...q, measure: { measure: 'count', of: 'events', event: t.event } });
-      if (t.kind === 'length') return visits(t.visit);
+      if (t.kind === 'length' || t.kind === 'visitTime') return visits(t.visit);
       if (t.kind === 'compare') {
         // the n-th visits of the fleet are among each box's first (last) n; other references are picked per box
         if (t.a.by !== 'nth' || t.b.by !== 'nth') return { ok: false, why: 'comparing visits picked other than by their order is not merged across boxes' };

@@ -1,5 +1,6 @@
 /**
- * The head of a question without a question word, read from its first meaningful word.
+ * The head of a question: its question word, or without one its first meaningful word; and the
+ * question forms that change how the head is read (a negated auxiliary, a "when" clause).
  */
 import { all, type Ctx } from './ctx.js';
 import type { Token } from './scan.js';
@@ -67,3 +68,20 @@ export function chooseHead(c: Ctx): Head | null {
   return headless(c, lead);
 }
 
+/**
+ * The "not" of a question asked with a negated auxiliary ("wasn't the table empty?", "didn't anyone
+ * come?"), answered as the plain question; marked used. Undefined when the question has none.
+ */
+export function interrogativeNot(c: Ctx): Token | undefined {
+  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep');
+  const tag = lead?.t === 'aux' ? c.toks[lead.i + 1] : undefined;
+  if (tag?.t !== 'neg' || tag.text !== 'not') return undefined;
+  c.used.add(tag.i);
+  return tag;
+}
+
+/** Whether a how-many / how-long question takes its moment from another question ("how many were there when the third person arrived"). */
+export function subordinateWhen(c: Ctx): boolean {
+  const heads = all(c, 'head');
+  return heads[0] !== undefined && ['howmany', 'howlong', 'howoften'].includes(heads[0].v) && heads.slice(1).some((h) => h.v === 'when' && h.text === 'when');
+}

@@ -5,12 +5,13 @@
  * it used; parse.ts refuses a question whose meaningful tokens were not all used.
  */
 import { describeQuery } from './describe.js';
-import { all, countCond, first, stationary, use, type Ctx } from './ctx.js';
-import { countCondition, durationCondition, eventKind, oneVisit, pick, references, verbs, visitComparison, visitRef } from './compose-parts.js';
+import { all, countCond, countMeasure, first, needsInstant, stationary, use, type Ctx } from './ctx.js';
+import { countCondition, durationCondition, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
 import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
-import { chooseHead } from './compose-head.js';
+import { chooseHead, interrogativeNot, subordinateWhen } from './compose-head.js';
+import { oneVisit, visitComparison, visitTimeTest } from './compose-visits.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
 export const START_MS = 2000;
@@ -30,7 +31,8 @@ export function compose(c: Ctx): Composed {
   use(c, ...classToks);
   let classes = [...new Set(classToks.flatMap((t) => t.v))];
   // "nobody", "no one", "not": a count of none, or a negated yes/no (decided with the measure)
-  const negWords = [...classToks.filter((t) => t.text === 'nobody' || t.text === 'none'), ...all(c, 'neg')];
+  const tag = interrogativeNot(c);
+  const negWords = [...classToks.filter((t) => t.text === 'nobody' || t.text === 'none'), ...all(c, 'neg').filter((t) => t !== tag)];
   const agent = classToks.some((t) => t.agent) || c.toks.some((t) => t.t === 'head' && t.v === 'who');
   // places
   const places = all(c, 'place');
@@ -71,6 +73,7 @@ export function compose(c: Ctx): Composed {
   if (back && !stationary(classes) && (classes.length > 0 || agent)) {
     return refuse(`"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }
+  if (subordinateWhen(c)) return refuse('it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
   const head = chooseHead(c);
   const aux = first(c, 'aux');
   use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
@@ -278,6 +281,13 @@ export function compose(c: Ctx): Composed {
           use(c, stay, arrive);
           return { measure: 'whether', test: { kind: 'compare', ...cmpVisits } };
         }
+        const timed = visitTimeTest(c, v, { windows, instants, at });
+        if (timed) {
+          // the visit is picked among all, and the instant is the test's
+          window = { from: cov.from, to: opts.now + 1 };
+          at = undefined;
+          return timed;
+        }
         const dc = durationCondition(c);
         // "was the table ever empty for more than 5 seconds": one stretch of a state that long
         const stateCond = dc && !stay && !arrive ? countCondition(c, { none: negWords }) : undefined;
@@ -360,31 +370,4 @@ export function compose(c: Ctx): Composed {
         return refuse('it does not say what to find (how many, when, how long, whether)');
     }
   }
-}
-
-/** Whether a measure is read from the settled counts (so an unnamed subject is the place's usual class). */
-function countMeasure(m: Measure): boolean {
-  switch (m.measure) {
-    case 'countAt':
-    case 'extreme':
-    case 'missing':
-    case 'times':
-      return true;
-    case 'whether':
-      return m.test.kind === 'count' || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned'));
-    case 'duration':
-      return m.of.kind === 'condition';
-    case 'when':
-      return m.of.kind === 'condition' || (m.of.kind === 'event' && (m.of.event === 'taken' || m.of.event === 'returned'));
-    case 'count':
-    case 'list':
-      return m.of === 'events' && (m.event === 'taken' || m.event === 'returned');
-    default:
-      return false;
-  }
-}
-
-/** Whether a measure is taken at one instant. */
-function needsInstant(m: Measure): boolean {
-  return m.measure === 'countAt' || m.measure === 'missing' || (m.measure === 'whether' && m.test.kind === 'count');
 }

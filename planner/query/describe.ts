@@ -138,6 +138,7 @@ export function describeQuery(q: Query, tz: string): string {
       if (x.kind === 'count') return `whether there were ${countWords(x.cond, q)} ${at} ${x.all ? 'all the time ' : q.time.at === undefined ? 'at some moment ' : ''}${t}`;
       if (x.kind === 'visit' && x.count) return `whether the number of arrivals of ${sn} ${at} ${t} was ${{ eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[x.count.op]} ${x.count.n}`;
       if (x.kind === 'compare') return `whether ${refWords(x.a, tz)} of a ${s1} ${at} lasted ${{ eq: 'as long as', ne: 'not as long as', lt: 'less than', le: 'at most as long as', gt: 'longer than', ge: 'at least as long as' }[x.op]} ${refWords(x.b, tz)} (${t})`;
+      if (x.kind === 'visitTime') return `whether ${refWords(x.visit, tz)} of a ${s1} ${at} ${x.moment === 'presence' ? 'was in progress at' : `${x.moment === 'arrival' ? 'began' : 'ended'} ${x.side ?? 'before'}`} ${clock(x.t, tz)} (${t})`;
       if (x.kind === 'length') return `whether ${refWords(x.visit, tz)} of a ${s1} ${at} lasted ${durWords(x.where)} (${t})`;
       if (x.kind === 'visit') return `whether a ${s1} visited ${at}${x.where ? ` for ${durWords(x.where)}` : ''} ${t}`;
       return `whether there were ${EVENT[x.event]}${of(x.event, sn)} ${at} ${t}`;

@@ -11,7 +11,7 @@ import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
 import { Query, type QueryValue, type VisitFact } from './schema.js';
-import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, type Run } from './execute-common.js';
+import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from './execute-common.js';
 
 /** Options of `executeQuery`. */
 export interface ExecuteOptions {
@@ -88,6 +88,15 @@ function measure(r: Run): QueryValue {
         return { kind: 'boolean', b: st.length > 0 };
       }
       if (m.test.kind === 'count') return runCondition(r, m.test.cond, m.test.all === true);
+      if (m.test.kind === 'visitTime') {
+        const { visit: ref, moment, side, t } = m.test;
+        const vs = all(q.time.from, q.time.to);
+        const v = pickVisit(inWindowFor(vs, ref, q.time), ref, all);
+        if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+        r.evidence.push(...visitEvidence([v]));
+        r.notes.push(`It lasted from ${new Date(v.start).toISOString()} to ${new Date(v.end).toISOString()}`);
+        return { kind: 'boolean', b: visitTimeHolds(v, moment, side, t) };
+      }
       if (m.test.kind === 'length') {
         const { visit: ref, where } = m.test;
         const vs = all(q.time.from, q.time.to);

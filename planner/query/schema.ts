@@ -114,7 +114,10 @@ export type Pick = z.infer<typeof Pick>;
  *   of such arrivals passes the comparison: "did more than 3 people come?"; with `moment`, only
  *   visits that began (`arrival`) or ended (`departure`) in the window), an event of a kind, or
  *   (`compare`) whether visit `a` lasted `op` (longer: `gt`, shorter: `lt`) than visit `b`, or
- *   (`length`) whether one visit's length passes `where` ("did the second person stay over 20 s").
+ *   (`length`) whether one visit's length passes `where` ("did the second person stay over 20 s"),
+ *   or (`visitTime`) whether one visit began or ended `side` (before, after) the instant `t` ("did the
+ *   fifth person leave before 09:01:50"), or was in progress at `t` (`presence`: "was the second
+ *   person still there at 09:00:55"); the window is the one the visit is picked in.
  * - `when`: the time of an arrival or departure of one visit, of one event, or of one start of a
  *   count condition ("when did the bench drop to one bottle"; with `change`, only a change into
  *   the condition counts, not the state the window began in, and a `drop` only from a higher count,
@@ -144,6 +147,7 @@ export const Measure = z.discriminatedUnion('measure', [
         z.object({ kind: z.literal('event'), event: EventKind }).strict(),
         z.object({ kind: z.literal('compare'), a: VisitRef, op: Cmp, b: VisitRef }).strict(),
         z.object({ kind: z.literal('length'), visit: VisitRef, where: DurationCondition }).strict(),
+        z.object({ kind: z.literal('visitTime'), visit: VisitRef, moment: z.enum(['arrival', 'departure', 'presence']), side: z.enum(['before', 'after']).optional(), t: z.number() }).strict(),
       ]),
     })
     .strict(),

@@ -213,3 +213,12 @@ test('a state for a stretch of some length, and the longest stretch, are read fr
   const longest = query({ measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'longest' } });
   assert.equal(mergeParts(parts(longest), opts).value, 50);
 });
+
+test('one visit against an instant: the fleet\'s n-th visit is picked among the boxes\' candidates', () => {
+  const v = (node: string, start: number, end: number) => ({ camera: `${node}-cam`, objectId: `${node}:${start}`, label: 'person', start: s(start), end: s(end) });
+  const left = query({ measure: 'whether', test: { kind: 'visitTime', visit: { by: 'nth', n: 1 }, moment: 'departure', side: 'before', t: s(20) } });
+  // box a's first leaves at 30 s, but the fleet's first is b's (10-15 s)
+  assert.equal(mergeParts([part('a', left, { kind: 'visits', items: [v('a', 20, 30)] }), part('b', left, { kind: 'visits', items: [v('b', 10, 15)] })], opts).value, true);
+  const there = query({ measure: 'whether', test: { kind: 'visitTime', visit: { by: 'nth', n: 1 }, moment: 'presence', t: s(25) } });
+  assert.equal(mergeParts([part('a', there, { kind: 'visits', items: [v('a', 20, 30)] }), part('b', there, { kind: 'visits', items: [v('b', 10, 15)] })], opts).value, false);
+});

@@ -186,3 +186,12 @@ test('stretches of a state by length are executed as read', () => {
   const longest = q('how long was the longest stretch with all three bottles?').value;
   assert.ok(typeof longest === 'number' && Math.abs(longest - 30) <= 0.5, `30-60 s, not 0-20 s: ${JSON.stringify(longest)}`);
 });
+
+test('one visit against an instant is executed as read', () => {
+  // p1 0-29.5 s, p2 10-44.5 s, p3 20-24.5 s
+  assert.equal(q('did the second person leave before 09:00:40?').value, false);
+  assert.equal(q('did the first person leave before 09:00:40?').value, true);
+  assert.equal(q('did the third person arrive after 09:00:15?').value, true);
+  assert.equal(q('was the third person still there at 09:00:26?').value, false, 'two others were there then');
+  assert.equal(q("wasn't anyone there at 09:00:26?").value, true, 'answered as "was anyone there"');
+});

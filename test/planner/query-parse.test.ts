@@ -286,3 +286,18 @@ test('moments counted from the recording, "the final 20 seconds", "the 1st minut
   // a visit's length is still a visit's
   assert.deepEqual(parse('did anyone stay more than 25 seconds').query.measure, { measure: 'whether', test: { kind: 'visit', where: { op: 'gt', seconds: 25 } } });
 });
+
+test('negative questions, a moment given by another question, one visit against an instant', () => {
+  // "wasn't it empty?" asks whether it was; "was it not empty?" asks the negation
+  assert.equal(parse("wasn't the table empty at 09:00:30?").negate, false);
+  assert.equal(parse("didn't anyone come after 09:02:10?").negate, false);
+  assert.equal(parse('was the table not empty at 09:00:30?').negate, true);
+  refused('how many people were at the table when the third person arrived?', 'moment something else happened');
+  const left = parse('did the fifth person leave before 09:01:50?').query;
+  assert.deepEqual(left.measure, { measure: 'whether', test: { kind: 'visitTime', visit: { by: 'nth', n: 5 }, moment: 'departure', side: 'before', t: at('09:01:50') } });
+  assert.deepEqual(left.time, { from: T0, to: END + 1 }, 'the fifth of all visits, not of those before 09:01:50');
+  const still = parse('was the second person still at the table at 09:00:55?').query;
+  assert.deepEqual(still.measure, { measure: 'whether', test: { kind: 'visitTime', visit: { by: 'nth', n: 2 }, moment: 'presence', t: at('09:00:55') } });
+  assert.equal(still.time.at, undefined);
+  assert.equal(parse('did the first person arrive after 09:00:10').query.measure.measure, 'whether');
+});
