@@ -85,3 +85,10 @@ export function subordinateWhen(c: Ctx): boolean {
   const heads = all(c, 'head');
   return heads[0] !== undefined && ['howmany', 'howlong', 'howoften'].includes(heads[0].v) && heads.slice(1).some((h) => h.v === 'when' && h.text === 'when');
 }
+
+/** Whether "how long" asks for the time elapsed from a moment to an event ("how long after 09:00 did the first person arrive"), not for a length. */
+export function elapsedSince(c: Ctx): boolean {
+  const h = all(c, 'head', 'howlong')[0];
+  const next = h ? c.toks[h.i + 1] : undefined;
+  return next !== undefined && (next.t === 'rank' || (next.t === 'time' && /^(?:after|before|since|from)\b/.test(next.text)));
+}

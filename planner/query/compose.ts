@@ -10,7 +10,7 @@ import { countCondition, durationCondition, eventKind, pick, references, verbs, 
 import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
-import { chooseHead, interrogativeNot, subordinateWhen } from './compose-head.js';
+import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
 import { oneVisit, visitComparison, visitTimeTest } from './compose-visits.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
@@ -73,6 +73,7 @@ export function compose(c: Ctx): Composed {
   if (back && !stationary(classes) && (classes.length > 0 || agent)) {
     return refuse(`"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }
+  if (elapsedSince(c)) return refuse('it asks how long after (or before) one moment something happened; ask when it happened');
   if (subordinateWhen(c)) return refuse('it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
   const head = chooseHead(c);
   const aux = first(c, 'aux');
@@ -210,7 +211,8 @@ export function compose(c: Ctx): Composed {
       case 'howoften': {
         use(c, first(c, 'timesnoun'));
         if (agg?.v === 'total') use(c, agg);
-        const cc0 = all(c, 'cond').find((x) => x.v === 'missing');
+        // "how many are missing" (at a moment); "how many times was one missing" counts the stretches
+        const cc0 = head === 'howoften' || all(c, 'timesnoun').length > 0 ? undefined : all(c, 'cond').find((x) => x.v === 'missing');
         if (cc0) {
           use(c, cc0);
           if (at === undefined && aux?.v === 'past') return refuse('it does not say when (e.g. "now" or "at 10:00:33")');
