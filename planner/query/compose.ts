@@ -69,7 +69,7 @@ export function compose(c: Ctx): Composed {
   // "did someone put a bottle back": the person acts, the bottle is what is counted
   if ((v.has('take') || v.has('return')) && classToks.some((t) => t.agent) && classToks.some((t) => !t.agent)) classes = [...new Set(classToks.filter((t) => !t.agent).flatMap((t) => t.v))];
   // people "come back": a second visit of one person, which needs re-identification across visits (things are put back)
-  const back = v.get('return');
+  const back = v.get('return') ?? (v.has('arrive') && c.toks.some((t) => t.text === 'again') ? v.get('arrive') : undefined);
   if (back && !stationary(classes) && (classes.length > 0 || agent)) {
     return refuse(`"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }

@@ -64,6 +64,8 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ['together', { t: 'once' }],
   ['simultaneously', { t: 'once' }],
   ['concurrently', { t: 'once' }],
+  // "full again", "empty again": a change into the state, not the state the window began in
+  ['again', V('become')],
   ...words('overlap overlaps overlapped overlapping', { t: 'once' }),
   ...words('different distinct unique individual separate', { t: 'distinct' }),
   ...words('that whoever', { t: 'rel' }),
@@ -92,7 +94,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
       'stretch stretches spell spells ' +
       'place area spot scene view frame camera cameras video footage clip recording picture time moment point day today ' +
       'many much there\'s whats what\'s one\'s out up down off back away along where whereabouts right ' +
-      'again per through past via across going walk walks walked walking drive drives drove driving ride rode riding run ran running go-by by-passing',
+      'per through past via across going walk walks walked walking drive drives drove driving ride rode riding run ran running go-by by-passing',
     { t: 'skip' },
   ),
 ] as [string, Lex][]);

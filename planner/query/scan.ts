@@ -223,6 +223,8 @@ export function scan(question: string, vocab: ScanVocabulary, opts: ScanOptions)
   }
   // "how many were there at most": the most, not a comparison
   for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
+  // "every bottle", "each bottle": all of them
+  for (const t of out) if (t.t === 'skip' && (t.text === 'every' || t.text === 'each') && out[t.i + 1]?.t === 'class' && !(out[t.i + 1] as { agent?: boolean }).agent) Object.assign(t, { t: 'all' });
   return out;
 }
 

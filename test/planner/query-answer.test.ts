@@ -195,3 +195,9 @@ test('one visit against an instant is executed as read', () => {
   assert.equal(q('was the third person still there at 09:00:26?').value, false, 'two others were there then');
   assert.equal(q("wasn't anyone there at 09:00:26?").value, true, 'answered as "was anyone there"');
 });
+
+test('"full again" is the first change into the state, not the start of the window', () => {
+  // three bottles from the start, one taken at 20 s, back at 30 s
+  const again = q('when were there three bottles again?');
+  assert.equal(again.value, iso(s(29.75)), again.answer);
+});

@@ -311,3 +311,12 @@ test('"for the whole recording" is all the time, "how many times was one missing
   // a length after a moment is still a length
   assert.deepEqual(parse('how long was the table empty after 09:02?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 } } });
 });
+
+test('"again" is a change into the state; "every bottle" is all of them; people "coming again" are refused', () => {
+  assert.deepEqual(parse('when was the bench full again?').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'full' }, pick: { by: 'nth', n: 1 }, change: 'any' } });
+  assert.deepEqual(parse('when was the table empty again after 09:00:20').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, pick: { by: 'nth', n: 1 }, change: 'any' } });
+  assert.deepEqual(parse('was every bottle on the bench at 10:00:20').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'full' } } });
+  refused('when did someone come again?', 'telling people apart');
+  // "every camera" is still all the cameras
+  assert.deepEqual(parse('how many people were seen across every camera?').query.place.cameras, []);
+});
