@@ -115,10 +115,10 @@ export const ORDINALS: Record<string, number> = {
 export const CLASS_WORDS: Record<string, string[]> = {
   person: ['person'], people: ['person'], persons: ['person'], someone: ['person'], somebody: ['person'], anyone: ['person'], anybody: ['person'],
   everyone: ['person'], everybody: ['person'], nobody: ['person'], visitor: ['person'], visitors: ['person'], worker: ['person'], workers: ['person'],
-  man: ['person'], men: ['person'], woman: ['person'], women: ['person'], guy: ['person'], guys: ['person'], human: ['person'], humans: ['person'],
+  guy: ['person'], guys: ['person'], human: ['person'], humans: ['person'],
   individual: ['person'], individuals: ['person'], customer: ['person'], customers: ['person'], shopper: ['person'], shoppers: ['person'],
-  pedestrian: ['person'], pedestrians: ['person'], staff: ['person'], employee: ['person'], employees: ['person'], child: ['person'], children: ['person'],
-  kid: ['person'], kids: ['person'], operator: ['person'], operators: ['person'], guest: ['person'], guests: ['person'], folks: ['person'], folk: ['person'], passerby: ['person'], passersby: ['person'],
+  pedestrian: ['person'], pedestrians: ['person'], staff: ['person'], employee: ['person'], employees: ['person'],
+  operator: ['person'], operators: ['person'], guest: ['person'], guests: ['person'], folks: ['person'], folk: ['person'], passerby: ['person'], passersby: ['person'],
   vehicle: ['car', 'truck', 'bus', 'motorcycle', 'vehicle'], vehicles: ['car', 'truck', 'bus', 'motorcycle', 'vehicle'],
   bike: ['bicycle'], bikes: ['bicycle'], cycle: ['bicycle'], cyclist: ['bicycle'], motorbike: ['motorcycle'], motorbikes: ['motorcycle'],
   lorry: ['truck'], lorries: ['truck'], van: ['truck'], vans: ['truck'], automobile: ['car'], automobiles: ['car'],
@@ -127,6 +127,9 @@ export const CLASS_WORDS: Record<string, string[]> = {
   crowd: ['person'], crowds: ['person'], group: ['person'],
   object: [], objects: [], thing: [], things: [], item: [], items: [], anything: [], something: [], detection: [], detections: [],
 };
+
+/** Kinds of people the detector does not tell apart (sex, age): a question about them is refused, not answered about people. */
+export const UNTOLD_PEOPLE = new Set('man men woman women male males female females boy boys girl girls child children kid kids lady ladies gentleman gentlemen adult adults teenager teenagers teen teens'.split(' '));
 
 /** Words that name any class but, said alone, suggest people (for "anyone", "who"). */
 export const AGENT_WORDS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nobody', 'who', 'whoever']);

@@ -8,6 +8,7 @@
  */
 import type { CountCondition, DurationCondition, Measure, Query, VisitRef } from './schema.js';
 import { scan, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
+import { UNTOLD_PEOPLE } from './lexicon.js';
 import { compose } from './compose.js';
 import type { Ctx } from './ctx.js';
 import type { Parsed, ParseOptions, Refused } from './parse-types.js';
@@ -43,6 +44,13 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
     const known = k === 'line' ? vocab.lines : k === 'camera' ? vocab.cameras : vocab.zones;
     return { ok: false, why: `there is no ${k} called "${u.text}" in the memory (${k}s: ${known.join(', ') || 'none'})` };
   }
+  const untold = question.toLowerCase().match(/[a-z]+/g)?.find((w) => UNTOLD_PEOPLE.has(w));
+  if (untold) return { ok: false, why: `the detector sees people, not their sex or age ("${untold}")` };
+  // "will": the memory holds what was recorded, not what is to come
+  if (toks.some((t) => /^(?:will|shall)$/.test(t.text))) return { ok: false, why: 'it asks about the future; the memory holds what was recorded' };
+  // "the parking camera": a camera the memory does not have
+  const camWord = toks.find((t) => t.t === 'skip' && /^(?:camera|cam|cameras)$/.test(t.text) && ['verb', 'class', 'cond', 'word'].includes(toks[t.i - 1]?.t ?? ''));
+  if (camWord) return { ok: false, why: `there is no camera called "${toks[camWord.i - 1]?.text ?? ''}" in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
   const spot = placeLikeClass(toks);
   if (spot) return { ok: false, why: `"${spot.text}" names a place, and there is no camera, zone or line called so in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
   if (unknown.length > 0) return { ok: false, why: `I did not understand ${quoteList(unknown.map((t) => t.text))} (not a word I know, nor a class, camera, zone or line of this memory)` };

@@ -320,3 +320,13 @@ test('"again" is a change into the state; "every bottle" is all of them; people 
   // "every camera" is still all the cameras
   assert.deepEqual(parse('how many people were seen across every camera?').query.place.cameras, []);
 });
+
+test('sex and age, the future and cameras the memory does not have are refused, not answered about people', () => {
+  refused('were any of the visitors kids?', 'sex or age');
+  refused('was the first visitor a woman?');
+  refused('how many men came after 09:01?');
+  refused('will the table be busy later?', 'future');
+  refused('how many people did the parking camera see?', 'no camera called "parking"');
+  assert.deepEqual(parse('how many guys came by').query.subject.classes, ['person']);
+  assert.deepEqual(parse('how many people were seen by the table camera').query.place.cameras, ['table']);
+});
