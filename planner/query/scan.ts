@@ -80,6 +80,8 @@ function normalise(q: string): string {
   s = s.replace(/\bhalf an? (minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
   s = s.replace(/\ba (minute|hour) and a half\b/g, (_m, u: string) => (u === 'minute' ? '90 seconds' : '90 minutes'));
   s = s.replace(/\ba quarter of an hour\b/g, '15 minutes');
+  // "during the whole first 5 seconds": all the time, during the first 5 seconds
+  s = s.replace(/\b(during|in|for|over|throughout)\s+the\s+(?:whole|entire)\s+(?=(?:first|last|final|opening|second|closing)\b)/g, (_m, p: string) => `the whole time ${p === 'throughout' ? 'during' : p} the `);
   // "the final 20 seconds", "the closing minute": the last
   s = s.replace(/\b(?:final|closing)\s+(?=(?:\d+(?:\.\d+)?\s+|(?:few|two|three|four|five|ten|fifteen|twenty|thirty)\s+)?(?:second|sec|minute|min|hour)s?\b)/g, 'last ');
   // "second-to-last" -> "second to last"; a dash between clauses is a pause

@@ -330,3 +330,9 @@ test('sex and age, the future and cameras the memory does not have are refused, 
   assert.deepEqual(parse('how many guys came by').query.subject.classes, ['person']);
   assert.deepEqual(parse('how many people were seen by the table camera').query.place.cameras, ['table']);
 });
+
+test('"during the whole first 5 seconds" is all the time in that window', () => {
+  const q = parse('was the bench full during the whole first 5 seconds?').query;
+  assert.deepEqual(q.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'full' }, all: true } });
+  assert.deepEqual(q.time, { from: T0, to: T0 + 5000 });
+});
