@@ -74,3 +74,24 @@ export function visitTimeTest(c: Ctx, v: Map<string, Verb>, q: { windows: TimeTo
   }
   return undefined;
 }
+
+/**
+ * "who was at the table at 09:00:30 and when did they leave?", "who arrived at 09:00:50 and when
+ * did they go?": the visit the "who" clause names by an instant (in progress, begun or ended then)
+ * and the moment the "when" clause asks for. Marks the words it reads.
+ */
+export function whoAtInstant(c: Ctx): { visit: VisitRef; leaving: boolean } | undefined {
+  const who = all(c, 'head', 'who')[0];
+  const when = all(c, 'head', 'when').find((h) => who !== undefined && h.i > who.i);
+  if (!who || !when) return undefined;
+  const clause = c.toks.slice(who.i + 1, when.i);
+  const time = clause.find((x): x is TimeTok => x.t === 'time' && x.v.instant !== undefined);
+  if (!time || time.v.instant === undefined) return undefined;
+  const verb = clause.find((x): x is Extract<Token, { t: 'verb' }> => x.t === 'verb' && x.v !== 'be' && x.v !== 'see');
+  const asked = c.toks.slice(when.i + 1).find((x): x is Extract<Token, { t: 'verb' }> => x.t === 'verb' && (x.v === 'arrive' || x.v === 'leave'));
+  if (!asked || (verb && verb.v !== 'arrive' && verb.v !== 'leave' && verb.v !== 'stay')) return undefined;
+  use(c, time, verb, asked, ...clause.filter((x) => x.t === 'verb'));
+  const t = time.v.instant;
+  const visit: VisitRef = verb?.v === 'arrive' ? { by: 'arrivedAt', t } : verb?.v === 'leave' ? { by: 'leftAt', t } : { by: 'presentAt', t };
+  return { visit, leaving: asked.v === 'leave' };
+}

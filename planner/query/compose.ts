@@ -11,7 +11,7 @@ import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
-import { oneVisit, visitComparison, visitTimeTest } from './compose-visits.js';
+import { oneVisit, visitComparison, visitTimeTest, whoAtInstant } from './compose-visits.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
 export const START_MS = 2000;
@@ -333,6 +333,12 @@ export function compose(c: Ctx): Composed {
       case 'whowhen': {
         const vr = visitRef(c, ref);
         if (head === 'whowhen') {
+          const named = vr ? undefined : whoAtInstant(c);
+          if (named) {
+            // the instant names the visit; the answer is another moment of it
+            at = undefined;
+            return { measure: 'when', of: { kind: named.leaving ? 'departure' : 'arrival', visit: named.visit } };
+          }
           if (!vr) return refuse('it does not say which visit');
           const leaving = all(c, 'verb', 'leave').some((t) => !c.used.has(t.i));
           use(c, arrive, leave, stay);

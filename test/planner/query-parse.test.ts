@@ -336,3 +336,10 @@ test('"during the whole first 5 seconds" is all the time in that window', () => 
   assert.deepEqual(q.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'full' }, all: true } });
   assert.deepEqual(q.time, { from: T0, to: T0 + 5000 });
 });
+
+test('"who was there at 09:00:30 and when did they leave": the instant names the visit, the when clause the moment', () => {
+  const q = parse('who was at the table at 09:00:30 and when did they leave?').query;
+  assert.deepEqual(q.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'presentAt', t: at('09:00:30') } } });
+  assert.equal(q.time.at, undefined);
+  assert.deepEqual(parse('who left at 09:01:27 and when did they come?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'leftAt', t: at('09:01:27') } } });
+});
