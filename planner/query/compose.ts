@@ -364,6 +364,12 @@ export function compose(c: Ctx): Composed {
           use(c, sup, agg, stay, arrive);
           return { measure: 'duration', of: { kind: 'visits', agg: sup ? (sup.v === 'longest' ? 'max' : 'min') : 'avg' } };
         }
+        // "what was the footfall": the number of visits
+        const footfall = all(c, 'visitnoun').find((x) => /^(?:footfall|(?:foot )?traffic)$/.test(x.text));
+        if (footfall && !agg) {
+          use(c, arrive);
+          return { measure: 'count', of: 'visits' };
+        }
         return refuse('it does not say what to find (how many, when, how long, whether)');
       }
       case 'list': {

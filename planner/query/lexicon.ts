@@ -78,7 +78,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('initially', { t: 'instant', v: 'start' }),
   ...words('finally', { t: 'instant', v: 'end' }),
   ...words('here', { t: 'here' }),
-  ...words('visit visits trip trips', { t: 'visitnoun' }),
+  ...words('visit visits trip trips footfall traffic', { t: 'visitnoun' }),
   ...words('times occasions occasion instances', { t: 'timesnoun' }),
   ...words('and', { t: 'and' }),
   ...words('all', { t: 'all' }),

@@ -343,3 +343,10 @@ test('"who was there at 09:00:30 and when did they leave": the instant names the
   assert.equal(q.time.at, undefined);
   assert.deepEqual(parse('who left at 09:01:27 and when did they come?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'leftAt', t: at('09:01:27') } } });
 });
+
+test('footfall and foot traffic are visits; out of stock is empty', () => {
+  assert.deepEqual(parse('what was the footfall at the table?').query.measure, { measure: 'count', of: 'visits' });
+  assert.deepEqual(parse('what was the foot traffic at the table in the first minute').query.measure, { measure: 'count', of: 'visits' });
+  assert.deepEqual(parse('footfall between 09:00 and 09:01?').query.measure, { measure: 'count', of: 'visits' });
+  assert.deepEqual(parse('was the bench ever out of stock?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 0 } } });
+});
