@@ -93,7 +93,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
       'then than so as just really actually exactly roughly approximately about around whole entire period during while throughout ' +
       'stretch stretches spell spells ' +
       'place area spot scene view frame camera cameras video footage clip recording picture time moment point day today ' +
-      'many much there\'s whats what\'s one\'s out up down off back away along where whereabouts right ' +
+      'many much there\'s whats what\'s one\'s out up down off back away along right ' +
       'per through past via across going walk walks walked walking drive drives drove driving ride rode riding run ran running go-by by-passing',
     { t: 'skip' },
   ),

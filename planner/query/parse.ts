@@ -46,6 +46,8 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   }
   const untold = question.toLowerCase().match(/[a-z]+/g)?.find((w) => UNTOLD_PEOPLE.has(w));
   if (untold) return { ok: false, why: `the detector sees people, not their sex or age ("${untold}")` };
+  // "where did the bottles go": places beyond the camera's view are not in the memory
+  if (toks.some((t) => /^(?:where|whereabouts)$/.test(t.text))) return { ok: false, why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };
   // "will": the memory holds what was recorded, not what is to come
   if (toks.some((t) => /^(?:will|shall)$/.test(t.text))) return { ok: false, why: 'it asks about the future; the memory holds what was recorded' };
   // "the parking camera": a camera the memory does not have

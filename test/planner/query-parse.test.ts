@@ -350,3 +350,8 @@ test('footfall and foot traffic are visits; out of stock is empty', () => {
   assert.deepEqual(parse('footfall between 09:00 and 09:01?').query.measure, { measure: 'count', of: 'visits' });
   assert.deepEqual(parse('was the bench ever out of stock?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 0 } } });
 });
+
+test('"where" questions are refused (they were read as whether something was seen)', () => {
+  refused('where did the bottles go?', 'where');
+  refused('where did the first visitor come from?', 'where');
+});
