@@ -292,7 +292,9 @@ export function compose(c: Ctx): Composed {
         }
         const dc = durationCondition(c);
         // "was the table ever empty for more than 5 seconds": one stretch of a state that long
-        const stateCond = dc && !stay && !arrive ? countCondition(c, { none: negWords }) : undefined;
+        // (only when said of one stretch: "ever", "in a row", "straight"; "for more than a minute" alone may mean in total)
+        const stretchWord = c.toks.some((t) => /^(?:ever|in a row|straight|at a stretch|continuously|nonstop|without a break)$/.test(t.text));
+        const stateCond = dc && stretchWord && !stay && !arrive ? countCondition(c, { none: negWords }) : undefined;
         if (dc && stateCond) return { measure: 'whether', test: { kind: 'count', cond: stateCond, lasting: dc } };
         // "did the second person stay longer than 20 s", "did the one who came at 09:01:14 stay over a minute": that visit's length
         const one = dc ? (ref ?? oneVisit(c)) : undefined;

@@ -325,6 +325,8 @@ export const PHRASES: Record<string, Lex> = {
   'kind of': { t: 'skip' },
   'sort of': { t: 'skip' },
   'in a row': { t: 'skip' },
+  'at a stretch': { t: 'skip' },
+  'without a break': { t: 'skip' },
   'any point': { t: 'skip' },
   'at any point': { t: 'skip' },
   'at some point': { t: 'skip' },

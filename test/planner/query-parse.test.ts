@@ -355,3 +355,9 @@ test('"where" questions are refused (they were read as whether something was see
   refused('where did the bottles go?', 'where');
   refused('where did the first visitor come from?', 'where');
 });
+
+test('a state "for more than a minute" is one stretch only when said so ("ever", "in a row", "straight"); alone it may mean in total and is refused', () => {
+  refused('was the table occupied for more than a minute?', 'occupied');
+  assert.deepEqual(parse('were there two bottles for more than 10 seconds in a row?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 2 }, lasting: { op: 'gt', seconds: 10 } } });
+  assert.deepEqual(parse('was the table occupied for over 25 seconds straight?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'gt', n: 0 }, lasting: { op: 'gt', seconds: 25 } } });
+});
