@@ -4,8 +4,8 @@
  * first/last take the earliest/latest of the boxes' candidates (other picks pick again among
  * them); duration aggregates add totals and counts; lists concatenate by time, tagged by box.
  */
-import { passes, pickVisit } from '../query/execute-common.js';
-import { holds } from '../query/execute-measures.js';
+import { passes, pickVisit, visitTimeHolds } from '../query/execute-common.js';
+import { holds, meanCount, pickStretch } from '../query/execute-measures.js';
 import type { Measure, Pick, Query, VisitFact, VisitRef } from '../query/schema.js';
 import type { FleetPartValue } from './protocol.js';
 import { starts, stretches, sumTimelines, type Piece } from './timeline.js';
@@ -90,6 +90,11 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
     case 'extreme': {
       const { pieces } = summedParts(parts);
       if (pieces.length === 0) return none('no settled count in that time on any box');
+      if (m.which === 'avg') {
+        const notes: string[] = [];
+        const v = meanCount(pieces, notes);
+        return v.kind === 'number' ? num(v.n, 'count', [...notes, "Read from the boxes' count timelines summed over every matching camera"]) : none('no settled count in that time on any box');
+      }
       const best = pieces.reduce((a, p) => ((m.which === 'max' ? p[2] > a[2] : p[2] < a[2]) ? p : a));
       return num(best[2], 'count', [`${m.which === 'max' ? 'Most' : 'Fewest'} at once across the boxes from ${iso(best[0])}: the boxes' count timelines summed over every matching camera`]);
     }
@@ -98,9 +103,28 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       if (t.kind === 'count') {
         const { pieces, usual } = summedParts(parts);
         if (pieces.length === 0) return none('no settled count then on any box');
+        const w = t.lasting;
+        if (w) return bool(stretches(pieces, t.cond, usual).some(([s, e]) => passes((e - s) / 1000, w.op, w.seconds)));
         const held = pieces.filter(([, , n]) => holds(n, t.cond, usual)).length;
         const b = t.all ? held === pieces.length : held > 0;
         return bool(b, q.time.at !== undefined && !t.all ? [`There were ${pieces[0]?.[2] ?? 0} across the boxes then`] : []);
+      }
+      if (t.kind === 'visitTime') {
+        const v = pickFleetVisit(visits(), t.visit);
+        if (!v) return none('there is no such visit on any box');
+        return bool(visitTimeHolds(v, t.moment, t.side, t.t), [`${v.objectId} on ${v.camera} of box ${v.node} from ${iso(v.start)} to ${iso(v.end)}`]);
+      }
+      if (t.kind === 'length') {
+        const v = pickFleetVisit(visits(), t.visit);
+        if (!v) return none('there is no such visit on any box');
+        const d = (v.end - v.start) / 1000;
+        return bool(passes(d, t.where.op, t.where.seconds), [`${v.objectId} on ${v.camera} of box ${v.node} stayed ${Math.round(d * 10) / 10} s`]);
+      }
+      if (t.kind === 'compare') {
+        const [a, b] = [pickFleetVisit(visits(), t.a), pickFleetVisit(visits(), t.b)];
+        if (!a || !b) return none('there is no such visit on any box');
+        const [da, db] = [(a.end - a.start) / 1000, (b.end - b.start) / 1000];
+        return bool(passes(da, t.op, db), [`${a.objectId} on box ${a.node} stayed ${Math.round(da * 10) / 10} s, ${b.objectId} on box ${b.node} ${Math.round(db * 10) / 10} s`]);
       }
       const n = sumCounts(parts);
       if (t.kind === 'visit' && t.count) return bool(passes(n, t.count.op, t.count.n), [`${n} arrival${n === 1 ? '' : 's'} across the boxes`]);
@@ -144,7 +168,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       if (pieces.length === 0) return none('no settled count in that time on any box');
       const st = stretches(pieces, o.cond, usual);
       if (!o.episode) return num(st.reduce((a, [s, e]) => a + (e - s), 0) / 1000, 'seconds');
-      const one = o.episode === 'first' ? st[0] : st[st.length - 1];
+      const one = pickStretch(st, o.episode);
       const end = Math.max(...parts.map((p) => p.coverageEnd ?? -Infinity));
       if (!one || (o.episode === 'current' && one[1] < to - 1000 && one[1] < end)) return none(o.episode === 'current' ? 'it is not so at the end of that time' : 'it never happened in that time');
       return num((one[1] - one[0]) / 1000, 'seconds', [`From ${iso(one[0])} to ${iso(one[1])}`]);

@@ -99,6 +99,15 @@ export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions)
       const t = m.test;
       if (t.kind === 'count') return { ok: true, value: timelineOf(q, memory, t.cond, !t.all) };
       if (t.kind === 'event') return count({ ...q, measure: { measure: 'count', of: 'events', event: t.event } });
+      if (t.kind === 'length' || t.kind === 'visitTime') return visits(t.visit);
+      if (t.kind === 'compare') {
+        // the n-th visits of the fleet are among each box's first (last) n; other references are picked per box
+        if (t.a.by !== 'nth' || t.b.by !== 'nth') return { ok: false, why: 'comparing visits picked other than by their order is not merged across boxes' };
+        const vs = all(q.time.from, q.time.to);
+        const both = [...visitCandidates(vs, t.a, q.time, all), ...visitCandidates(vs, t.b, q.time, all)];
+        const items = [...new Map(both.map((v) => [`${v.camera}/${v.objectId}/${v.start}`, v])).values()].sort((x, y) => x.start - y.start);
+        return { ok: true, value: { kind: 'visits', items: items.map((v) => slimVisit(open(v))) } };
+      }
       const moment = t.moment ?? (t.count ? 'arrival' : undefined);
       const inWin = (x: number): boolean => x >= q.time.from && x < q.time.to;
       const w = t.where;

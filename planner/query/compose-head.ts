@@ -1,7 +1,8 @@
 /**
- * The head of a question without a question word, read from its first meaningful word.
+ * The head of a question: its question word, or without one its first meaningful word; and the
+ * question forms that change how the head is read (a negated auxiliary, a "when" clause).
  */
-import type { Ctx } from './ctx.js';
+import { all, type Ctx } from './ctx.js';
 import type { Token } from './scan.js';
 
 /** What a question asks for. */
@@ -16,6 +17,9 @@ export function headless(c: Ctx, lead: Token | undefined): Head | null {
   const next = lead ? c.toks[lead.i + 1] : undefined;
   // "first arrival after 14:21", "last time a bottle was grabbed": a moment
   if (lead?.t === 'ord' && next && (/^(?:time|moment)$/.test(next.text) || next.t === 'visitnoun' || (next.t === 'verb' && ['arrive', 'leave', 'take', 'return', 'cross'].includes(next.v)))) return 'when';
+  // "2nd person left", "first bottle returned": the moment of that visit or event
+  const after = lead ? c.toks[lead.i + 2] : undefined;
+  if (lead?.t === 'ord' && next?.t === 'class' && after?.t === 'verb' && ['arrive', 'leave', 'take', 'return', 'cross'].includes(after.v)) return 'when';
   const hasCountCond = c.toks.some((t) => t.t === 'cond' || (t.t === 'cmp' && c.toks[t.i + 1]?.t === 'num' && c.toks[t.i + 2]?.t !== 'unit'));
   if (lead?.t === 'class') {
     // a class alone says nothing to find ("anything?")
@@ -29,9 +33,62 @@ export function headless(c: Ctx, lead: Token | undefined): Head | null {
   if (lead?.t === 'aux' || lead?.t === 'neg') return 'yesno';
   // "counter empty at 14:21:12?", "fewer than 2 bottles at 16:45:09?": whether the condition held
   if ((lead?.t === 'place' || lead?.t === 'cond' || lead?.t === 'cmp' || lead?.t === 'here') && hasCountCond) return 'yesno';
+  // "total visitors?", "total bottles taken": a count
+  if (lead?.t === 'agg' && lead.v === 'total' && (next?.t === 'class' || next?.t === 'visitnoun' || next?.t === 'verb')) return 'howmany';
   // "most people at once between 9 and 10"
   if (lead?.t === 'agg' || lead?.t === 'super') return 'what';
   // "arrivals across all cameras between ...", "backward crossings of line gate": a count
   if ((lead?.t === 'verb' && /s$/.test(lead.text) && ['arrive', 'leave', 'cross', 'take', 'return'].includes(lead.v)) || lead?.t === 'visitnoun' || (lead?.t === 'dir' && c.toks[lead.i + 1]?.t === 'verb')) return 'howmany';
   return null;
+}
+
+/** The question's head: what it asks for (null when the words do not say). */
+export function chooseHead(c: Ctx): Head | null {
+  // "was there a moment when ...": the "when" joins a clause, it is not the question's head
+  for (const h of all(c, 'head', 'when')) {
+    let j = h.i - 1;
+    while (c.toks[j]?.t === 'time') j--;
+    if (/^(?:moment|time|point|period|instant)$/.test(c.toks[j]?.text ?? '')) c.used.add(h.i);
+  }
+  const heads = all(c, 'head').filter((h) => !c.used.has(h.i));
+  const has = (v: string): boolean => heads.some((h) => h.v === v);
+  const firstHead = heads[0];
+  if (firstHead?.v === 'who' && has('when')) return 'whowhen';
+  if (firstHead?.v === 'list') return 'list';
+  if (has('howlong')) return 'howlong';
+  if (has('when')) return 'when';
+  if (has('howoften')) return 'howoften';
+  if (has('howmany')) return 'howmany';
+  if (firstHead?.v === 'who') return 'who';
+  if (firstHead?.v === 'which') return 'list';
+  // "what was the total occupied time": a length
+  if (firstHead?.v === 'what' && c.toks.some((t) => t.text === 'time') && c.toks.some((t) => t.t === 'cond' || (t.t === 'agg' && t.v === 'total'))) return 'howlong';
+  if (firstHead?.v === 'what') return 'what';
+  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant');
+  return headless(c, lead);
+}
+
+/**
+ * The "not" of a question asked with a negated auxiliary ("wasn't the table empty?", "didn't anyone
+ * come?"), answered as the plain question; marked used. Undefined when the question has none.
+ */
+export function interrogativeNot(c: Ctx): Token | undefined {
+  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep');
+  const tag = lead?.t === 'aux' ? c.toks[lead.i + 1] : undefined;
+  if (tag?.t !== 'neg' || tag.text !== 'not') return undefined;
+  c.used.add(tag.i);
+  return tag;
+}
+
+/** Whether a how-many / how-long question takes its moment from another question ("how many were there when the third person arrived"). */
+export function subordinateWhen(c: Ctx): boolean {
+  const heads = all(c, 'head');
+  return heads[0] !== undefined && ['howmany', 'howlong', 'howoften'].includes(heads[0].v) && heads.slice(1).some((h) => h.v === 'when' && h.text === 'when');
+}
+
+/** Whether "how long" asks for the time elapsed from a moment to an event ("how long after 09:00 did the first person arrive"), not for a length. */
+export function elapsedSince(c: Ctx): boolean {
+  const h = all(c, 'head', 'howlong')[0];
+  const next = h ? c.toks[h.i + 1] : undefined;
+  return next !== undefined && (next.t === 'rank' || (next.t === 'time' && /^(?:after|before|since|from)\b/.test(next.text)));
 }

@@ -35,6 +35,17 @@ export function references(c: Ctx): VisitRef | undefined {
         break;
       }
     }
+    // "the person who arrived right before 09:01:30" (one visit asked about): the last arrival before it, the first after it
+    if (!time && verb?.v === 'arrive' && oneAskedAbout(c, t)) {
+      const w = c.toks.slice(t.i + 1).find((x): x is Extract<Token, { t: 'time' }> => x.t === 'time');
+      const side = w && /^(?:before|until|till)\b/.test(w.text) ? 'before' : w && /^(?:after|since)\b/.test(w.text) ? 'after' : undefined;
+      if (w && side && !found) {
+        const adverb = c.toks[w.i - 1];
+        use(c, t, verb, w, adverb && /^(?:just|right)$/.test(adverb.text) ? adverb : undefined);
+        found = { by: side, t: side === 'before' ? w.v.to : w.v.from };
+        continue;
+      }
+    }
     if (!time || time.v.instant === undefined) {
       use(c, t);
       continue;
@@ -56,6 +67,14 @@ export function references(c: Ctx): VisitRef | undefined {
     found = ref;
   }
   return found;
+}
+
+/** Whether a relative clause at `rel` describes one visit the question asks about ("when did the person who ... leave"), not a set to count. */
+function oneAskedAbout(c: Ctx, rel: Token): boolean {
+  const heads = all(c, 'head').map((h) => h.v);
+  if (heads.some((h) => h === 'howmany' || h === 'howoften' || h === 'list') || !heads.some((h) => h === 'when' || h === 'howlong' || h === 'who')) return false;
+  const subject = [...c.toks.slice(0, rel.i)].reverse().find((x) => x.t === 'class' || (x.t === 'num' && x.text === 'one'));
+  return subject !== undefined && !/(?:s|people|men|children|staff)$/.test(subject.text);
 }
 
 /** A duration condition: comparison, number, unit ("longer than 25 seconds"). */
@@ -84,8 +103,15 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[] }):
       return countCond('eq', 0);
     }
   }
+  // "three bottles", "two people" said of a state (no arrival, taking...): exactly that many
+  const bare = stateOnly(c) ? all(c, 'num').find((x) => !c.used.has(x.i) && c.toks[x.i + 1]?.t === 'class' && !(c.toks[x.i + 1] as { agent?: boolean }).agent && c.toks[x.i - 1]?.t !== 'cmp') : undefined;
   if (cond) {
     use(c, cond);
+    // "occupied by two people": at least that many
+    if (cond.v === 'occupied' && bare) {
+      use(c, bare);
+      return countCond('ge', bare.v);
+    }
     // "at least one bottle missing" is "missing"
     if (cond.v === 'missing') {
       const cmp = all(c, 'cmp').find((x) => !c.used.has(x.i) && c.toks[x.i + 1]?.t === 'num' && ((x.v === 'ge' && (c.toks[x.i + 1] as { v: number }).v === 1) || (x.v === 'gt' && (c.toks[x.i + 1] as { v: number }).v === 0)));
@@ -96,8 +122,10 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[] }):
     return { op: cond.v };
   }
   for (const cmp of all(c, 'cmp')) {
-    const n = c.toks[cmp.i + 1];
-    if (n?.t === 'num' && c.toks[cmp.i + 2]?.t !== 'unit' && !c.used.has(n.i)) {
+    // "just a single bottle"
+    const k = /^an?$/.test(c.toks[cmp.i + 1]?.text ?? '') ? cmp.i + 2 : cmp.i + 1;
+    const n = c.toks[k];
+    if (n?.t === 'num' && c.toks[k + 1]?.t !== 'unit' && !c.used.has(n.i)) {
       use(c, cmp, n);
       return countCond(cmp.v, n.v);
     }
@@ -122,7 +150,16 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[] }):
     use(c, n, once);
     return countCond('ge', n.v);
   }
+  if (bare) {
+    use(c, bare);
+    return countCond('eq', bare.v);
+  }
   return undefined;
+}
+
+/** Whether the question speaks of a state only: no arrival, departure, taking, putting back or crossing not yet read. */
+function stateOnly(c: Ctx): boolean {
+  return !all(c, 'verb').some((x) => !c.used.has(x.i) && ['arrive', 'leave', 'take', 'return', 'cross'].includes(x.v));
 }
 
 /** The visit an ordinal, superlative or reference picks. */
@@ -131,10 +168,22 @@ export function visitRef(c: Ctx, ref: VisitRef | undefined): VisitRef | undefine
   const ord = first(c, 'ord');
   if (ord) {
     use(c, ord);
+    // "the third one": the pronoun stands for the subject
+    const one = c.toks[ord.i + 1];
+    if (one?.t === 'num' && one.text === 'one') use(c, one);
     // "the first person who stayed more than 20 seconds": the n-th of the visits that pass
     const where = durationCondition(c);
     if (where) use(c, ...all(c, 'verb', 'stay'));
-    return { by: 'nth', n: ord.v, ...(where ? { where } : {}) };
+    const nth: VisitRef = { by: 'nth', n: ord.v, ...(where ? { where } : {}) };
+    // "after the first person", "right before the last one": the next (previous) arrival
+    let j = ord.i - 1;
+    while (c.toks[j]?.t === 'skip') j--;
+    const rank = c.toks[j];
+    if (rank?.t === 'rank' && !c.used.has(rank.i)) {
+      use(c, rank);
+      return { by: rank.v, visit: nth };
+    }
+    return nth;
   }
   const sup = first(c, 'super');
   if (sup) {
@@ -192,4 +241,3 @@ export function eventKind(c: Ctx, v: Map<string, Verb>, classes: string[]): Even
   }
   return undefined;
 }
-

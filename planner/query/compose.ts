@@ -5,12 +5,13 @@
  * it used; parse.ts refuses a question whose meaningful tokens were not all used.
  */
 import { describeQuery } from './describe.js';
-import { all, countCond, first, stationary, use, type Ctx } from './ctx.js';
+import { all, countCond, countMeasure, first, needsInstant, stationary, use, type Ctx } from './ctx.js';
 import { countCondition, durationCondition, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
 import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
-import { headless, type Head } from './compose-head.js';
+import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
+import { oneVisit, visitComparison, visitTimeTest, whoAtInstant } from './compose-visits.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
 export const START_MS = 2000;
@@ -30,7 +31,8 @@ export function compose(c: Ctx): Composed {
   use(c, ...classToks);
   let classes = [...new Set(classToks.flatMap((t) => t.v))];
   // "nobody", "no one", "not": a count of none, or a negated yes/no (decided with the measure)
-  const negWords = [...classToks.filter((t) => t.text === 'nobody' || t.text === 'none'), ...all(c, 'neg')];
+  const tag = interrogativeNot(c);
+  const negWords = [...classToks.filter((t) => t.text === 'nobody' || t.text === 'none'), ...all(c, 'neg').filter((t) => t !== tag)];
   const agent = classToks.some((t) => t.agent) || c.toks.some((t) => t.t === 'head' && t.v === 'who');
   // places
   const places = all(c, 'place');
@@ -66,12 +68,13 @@ export function compose(c: Ctx): Composed {
   const v = verbs(c);
   // "did someone put a bottle back": the person acts, the bottle is what is counted
   if ((v.has('take') || v.has('return')) && classToks.some((t) => t.agent) && classToks.some((t) => !t.agent)) classes = [...new Set(classToks.filter((t) => !t.agent).flatMap((t) => t.v))];
-  // people "come back": they arrive again (things are put back)
-  const back = v.get('return');
-  if (back && /\b(?:came|come|comes|coming|went)\b/.test(back.text) && !stationary(classes) && (classes.length > 0 || agent) && !v.has('arrive')) {
-    v.set('arrive', back);
-    v.delete('return');
+  // people "come back": a second visit of one person, which needs re-identification across visits (things are put back)
+  const back = v.get('return') ?? (v.has('arrive') && c.toks.some((t) => t.text === 'again') ? v.get('arrive') : undefined);
+  if (back && !stationary(classes) && (classes.length > 0 || agent)) {
+    return refuse(`"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }
+  if (elapsedSince(c)) return refuse('it asks how long after (or before) one moment something happened; ask when it happened');
+  if (subordinateWhen(c)) return refuse('it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
   const head = chooseHead(c);
   const aux = first(c, 'aux');
   use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
@@ -150,13 +153,20 @@ export function compose(c: Ctx): Composed {
           // "how long has it been empty": the stretch going on now; "... the first time": the first stretch
           const perfect = c.toks.some((t) => t.t === 'aux' && /^(?:has|have)$/.test(t.text)) && c.toks.some((t) => t.text === 'been') && !explicitWindow;
           const ord = all(c, 'ord').find((x) => !c.used.has(x.i) && (x.v === 1 || x.v === -1));
-          use(c, ord);
-          const episode = perfect ? 'current' : ord ? (ord.v === 1 ? 'first' : 'last') : undefined;
+          // "the longest period the table was empty"
+          const sup = ord ? undefined : all(c, 'super').find((x) => !c.used.has(x.i));
+          use(c, ord, sup);
+          const episode = perfect ? 'current' : ord ? (ord.v === 1 ? 'first' : 'last') : sup?.v;
           return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}) } };
         }
         if (agg && (agg.v === 'avg' || agg.v === 'total' || agg.v === 'max' || agg.v === 'min')) {
           use(c, agg, arrive);
           return { measure: 'duration', of: { kind: 'visits', agg: agg.v } };
+        }
+        // "total time people spent there": the head says the aggregate
+        if (!agg && all(c, 'head', 'howlong').some((h) => /^total\b/.test(h.text))) {
+          use(c, arrive);
+          return { measure: 'duration', of: { kind: 'visits', agg: 'total' } };
         }
         const sup = first(c, 'super');
         if (sup) {
@@ -201,12 +211,18 @@ export function compose(c: Ctx): Composed {
       case 'howoften': {
         use(c, first(c, 'timesnoun'));
         if (agg?.v === 'total') use(c, agg);
-        const cc0 = all(c, 'cond').find((x) => x.v === 'missing');
+        // "how many are missing" (at a moment); "how many times was one missing" counts the stretches
+        const cc0 = head === 'howoften' || all(c, 'timesnoun').length > 0 ? undefined : all(c, 'cond').find((x) => x.v === 'missing');
         if (cc0) {
           use(c, cc0);
           if (at === undefined && aux?.v === 'past') return refuse('it does not say when (e.g. "now" or "at 10:00:33")');
           at ??= opts.now;
           return { measure: 'missing' };
+        }
+        // "how many bottles were there on average": the count weighted by how long it held (not per visit)
+        if (agg?.v === 'avg' && head === 'howmany' && !['arrive', 'leave', 'stay', 'take', 'return', 'cross', 'sound'].some((x) => v.has(x))) {
+          use(c, agg, once);
+          return { measure: 'extreme', which: 'avg' };
         }
         if ((agg && (agg.v === 'max' || agg.v === 'min')) || (once && !first(c, 'num') && instants.length === 0)) {
           use(c, agg, once);
@@ -262,16 +278,41 @@ export function compose(c: Ctx): Composed {
       case 'yesno': {
         const ev = eventKind(c, v, classes);
         if (ev) return { measure: 'whether', test: { kind: 'event', event: ev } };
+        const cmpVisits = visitComparison(c);
+        if (cmpVisits) {
+          use(c, stay, arrive);
+          return { measure: 'whether', test: { kind: 'compare', ...cmpVisits } };
+        }
+        const timed = visitTimeTest(c, v, { windows, instants, at });
+        if (timed) {
+          // the visit is picked among all, and the instant is the test's
+          window = { from: cov.from, to: opts.now + 1 };
+          at = undefined;
+          return timed;
+        }
         const dc = durationCondition(c);
+        // "was the table ever empty for more than 5 seconds": one stretch of a state that long
+        // (only when said of one stretch: "ever", "in a row", "straight"; "for more than a minute" alone may mean in total)
+        const stretchWord = c.toks.some((t) => /^(?:ever|in a row|straight|at a stretch|continuously|nonstop|without a break)$/.test(t.text));
+        const stateCond = dc && stretchWord && !stay && !arrive ? countCondition(c, { none: negWords }) : undefined;
+        if (dc && stateCond) return { measure: 'whether', test: { kind: 'count', cond: stateCond, lasting: dc } };
+        // "did the second person stay longer than 20 s", "did the one who came at 09:01:14 stay over a minute": that visit's length
+        const one = dc ? (ref ?? oneVisit(c)) : undefined;
+        if (dc && one) {
+          use(c, stay, arrive);
+          return { measure: 'whether', test: { kind: 'length', visit: one, where: dc } };
+        }
         if (dc) {
           use(c, stay, arrive);
           return { measure: 'whether', test: { kind: 'visit', where: dc } };
         }
         // "did more than 3 people come?": the number of arrivals compared
         const cmpTok = all(c, 'cmp').find((x) => c.toks[x.i + 1]?.t === 'num');
-        if (arrive && at === undefined && cmpTok) {
+        // "did fewer than 5 people visit": the noun as a verb
+        const came = arrive ?? all(c, 'visitnoun').find((x) => c.toks[x.i - 1]?.t === 'class');
+        if (came && at === undefined && cmpTok) {
           const n = c.toks[cmpTok.i + 1] as Extract<Token, { t: 'num' }>;
-          use(c, arrive, cmpTok, n);
+          use(c, came, cmpTok, n);
           return { measure: 'whether', test: { kind: 'visit', count: { op: cmpTok.v, n: n.v } } };
         }
         const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
@@ -294,12 +335,20 @@ export function compose(c: Ctx): Composed {
       case 'whowhen': {
         const vr = visitRef(c, ref);
         if (head === 'whowhen') {
+          const named = vr ? undefined : whoAtInstant(c);
+          if (named) {
+            // the instant names the visit; the answer is another moment of it
+            at = undefined;
+            return { measure: 'when', of: { kind: named.leaving ? 'departure' : 'arrival', visit: named.visit } };
+          }
           if (!vr) return refuse('it does not say which visit');
           const leaving = all(c, 'verb', 'leave').some((t) => !c.used.has(t.i));
           use(c, arrive, leave, stay);
           return { measure: 'when', of: { kind: leaving ? 'departure' : 'arrival', visit: byDeparture(vr, leaving) ?? vr } };
         }
         const ev = eventKind(c, v, classes);
+        // "who took the bottle": the memory keeps what was moved, not who moved it
+        if (ev === 'taken' || ev === 'returned') return refuse(`the memory records when things were ${ev === 'taken' ? 'taken' : 'put back'}, not who did it; ask when`);
         if (ev) return { measure: 'list', of: 'events', event: ev };
         use(c, arrive, leave, stay);
         if (vr) return { measure: 'visit', visit: vr };
@@ -317,6 +366,12 @@ export function compose(c: Ctx): Composed {
           use(c, sup, agg, stay, arrive);
           return { measure: 'duration', of: { kind: 'visits', agg: sup ? (sup.v === 'longest' ? 'max' : 'min') : 'avg' } };
         }
+        // "what was the footfall": the number of visits
+        const footfall = all(c, 'visitnoun').find((x) => /^(?:footfall|(?:foot )?traffic)$/.test(x.text));
+        if (footfall && !agg) {
+          use(c, arrive);
+          return { measure: 'count', of: 'visits' };
+        }
         return refuse('it does not say what to find (how many, when, how long, whether)');
       }
       case 'list': {
@@ -332,55 +387,3 @@ export function compose(c: Ctx): Composed {
     }
   }
 }
-
-/** Whether a measure is read from the settled counts (so an unnamed subject is the place's usual class). */
-function countMeasure(m: Measure): boolean {
-  switch (m.measure) {
-    case 'countAt':
-    case 'extreme':
-    case 'missing':
-    case 'times':
-      return true;
-    case 'whether':
-      return m.test.kind === 'count' || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned'));
-    case 'duration':
-      return m.of.kind === 'condition';
-    case 'when':
-      return m.of.kind === 'condition' || (m.of.kind === 'event' && (m.of.event === 'taken' || m.of.event === 'returned'));
-    case 'count':
-    case 'list':
-      return m.of === 'events' && (m.event === 'taken' || m.event === 'returned');
-    default:
-      return false;
-  }
-}
-
-/** Whether a measure is taken at one instant. */
-function needsInstant(m: Measure): boolean {
-  return m.measure === 'countAt' || m.measure === 'missing' || (m.measure === 'whether' && m.test.kind === 'count');
-}
-
-/** The question's head: what it asks for. */
-function chooseHead(c: Ctx): Head | null {
-  // "was there a moment when ...": the "when" joins a clause, it is not the question's head
-  for (const h of all(c, 'head', 'when')) {
-    let j = h.i - 1;
-    while (c.toks[j]?.t === 'time') j--;
-    if (/^(?:moment|time|point|period|instant)$/.test(c.toks[j]?.text ?? '')) c.used.add(h.i);
-  }
-  const heads = all(c, 'head').filter((h) => !c.used.has(h.i));
-  const has = (v: string): boolean => heads.some((h) => h.v === v);
-  const firstHead = heads[0];
-  if (firstHead?.v === 'who' && has('when')) return 'whowhen';
-  if (firstHead?.v === 'list') return 'list';
-  if (has('howlong')) return 'howlong';
-  if (has('when')) return 'when';
-  if (has('howoften')) return 'howoften';
-  if (has('howmany')) return 'howmany';
-  if (firstHead?.v === 'who') return 'who';
-  if (firstHead?.v === 'which') return 'list';
-  if (firstHead?.v === 'what') return 'what';
-  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant');
-  return headless(c, lead);
-}
-

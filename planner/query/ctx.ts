@@ -3,7 +3,7 @@
  */
 import { MOVERS } from './lexicon.js';
 import type { ParseOptions } from './parse-types.js';
-import type { CountCondition, DurationCondition } from './schema.js';
+import type { CountCondition, DurationCondition, Measure } from './schema.js';
 import type { Token } from './scan.js';
 
 /** Mutable state shared by the composition steps. */
@@ -46,3 +46,29 @@ export function stationary(classes: readonly string[]): boolean {
   return classes.length > 0 && classes.every((c) => !MOVERS.has(c));
 }
 
+/** Whether a measure is read from the settled counts (so an unnamed subject is the place's usual class). */
+export function countMeasure(m: Measure): boolean {
+  switch (m.measure) {
+    case 'countAt':
+    case 'extreme':
+    case 'missing':
+    case 'times':
+      return true;
+    case 'whether':
+      return m.test.kind === 'count' || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned'));
+    case 'duration':
+      return m.of.kind === 'condition';
+    case 'when':
+      return m.of.kind === 'condition' || (m.of.kind === 'event' && (m.of.event === 'taken' || m.of.event === 'returned'));
+    case 'count':
+    case 'list':
+      return m.of === 'events' && (m.event === 'taken' || m.event === 'returned');
+    default:
+      return false;
+  }
+}
+
+/** Whether a measure is taken at one instant. */
+export function needsInstant(m: Measure): boolean {
+  return m.measure === 'countAt' || m.measure === 'missing' || (m.measure === 'whether' && m.test.kind === 'count');
+}

@@ -128,13 +128,18 @@ export function describeQuery(q: Query, tz: string): string {
     case 'countAt':
       return `how many ${sn} were ${at} ${t}`;
     case 'extreme':
+      if (m.which === 'avg') return `the number of ${sn} there on average (over time) ${at} ${t}`;
       return `the ${m.which === 'max' ? 'most' : 'fewest'} ${sn} at once ${at} ${t}`;
     case 'missing':
       return `how many ${sn} were missing from the usual count ${at} ${t}`;
     case 'whether': {
       const x = m.test;
+      if (x.kind === 'count' && x.lasting) return `whether there were ${countWords(x.cond, q)} ${at} for ${durWords(x.lasting)} at a stretch ${t}`;
       if (x.kind === 'count') return `whether there were ${countWords(x.cond, q)} ${at} ${x.all ? 'all the time ' : q.time.at === undefined ? 'at some moment ' : ''}${t}`;
       if (x.kind === 'visit' && x.count) return `whether the number of arrivals of ${sn} ${at} ${t} was ${{ eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[x.count.op]} ${x.count.n}`;
+      if (x.kind === 'compare') return `whether ${refWords(x.a, tz)} of a ${s1} ${at} lasted ${{ eq: 'as long as', ne: 'not as long as', lt: 'less than', le: 'at most as long as', gt: 'longer than', ge: 'at least as long as' }[x.op]} ${refWords(x.b, tz)} (${t})`;
+      if (x.kind === 'visitTime') return `whether ${refWords(x.visit, tz)} of a ${s1} ${at} ${x.moment === 'presence' ? 'was in progress at' : `${x.moment === 'arrival' ? 'began' : 'ended'} ${x.side ?? 'before'}`} ${clock(x.t, tz)} (${t})`;
+      if (x.kind === 'length') return `whether ${refWords(x.visit, tz)} of a ${s1} ${at} lasted ${durWords(x.where)} (${t})`;
       if (x.kind === 'visit') return `whether a ${s1} visited ${at}${x.where ? ` for ${durWords(x.where)}` : ''} ${t}`;
       return `whether there were ${EVENT[x.event]}${of(x.event, sn)} ${at} ${t}`;
     }

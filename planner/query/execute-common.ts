@@ -78,6 +78,13 @@ export function pickVisit(vs: readonly VisitFact[], r: VisitRef, all: (from: num
   }
 }
 
+/** Whether a visit began or ended before or after an instant, or was in progress at it (the `visitTime` test). */
+export function visitTimeHolds(v: { start: number; end: number }, moment: 'arrival' | 'departure' | 'presence', side: 'before' | 'after' | undefined, t: number): boolean {
+  if (moment === 'presence') return v.start <= t && t < v.end;
+  const x = moment === 'arrival' ? v.start : v.end;
+  return side === 'after' ? x > t : x < t;
+}
+
 /** Compares a number with a condition's operator. */
 export function passes(x: number, op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge', n: number): boolean {
   switch (op) {

@@ -140,6 +140,26 @@ export function summed(r: Run, from: number, to: number): [number, number, numbe
   return out;
 }
 
+/**
+ * The count on average over `[start, end, count]` pieces, each weighted by how long it held (two
+ * decimals), or none when no count was settled.
+ */
+export function meanCount(pieces: readonly [number, number, number][], notes: string[]): QueryValue {
+  const span = pieces.reduce((a, [s, e]) => a + (e - s), 0);
+  if (span <= 0) return { kind: 'none', why: 'no settled count in that time' };
+  const mean = pieces.reduce((a, [s, e, n]) => a + n * (e - s), 0) / span;
+  notes.push(`Averaged over ${Math.round(span / 100) / 10} s of settled counts, each count weighted by how long it held`);
+  return { kind: 'number', n: Math.round(mean * 100) / 100, unit: 'count' };
+}
+
+/** One stretch of a condition by `episode` (`current` is the last; the caller checks it reaches the end), or undefined when there is none. */
+export function pickStretch(st: readonly [number, number][], episode: 'first' | 'last' | 'current' | 'longest' | 'shortest'): [number, number] | undefined {
+  if (episode === 'first') return st[0];
+  if (episode === 'last' || episode === 'current') return st[st.length - 1];
+  const len = ([s, e]: [number, number]): number => e - s;
+  return st.reduce<[number, number] | undefined>((a, x) => (!a || (episode === 'longest' ? len(x) > len(a) : len(x) < len(a)) ? x : a), undefined);
+}
+
 /** The usual count of the place, summed over its cameras. */
 export function usual(r: Run): number {
   let n = 0;

@@ -6,12 +6,12 @@
 import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
-import { conditionStarts, conditionStretches, runCondition, runCount, runWhen, summed } from './execute-measures.js';
+import { conditionStarts, conditionStretches, meanCount, pickStretch, runCondition, runCount, runWhen, summed } from './execute-measures.js';
 import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
 import { Query, type QueryValue, type VisitFact } from './schema.js';
-import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, type Run } from './execute-common.js';
+import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from './execute-common.js';
 
 /** Options of `executeQuery`. */
 export interface ExecuteOptions {
@@ -68,6 +68,7 @@ function measure(r: Run): QueryValue {
       return { kind: 'number', n, unit: 'count' };
     }
     case 'extreme': {
+      if (m.which === 'avg') return meanCount(summed(r, q.time.from, q.time.to), r.notes);
       // "at once" is at one moment, over every camera of the place together (as countAt and count conditions are, and as a fleet merges boxes)
       let best: { n: number; at: number } | null = null;
       for (const [s, , n] of summed(r, q.time.from, q.time.to)) {
@@ -79,7 +80,42 @@ function measure(r: Run): QueryValue {
       return { kind: 'number', n: best.n, unit: 'count' };
     }
     case 'whether':
+      if (m.test.kind === 'count' && m.test.lasting) {
+        const w = m.test.lasting;
+        const st = conditionStretches(r, m.test.cond).filter(([s, e]) => passes((e - s) / 1000, w.op, w.seconds));
+        r.evidence.push(...momentEvidence(st.slice(0, 10).map(([s]) => ({ camera: r.cams[0] as string, ts: s }))));
+        if (st[0]) r.notes.push(`From ${new Date(st[0][0]).toISOString()} to ${new Date(st[0][1]).toISOString()}${st.length > 1 ? ` and ${st.length - 1} more` : ''}`);
+        return { kind: 'boolean', b: st.length > 0 };
+      }
       if (m.test.kind === 'count') return runCondition(r, m.test.cond, m.test.all === true);
+      if (m.test.kind === 'visitTime') {
+        const { visit: ref, moment, side, t } = m.test;
+        const vs = all(q.time.from, q.time.to);
+        const v = pickVisit(inWindowFor(vs, ref, q.time), ref, all);
+        if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+        r.evidence.push(...visitEvidence([v]));
+        r.notes.push(`It lasted from ${new Date(v.start).toISOString()} to ${new Date(v.end).toISOString()}`);
+        return { kind: 'boolean', b: visitTimeHolds(v, moment, side, t) };
+      }
+      if (m.test.kind === 'length') {
+        const { visit: ref, where } = m.test;
+        const vs = all(q.time.from, q.time.to);
+        const v = pickVisit(inWindowFor(vs, ref, q.time), ref, all);
+        if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+        r.evidence.push(...visitEvidence([v]));
+        const d = (v.end - v.start) / 1000;
+        r.notes.push(`It lasted ${Math.round(d * 10) / 10} s`);
+        return { kind: 'boolean', b: passes(d, where.op, where.seconds) };
+      }
+      if (m.test.kind === 'compare') {
+        const vs = all(q.time.from, q.time.to);
+        const [a, b] = [m.test.a, m.test.b].map((ref) => pickVisit(inWindowFor(vs, ref, q.time), ref, all));
+        if (!a || !b) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+        r.evidence.push(...visitEvidence([a, b]));
+        const [da, db] = [(a.end - a.start) / 1000, (b.end - b.start) / 1000];
+        r.notes.push(`The one lasted ${Math.round(da * 10) / 10} s, the other ${Math.round(db * 10) / 10} s`);
+        return { kind: 'boolean', b: passes(da, m.test.op, db) };
+      }
       if (m.test.kind === 'visit') {
         const where = m.test.where;
         const count = m.test.count;
@@ -101,7 +137,7 @@ function measure(r: Run): QueryValue {
       if (o.kind === 'condition') {
         if (!o.episode) return runCondition(r, o.cond, false, true);
         const st = conditionStretches(r, o.cond);
-        const one = o.episode === 'first' ? st[0] : st[st.length - 1];
+        const one = pickStretch(st, o.episode);
         // the stretch going on now must reach the end of the window (the end of the recording)
         if (!one || (o.episode === 'current' && one[1] < q.time.to - 1000 && one[1] < coverageEndOf(r))) {
           return o.episode === 'current' ? { kind: 'none', why: 'it is not so at the end of that time' } : { kind: 'none', why: 'it never happened in that time' };

@@ -43,7 +43,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('standing sitting waits park parks parked parking lasted lasts lasting stay stays stayed staying spend spends spent spending remain remains remained remaining wait waits waited waiting linger lingered dwell dwelled dwelt stand stood sit sat', V('stay')),
   ...words('see sees saw seen spot spotted detect detects detected notice noticed observe observed record recorded capture captured visible present pass passed passing', V('see')),
   ...words('be been being there', V('be')),
-  ...words('take takes took taken taking remove removes removed removing removal removals grab grabbed grabs grab pick picks picked lift lifted steal stole stolen moved snatch snatched snatches nab nabbed swipe swiped pull pulled withdraw withdrew withdrawn', V('take')),
+  ...words('take takes took taken taking remove removes removed removing removal removals grab grabbed grabs grab pick picks picked lift lifted steal stole stolen moved snatch snatched snatches nab nabbed swipe swiped pull pulled withdraw withdrew withdrawn lose loses lost losing', V('take')),
   ...words('return returns returned returning replace replaced replaces restore restored restock restocked restocks restocking refill refilled replenish replenished', V('return')),
   ...words('cross crosses crossed crossing crossings', V('cross')),
   ...words('drop drops dropped fall falls fell decrease decreased shrink', V('drop')),
@@ -64,6 +64,9 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ['together', { t: 'once' }],
   ['simultaneously', { t: 'once' }],
   ['concurrently', { t: 'once' }],
+  // "full again", "empty again": a change into the state, not the state the window began in
+  ['again', V('become')],
+  ...words('overlap overlaps overlapped overlapping', { t: 'once' }),
   ...words('different distinct unique individual separate', { t: 'distinct' }),
   ...words('that whoever', { t: 'rel' }),
   ...words('not no never nobody none nothing neither', { t: 'neg' }),
@@ -75,7 +78,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('initially', { t: 'instant', v: 'start' }),
   ...words('finally', { t: 'instant', v: 'end' }),
   ...words('here', { t: 'here' }),
-  ...words('visit visits trip trips', { t: 'visitnoun' }),
+  ...words('visit visits trip trips footfall traffic', { t: 'visitnoun' }),
   ...words('times occasions occasion instances', { t: 'timesnoun' }),
   ...words('and', { t: 'and' }),
   ...words('all', { t: 'all' }),
@@ -88,9 +91,10 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
     'the a an of in on at to by from for with into onto inside within near beside around about it its this these those them they their he she him her his hers someone\'s its ' +
       'any some each every ever yet still also please thanks thank you me i we us our my can could would will should may might ' +
       'then than so as just really actually exactly roughly approximately about around whole entire period during while throughout ' +
+      'stretch stretches spell spells straight ' +
       'place area spot scene view frame camera cameras video footage clip recording picture time moment point day today ' +
-      'many much there\'s whats what\'s one\'s out up down off back away along where whereabouts right ' +
-      'again per through past via across going walk walks walked walking drive drives drove driving ride rode riding run ran running go-by by-passing',
+      'many much there\'s whats what\'s one\'s out up down off back away along right ' +
+      'per through past via across going walk walks walked walking drive drives drove driving ride rode riding run ran running go-by by-passing',
     { t: 'skip' },
   ),
 ] as [string, Lex][]);
@@ -111,10 +115,10 @@ export const ORDINALS: Record<string, number> = {
 export const CLASS_WORDS: Record<string, string[]> = {
   person: ['person'], people: ['person'], persons: ['person'], someone: ['person'], somebody: ['person'], anyone: ['person'], anybody: ['person'],
   everyone: ['person'], everybody: ['person'], nobody: ['person'], visitor: ['person'], visitors: ['person'], worker: ['person'], workers: ['person'],
-  man: ['person'], men: ['person'], woman: ['person'], women: ['person'], guy: ['person'], guys: ['person'], human: ['person'], humans: ['person'],
+  guy: ['person'], guys: ['person'], human: ['person'], humans: ['person'],
   individual: ['person'], individuals: ['person'], customer: ['person'], customers: ['person'], shopper: ['person'], shoppers: ['person'],
-  pedestrian: ['person'], pedestrians: ['person'], staff: ['person'], employee: ['person'], employees: ['person'], child: ['person'], children: ['person'],
-  kid: ['person'], kids: ['person'], operator: ['person'], operators: ['person'], guest: ['person'], guests: ['person'], passerby: ['person'], passersby: ['person'],
+  pedestrian: ['person'], pedestrians: ['person'], staff: ['person'], employee: ['person'], employees: ['person'],
+  operator: ['person'], operators: ['person'], guest: ['person'], guests: ['person'], folks: ['person'], folk: ['person'], passerby: ['person'], passersby: ['person'],
   vehicle: ['car', 'truck', 'bus', 'motorcycle', 'vehicle'], vehicles: ['car', 'truck', 'bus', 'motorcycle', 'vehicle'],
   bike: ['bicycle'], bikes: ['bicycle'], cycle: ['bicycle'], cyclist: ['bicycle'], motorbike: ['motorcycle'], motorbikes: ['motorcycle'],
   lorry: ['truck'], lorries: ['truck'], van: ['truck'], vans: ['truck'], automobile: ['car'], automobiles: ['car'],
@@ -123,6 +127,9 @@ export const CLASS_WORDS: Record<string, string[]> = {
   crowd: ['person'], crowds: ['person'], group: ['person'],
   object: [], objects: [], thing: [], things: [], item: [], items: [], anything: [], something: [], detection: [], detections: [],
 };
+
+/** Kinds of people the detector does not tell apart (sex, age): a question about them is refused, not answered about people. */
+export const UNTOLD_PEOPLE = new Set('man men woman women male males female females boy boys girl girls child children kid kids lady ladies gentleman gentlemen adult adults teenager teenagers teen teens'.split(' '));
 
 /** Words that name any class but, said alone, suggest people (for "anyone", "who"). */
 export const AGENT_WORDS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nobody', 'who', 'whoever']);

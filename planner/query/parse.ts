@@ -8,6 +8,7 @@
  */
 import type { CountCondition, DurationCondition, Measure, Query, VisitRef } from './schema.js';
 import { scan, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
+import { UNTOLD_PEOPLE } from './lexicon.js';
 import { compose } from './compose.js';
 import type { Ctx } from './ctx.js';
 import type { Parsed, ParseOptions, Refused } from './parse-types.js';
@@ -43,6 +44,17 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
     const known = k === 'line' ? vocab.lines : k === 'camera' ? vocab.cameras : vocab.zones;
     return { ok: false, why: `there is no ${k} called "${u.text}" in the memory (${k}s: ${known.join(', ') || 'none'})` };
   }
+  const untold = question.toLowerCase().match(/[a-z]+/g)?.find((w) => UNTOLD_PEOPLE.has(w));
+  if (untold) return { ok: false, why: `the detector sees people, not their sex or age ("${untold}")` };
+  // "where did the bottles go": places beyond the camera's view are not in the memory
+  if (toks.some((t) => /^(?:where|whereabouts)$/.test(t.text))) return { ok: false, why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };
+  // "will": the memory holds what was recorded, not what is to come
+  if (toks.some((t) => /^(?:will|shall)$/.test(t.text))) return { ok: false, why: 'it asks about the future; the memory holds what was recorded' };
+  // "the parking camera": a camera the memory does not have
+  const camWord = toks.find((t) => t.t === 'skip' && /^(?:camera|cam|cameras)$/.test(t.text) && ['verb', 'class', 'cond', 'word'].includes(toks[t.i - 1]?.t ?? ''));
+  if (camWord) return { ok: false, why: `there is no camera called "${toks[camWord.i - 1]?.text ?? ''}" in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
+  const spot = placeLikeClass(toks);
+  if (spot) return { ok: false, why: `"${spot.text}" names a place, and there is no camera, zone or line called so in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
   if (unknown.length > 0) return { ok: false, why: `I did not understand ${quoteList(unknown.map((t) => t.text))} (not a word I know, nor a class, camera, zone or line of this memory)` };
   if (toks.length === 0) return { ok: false, why: 'the question is empty' };
   const c: Ctx = { toks, used: new Set(), opts, assumed: [] };
@@ -51,6 +63,19 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   const left = toks.filter((t) => !c.used.has(t.i) && (MEANINGFUL.has(t.t) || (t.t === 'verb' && MEANINGFUL_VERBS.has(t.v))));
   if (left.length > 0) return { ok: false, why: `I understood the question as "${r.reading}" but could not use ${quoteList(left.map((t) => t.text))} in it` };
   return { ok: true, query: r.query, negate: r.negate, assumed: c.assumed };
+}
+
+/**
+ * A class word used as a place ("how many bottles were on the bench" where "bench" is no camera):
+ * after a preposition of place and "the", following another class that is what is asked about.
+ * Counting it with the subject would answer another question.
+ */
+function placeLikeClass(toks: readonly Token[]): Token | undefined {
+  return toks.find((t, i) => {
+    if (t.t !== 'class' || t.agent) return false;
+    const prep = toks[i - 2]?.text ?? '';
+    return toks[i - 1]?.text === 'the' && /^(?:at|on|by|near|beside|in|inside|under|around|to|from|next to)$/.test(prep) && toks.slice(0, i - 2).some((p) => p.t === 'class');
+  });
 }
 
 /** `"a", "b" and "c"`. */

@@ -6,15 +6,9 @@
  */
 import { resolveTime } from '../time.js';
 import { CLASS_WORDS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from './lexicon.js';
+import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js';
 
-/** A resolved time expression of the question. */
-export interface TimePhrase {
-  from: number;
-  to: number;
-  /** Set for "at 09:01:30" instants. */
-  instant?: number;
-  phrase: string;
-}
+export type { TimePhrase } from './scan-times.js';
 
 /** A name the memory knows. */
 export interface PlaceName {
@@ -86,6 +80,10 @@ function normalise(q: string): string {
   s = s.replace(/\bhalf an? (minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
   s = s.replace(/\ba (minute|hour) and a half\b/g, (_m, u: string) => (u === 'minute' ? '90 seconds' : '90 minutes'));
   s = s.replace(/\ba quarter of an hour\b/g, '15 minutes');
+  // "during the whole first 5 seconds": all the time, during the first 5 seconds
+  s = s.replace(/\b(during|in|for|over|throughout)\s+the\s+(?:whole|entire)\s+(?=(?:first|last|final|opening|second|closing)\b)/g, (_m, p: string) => `the whole time ${p === 'throughout' ? 'during' : p} the `);
+  // "the final 20 seconds", "the closing minute": the last
+  s = s.replace(/\b(?:final|closing)\s+(?=(?:\d+(?:\.\d+)?\s+|(?:few|two|three|four|five|ten|fifteen|twenty|thirty)\s+)?(?:second|sec|minute|min|hour)s?\b)/g, 'last ');
   // "second-to-last" -> "second to last"; a dash between clauses is a pause
   s = s.replace(/([a-z])-(?=[a-z])/g, '$1 ').replace(/\s[-\u2013\u2014]+\s/g, ' , ');
   // "put a bottle back" -> "put back a bottle"
@@ -114,15 +112,6 @@ function normalise(q: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-/** "in the first 30 seconds" / "during the first minute": a window from the start of coverage. */
-function firstWindow(s: string, cov: { from: number }): { m: RegExpExecArray; w: TimePhrase } | null {
-  const m = /\b(?:in|during|within|over|for)\s+the\s+(?:first|opening)\s+(?:(\d+(?:\.\d+)?|two|three|four|five|ten|fifteen|twenty|thirty)\s+)?(second|sec|minute|min|hour)s?\b/.exec(s);
-  if (!m) return null;
-  const n = m[1] === undefined ? 1 : (NUMBERS[m[1]] ?? Number(m[1]));
-  const unit = m[2]?.startsWith('s') ? 1000 : m[2]?.startsWith('h') ? 3_600_000 : 60_000;
-  return { m, w: { from: cov.from, to: cov.from + n * unit, phrase: m[0] } };
-}
-
 /** Takes the time expressions out, leaving `@tN` markers. */
 function takeTimes(s0: string, opts: ScanOptions): { s: string; times: TimePhrase[] } {
   let s = s0;
@@ -133,6 +122,9 @@ function takeTimes(s0: string, opts: ScanOptions): { s: string; times: TimePhras
   };
   const fw = firstWindow(s, opts.coverage);
   if (fw) put(fw.m.index, fw.m[0].length, fw.w);
+  // "30 seconds in", "halfway through": a moment of the recording
+  const ri = recordingInstant(s, opts.coverage);
+  if (ri) put(ri.m.index, ri.m[0].length, ri.w);
   // "30 seconds ago", "a minute ago": an instant before now
   const ago = /\b(\d+(?:\.\d+)?|a|an|one|two|three|four|five|ten|fifteen|twenty|thirty)\s+(second|sec|minute|min|hour)s?\s+ago\b/.exec(s);
   if (ago) {
@@ -233,6 +225,8 @@ export function scan(question: string, vocab: ScanVocabulary, opts: ScanOptions)
   }
   // "how many were there at most": the most, not a comparison
   for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
+  // "every bottle", "each bottle": all of them
+  for (const t of out) if (t.t === 'skip' && (t.text === 'every' || t.text === 'each') && out[t.i + 1]?.t === 'class' && !(out[t.i + 1] as { agent?: boolean }).agent) Object.assign(t, { t: 'all' });
   return out;
 }
 
@@ -244,7 +238,10 @@ function single(word: string, prev: Token | undefined, next: string | undefined,
   if ((word === 'a' || word === 'an') && next && /^(?:second|minute|hour)$/.test(next)) return { t: 'num', v: 1 };
   if (/^\d+(?:\.\d+)?$/.test(word)) return { t: 'num', v: Number(word) };
   // "how long did the visit last?": the verb, not the ordinal
-  if (word === 'last' && (next === undefined || next === ',' || next === 'for' || next.startsWith('@t')) && prev?.t !== 'skip') return { t: 'verb', v: 'stay' };
+  if (word === 'last' && (next === undefined || next === ',' || next === 'for' || next.startsWith('@t') || prev?.t === 'visitnoun') && prev?.t !== 'skip') return { t: 'verb', v: 'stay' };
+  // "when did the longest visit end", "when did the second visit start": a visit's ends
+  if (prev?.t === 'visitnoun' && /^(?:end|ends|ended|finish|finished|finishes)$/.test(word)) return { t: 'verb', v: 'leave' };
+  if (prev?.t === 'visitnoun' && /^(?:start|starts|started|begin|began|begins)$/.test(word)) return { t: 'verb', v: 'arrive' };
   const od = ORDINAL_DIGITS.exec(word);
   if (od) return { t: 'ord', v: Number(od[1]) };
   const named = table.get(word);

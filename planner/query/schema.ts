@@ -105,19 +105,27 @@ export type Pick = z.infer<typeof Pick>;
  *   `moments` counts the moments of taken/returned rather than the items (two bottles taken at
  *   once are two items, one moment: "how many times was a bottle taken").
  * - `countAt`: how many at the instant `time.at` (settled counts).
- * - `extreme`: most (`max`) or fewest (`min`) at once in the window.
+ * - `extreme`: most (`max`) or fewest (`min`) at once in the window, or how many there were on
+ *   average over it (`avg`: the settled count weighted by how long it held).
  * - `missing`: how many fewer than the usual count at `time.at`.
  * - `whether`: yes/no: a count condition at `time.at` (or at some moment of the window; with
- *   `all`, during all of it), a visit (optionally passing `where`; with `count`, whether the number
+ *   `all`, during all of it; with `lasting`, for one stretch whose length passes it: "was the table
+ *   ever empty for more than 5 s"), a visit (optionally passing `where`; with `count`, whether the number
  *   of such arrivals passes the comparison: "did more than 3 people come?"; with `moment`, only
- *   visits that began (`arrival`) or ended (`departure`) in the window), or an event of a kind.
+ *   visits that began (`arrival`) or ended (`departure`) in the window), an event of a kind, or
+ *   (`compare`) whether visit `a` lasted `op` (longer: `gt`, shorter: `lt`) than visit `b`, or
+ *   (`length`) whether one visit's length passes `where` ("did the second person stay over 20 s"),
+ *   or (`visitTime`) whether one visit began or ended `side` (before, after) the instant `t` ("did the
+ *   fifth person leave before 09:01:50"), or was in progress at `t` (`presence`: "was the second
+ *   person still there at 09:00:55"); the window is the one the visit is picked in.
  * - `when`: the time of an arrival or departure of one visit, of one event, or of one start of a
  *   count condition ("when did the bench drop to one bottle"; with `change`, only a change into
  *   the condition counts, not the state the window began in, and a `drop` only from a higher count,
  *   a `rise` only from a lower one: "when was it back to three").
  * - `duration`: of one visit; of all visits aggregated (`avg`, `total`, `max`, `min`); or how long a
  *   count condition held in the window (all of it, or one stretch: the `first`, the `last`, or
- *   the `current` one, going on at the end of the window: "how long has it been empty").
+ *   the `current` one, going on at the end of the window: "how long has it been empty"; the
+ *   `longest` or `shortest`).
  * - `times`: how many times a count condition began in the window ("how many times was the
  *   table empty"; `change` as for `when`).
  * - `list`: the visits (arrivals), visits in progress (`present`), identities or events of the window.
@@ -128,15 +136,18 @@ export const Measure = z.discriminatedUnion('measure', [
     .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional(), moments: z.boolean().optional() })
     .strict(),
   z.object({ measure: z.literal('countAt') }).strict(),
-  z.object({ measure: z.literal('extreme'), which: z.enum(['max', 'min']) }).strict(),
+  z.object({ measure: z.literal('extreme'), which: z.enum(['max', 'min', 'avg']) }).strict(),
   z.object({ measure: z.literal('missing') }).strict(),
   z
     .object({
       measure: z.literal('whether'),
       test: z.discriminatedUnion('kind', [
-        z.object({ kind: z.literal('count'), cond: CountCondition, all: z.boolean().optional() }).strict(),
+        z.object({ kind: z.literal('count'), cond: CountCondition, all: z.boolean().optional(), lasting: DurationCondition.optional() }).strict(),
         z.object({ kind: z.literal('visit'), where: DurationCondition.optional(), moment: z.enum(['arrival', 'departure']).optional(), count: z.object({ op: Cmp, n: z.number().int().min(0) }).strict().optional() }).strict(),
         z.object({ kind: z.literal('event'), event: EventKind }).strict(),
+        z.object({ kind: z.literal('compare'), a: VisitRef, op: Cmp, b: VisitRef }).strict(),
+        z.object({ kind: z.literal('length'), visit: VisitRef, where: DurationCondition }).strict(),
+        z.object({ kind: z.literal('visitTime'), visit: VisitRef, moment: z.enum(['arrival', 'departure', 'presence']), side: z.enum(['before', 'after']).optional(), t: z.number() }).strict(),
       ]),
     })
     .strict(),
@@ -156,7 +167,7 @@ export const Measure = z.discriminatedUnion('measure', [
       of: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
         z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']) }).strict(),
-        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current']).optional() }).strict(),
+        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest']).optional() }).strict(),
       ]),
     })
     .strict(),

@@ -188,3 +188,37 @@ test('a departure of someone still there when the recording ended is no departur
   assert.equal(b.value, new Date(s(100)).toISOString());
   assert.match(b.answer, /still in view when the recording ended/);
 });
+
+test('the count on average is read from the summed timeline; visits compared and a visit\'s length pick from the boxes\' candidates', () => {
+  const tl = (steps: [number, number, number][]): FleetPartValue => ({ kind: 'timeline', from: s(0), to: s(100), steps: toSteps(steps, s(0), s(100)), usual: 0 });
+  const avg = query({ measure: 'extreme', which: 'avg' });
+  // a: 2 for the first half; b: 1 all the time -> 2 for 50 s, 1 for 50 s
+  const a = mergeParts([part('a', avg, tl([[s(0), s(50), 1], [s(50), s(100), 0]])), part('b', avg, tl([[s(0), s(100), 1]]))], opts);
+  assert.equal(a.value, 1.5);
+  const v = (node: string, start: number, end: number) => ({ camera: `${node}-cam`, objectId: `${node}:${start}`, label: 'person', start: s(start), end: s(end) });
+  const cmp = query({ measure: 'whether', test: { kind: 'compare', a: { by: 'nth', n: 2 }, op: 'gt', b: { by: 'nth', n: 1 } } });
+  // the fleet's first is b's (10-15 s), its second a's (20-50 s)
+  assert.equal(mergeParts([part('a', cmp, { kind: 'visits', items: [v('a', 20, 50), v('a', 60, 61)] }), part('b', cmp, { kind: 'visits', items: [v('b', 10, 15), v('b', 70, 90)] })], opts).value, true);
+  const len = query({ measure: 'whether', test: { kind: 'length', visit: { by: 'nth', n: 1 }, where: { op: 'gt', seconds: 10 } } });
+  assert.equal(mergeParts([part('a', len, { kind: 'visits', items: [v('a', 20, 50)] }), part('b', len, { kind: 'visits', items: [v('b', 10, 15)] })], opts).value, false, 'the first visit is b\'s, 5 s');
+});
+
+test('a state for a stretch of some length, and the longest stretch, are read from the summed timeline', () => {
+  const tl = (steps: [number, number, number][]): FleetPartValue => ({ kind: 'timeline', from: s(0), to: s(100), steps: toSteps(steps, s(0), s(100)), usual: 0 });
+  // a busy 10-40 s, b busy 30-50 s: together someone there 10-50 s, nobody 0-10 s and 50-100 s
+  const parts = (q: Query): FleetPart[] => [part('a', q, tl([[s(0), s(10), 0], [s(10), s(40), 1], [s(40), s(100), 0]])), part('b', q, tl([[s(0), s(30), 0], [s(30), s(50), 1], [s(50), s(100), 0]]))];
+  const lasting = (seconds: number): Query => query({ measure: 'whether', test: { kind: 'count', cond: { op: 'gt', n: 0 }, lasting: { op: 'gt', seconds } } });
+  assert.equal(mergeParts(parts(lasting(35)), opts).value, true, 'one stretch of 40 s across the boxes');
+  assert.equal(mergeParts(parts(lasting(45)), opts).value, false);
+  const longest = query({ measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'longest' } });
+  assert.equal(mergeParts(parts(longest), opts).value, 50);
+});
+
+test('one visit against an instant: the fleet\'s n-th visit is picked among the boxes\' candidates', () => {
+  const v = (node: string, start: number, end: number) => ({ camera: `${node}-cam`, objectId: `${node}:${start}`, label: 'person', start: s(start), end: s(end) });
+  const left = query({ measure: 'whether', test: { kind: 'visitTime', visit: { by: 'nth', n: 1 }, moment: 'departure', side: 'before', t: s(20) } });
+  // box a's first leaves at 30 s, but the fleet's first is b's (10-15 s)
+  assert.equal(mergeParts([part('a', left, { kind: 'visits', items: [v('a', 20, 30)] }), part('b', left, { kind: 'visits', items: [v('b', 10, 15)] })], opts).value, true);
+  const there = query({ measure: 'whether', test: { kind: 'visitTime', visit: { by: 'nth', n: 1 }, moment: 'presence', t: s(25) } });
+  assert.equal(mergeParts([part('a', there, { kind: 'visits', items: [v('a', 20, 30)] }), part('b', there, { kind: 'visits', items: [v('b', 10, 15)] })], opts).value, false);
+});

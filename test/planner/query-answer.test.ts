@@ -166,3 +166,38 @@ test('stretches and times of a state are executed as read', () => {
   // bottles 3 -> 2 at 20 s -> 3 at 30 s: one stretch with a bottle missing, of 10 s
   assert.equal(q('how long was a bottle missing the first time?').value, 10);
 });
+
+test('one visit compared with another or with a length, and the count on average, are executed as read', () => {
+  assert.equal(q('did the second person stay longer than the first?').value, true);
+  assert.equal(q('was the third visit longer than the first one?').value, false);
+  assert.equal(q('did the first person stay more than 25 seconds?').value, true);
+  assert.equal(q('did the third person stay more than 25 seconds?').value, false);
+  assert.equal(q('did the fifth person stay longer than the first?').value, null, 'no fifth visit: no answer');
+  // bottles: 3 for 50 s, 2 for 10 s
+  const avg = q('how many bottles were there on average?');
+  assert.ok(typeof avg.value === 'number' && Math.abs(avg.value - 2.83) <= 0.05, `average ${JSON.stringify(avg.value)}`);
+  assert.match(avg.answer, /on average/);
+});
+
+test('stretches of a state by length are executed as read', () => {
+  // bottles: all three 0-20 s and 30-60 s, one missing 20-30 s
+  assert.equal(q('was the bench ever missing a bottle for more than 8 seconds?').value, true);
+  assert.equal(q('was the bench ever missing a bottle for more than 12 seconds?').value, false);
+  const longest = q('how long was the longest stretch with all three bottles?').value;
+  assert.ok(typeof longest === 'number' && Math.abs(longest - 30) <= 0.5, `30-60 s, not 0-20 s: ${JSON.stringify(longest)}`);
+});
+
+test('one visit against an instant is executed as read', () => {
+  // p1 0-29.5 s, p2 10-44.5 s, p3 20-24.5 s
+  assert.equal(q('did the second person leave before 09:00:40?').value, false);
+  assert.equal(q('did the first person leave before 09:00:40?').value, true);
+  assert.equal(q('did the third person arrive after 09:00:15?').value, true);
+  assert.equal(q('was the third person still there at 09:00:26?').value, false, 'two others were there then');
+  assert.equal(q("wasn't anyone there at 09:00:26?").value, true, 'answered as "was anyone there"');
+});
+
+test('"full again" is the first change into the state, not the start of the window', () => {
+  // three bottles from the start, one taken at 20 s, back at 30 s
+  const again = q('when were there three bottles again?');
+  assert.equal(again.value, iso(s(29.75)), again.answer);
+});
