@@ -239,7 +239,9 @@ export function compose(c: Ctx): Composed {
           }
         }
         if (ev) {
-          const moments = (head === 'howoften' || all(c, 'timesnoun').length > 0) && (ev === 'taken' || ev === 'returned');
+          // "how many times was a bottle taken" counts bottles (each one taken is a time one was taken);
+          // occasions ("on how many occasions", "separate times") count moments, several at once once
+          const moments = all(c, 'timesnoun', 'occasion').length > 0 && (ev === 'taken' || ev === 'returned');
           return { measure: 'count', of: 'events', event: ev, ...(head === 'howmany' && (ev === 'line_cross' || ev === 'zone_enter' || ev === 'zone_exit') && classToks.length > 0 ? { distinct: true } : {}), ...(moments ? { moments: true } : {}) };
         }
         if (distinct) {

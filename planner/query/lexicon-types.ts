@@ -24,7 +24,8 @@ export type Lex =
   | { t: 'instant'; v: 'now' | 'start' | 'end' }
   | { t: 'here' }
   | { t: 'visitnoun' }
-  | { t: 'timesnoun' }
+  /** `occasion`: the question counts occasions ("on how many occasions", "separate times"), not items. */
+  | { t: 'timesnoun'; v?: 'occasion' }
   | { t: 'and' }
   | { t: 'all' }
   | { t: 'always' }

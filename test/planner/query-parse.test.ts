@@ -34,7 +34,9 @@ test('counts: visits, present, departures, identities, events', () => {
   assert.deepEqual(parse('how many people were at the table in the last minute?').query.measure, { measure: 'count', of: 'present' });
   assert.deepEqual(parse('how many people left before 09:01?').query.measure, { measure: 'count', of: 'departures' });
   assert.deepEqual(parse('how many different people did the camera see?').query.measure, { measure: 'count', of: 'identities' });
-  assert.deepEqual(parse('how many times was a bottle returned?').query.measure, { measure: 'count', of: 'events', event: 'returned', moments: true });
+  // times a bottle was put back count bottles (each one put back); occasions count moments
+  assert.deepEqual(parse('how many times was a bottle returned?').query.measure, { measure: 'count', of: 'events', event: 'returned' });
+  assert.deepEqual(parse('on how many occasions was a bottle returned?').query.measure, { measure: 'count', of: 'events', event: 'returned', moments: true });
   assert.deepEqual(parse('how many bottles were taken between 10:00:15 and 10:00:20?').query.measure, { measure: 'count', of: 'events', event: 'taken' });
   const cross = parse('how many times did someone cross line B backwards?').query;
   assert.deepEqual(cross.measure, { measure: 'count', of: 'events', event: 'line_cross' });

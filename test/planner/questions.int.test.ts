@@ -53,7 +53,8 @@ const TABLE: Case[] = [
 const BENCH: Case[] = [
   ['how many bottles are on the bench now?', 3],
   ['how many bottles were there at 10:00:25?', 2],
-  ['how many times was a bottle taken?', 3], // three takes (two bottles went at once at 10:00:17.5): times count moments
+  ['how many times was a bottle taken?', 4], // each bottle taken is a time one was taken (two went at once at 10:00:17.5)
+  ['on how many separate occasions were bottles taken?', 3], // occasions count moments: the two at once are one
   ['how many bottles were taken?', 4],
   ['when was a bottle first taken?', '2026-01-05T10:00:06.5Z', 2],
   ['when was the last bottle put back?', '2026-01-05T10:00:35.5Z', 2],
