@@ -309,9 +309,11 @@ export class CameraPerception {
       counts[a.label] = (counts[a.label] ?? 0) + 1;
       objects.push({ objectId, trackId: a.id, label: a.label, box: a.box, score: a.score, zones: this.zones.zonesOf(a.id) });
     }
-    // what the last detection matched, weak matches included (the history keeps it, no hold)
+    // what the last detection matched, weak matches included (the history keeps it, no hold); a
+    // put-back counted live on its first hit enters the history with its second, as every track
+    // does (a bottle still in the hand over its place is not yet back)
     for (const a of this.held?.tracks ?? []) {
-      if (a.lastSeen !== last || !this.book.objectOf(a.id)) continue;
+      if (a.lastSeen !== last || a.hits < 2 || !this.book.objectOf(a.id)) continue;
       seenIds.add(a.id);
       seenCounts[a.label] = (seenCounts[a.label] ?? 0) + 1;
     }
