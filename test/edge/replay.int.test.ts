@@ -96,7 +96,7 @@ test('replay --camera cam9 with a config whose only camera keeps persons: cam9 g
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /camera cam9 is not in the config: default settings \(all classes/);
 
-  const a = await runCli(['ask', 'how many bottles were on the bench?', '--data', data, '--json']);
+  const a = await runCli(['ask', 'how many bottles were at camera cam9?', '--data', data, '--json']);
   assert.equal(a.code, 0, a.stderr);
   const j = JSON.parse(a.stdout) as AskJson;
   assert.ok(typeof j.value === 'number' && j.value >= 1, `bench's "classes: [person]" must not apply to cam9: ${j.answer}`);
