@@ -18,7 +18,7 @@ import WebSocket from 'ws';
 import { packageRoot } from '../edge/paths.js';
 import { freeTcpPort, startDaemon, type DaemonHandle, type Health } from '../test/helpers/daemon.js';
 import { SHARED_VIDEOS, startRtspServer } from '../test/helpers/rtsp-server.js';
-import { median, rssMb } from './proc-stats.js';
+import { median, rssMb, rssParts } from './proc-stats.js';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 120);
 const SAMPLE_S = Number(process.env.SOAK_SAMPLE_S ?? 10);
@@ -46,6 +46,9 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 interface Sample {
   t_s: number;
   rss_mb: number;
+  /** The RSS split: anonymous memory (heaps) and file-backed pages (LMDB's map, code). */
+  anon_mb?: number;
+  file_mb?: number;
 }
 
 /** Counters of the question stream. */
@@ -61,11 +64,11 @@ interface AskStats {
 }
 
 /** RSS figures over the window that ends at the last sample. */
-function windowStats(samples: Sample[]): { window_minutes: number; min: number; max: number; median: number; spread_pct: number } | null {
+function windowStats(samples: Sample[], of: (s: Sample) => number | undefined = (s) => s.rss_mb): { window_minutes: number; min: number; max: number; median: number; spread_pct: number } | null {
   const last = samples[samples.length - 1];
-  if (!last) return null;
-  const inWindow = samples.filter((s) => s.t_s >= last.t_s - WINDOW_MS / 1000);
-  const rss = inWindow.map((s) => s.rss_mb);
+  if (!last || of(last) === undefined) return null;
+  const inWindow = samples.filter((s) => s.t_s >= last.t_s - WINDOW_MS / 1000 && of(s) !== undefined);
+  const rss = inWindow.map((s) => of(s) as number);
   const med = median(rss);
   const min = Math.min(...rss);
   const max = Math.max(...rss);
@@ -167,6 +170,9 @@ async function main(): Promise<void> {
       rss_start_mb: samples[0]?.rss_mb ?? null,
       rss_end_mb: samples[samples.length - 1]?.rss_mb ?? null,
       last_hour: ws,
+      // what grows: anonymous memory (a leak would show here) or file-backed pages (LMDB's map grows with the data)
+      last_hour_anon: windowStats(samples, (x) => x.anon_mb),
+      last_hour_file: windowStats(samples, (x) => x.file_mb),
       acceptance: ws ? { spread_within_5pct: ws.spread_pct <= 5, window_is_full_hour: ws.window_minutes >= 59.5 } : null,
       questions: ask?.stats ?? null,
       samples,
@@ -192,7 +198,8 @@ async function main(): Promise<void> {
         break;
       }
       const t_s = Math.round((Date.now() - t0) / 1000);
-      samples.push({ t_s, rss_mb: round1(rssMb(pid)) });
+      const parts = rssParts(pid);
+      samples.push({ t_s, rss_mb: round1(rssMb(pid)), anon_mb: round1(parts.anon), file_mb: round1(parts.file) });
       const w = windowStats(samples);
       const s = ask.stats;
       console.log(`${new Date().toISOString()} t=${t_s}s rss ${samples[samples.length - 1]?.rss_mb} MB; window ${w?.window_minutes} min min/median/max ${w?.min}/${w?.median}/${w?.max} MB spread ${w?.spread_pct} %; asked ${s.asked} answered ${s.answered} errors ${s.errors} unanswered ${s.unanswered}`);
