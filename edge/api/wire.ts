@@ -40,12 +40,10 @@ import type { FleetPushData, FleetViewRequestMap } from './fleet-view-wire.js';
  * - `RULE_INVALID`: a rule fails validation (unknown camera, zone or line, bad numbers).
  * - `RULES_NO_MODEL`: a natural-language rule needs a language model and none is configured.
  * - `ASK_FAILED`: answering the question failed.
- * - `BUSY`: the daemon's admission gate is full: `api.maxInFlight` requests (WebSocket and MQTT
- *   together, for the whole daemon) are running and `api.maxQueued` more are waiting; also sent
- *   when one WebSocket connection already has 8 requests running or waiting. Retry later.
+ * - `BUSY`: the admission gate is full (`api.maxInFlight` WebSocket and MQTT requests running and
+ *   `api.maxQueued` waiting, daemon-wide; or 8 on one WebSocket connection). Retry later.
  * - `NO_FRAME`: HTTP only, a snapshot of a camera that has no frame yet.
- * - `NOT_READY`: HTTP only (and the upgrade of a WebSocket), the part of the daemon the request
- *   needs has not started yet (the daemon is starting) or is stopping; retry shortly.
+ * - `NOT_READY`: HTTP and upgrades, the part of the daemon needed is starting or stopping; retry.
  * - `INTERNAL`: a bug; the message says what failed.
  */
 export type WireErrorCode = PublicErrorCode;
