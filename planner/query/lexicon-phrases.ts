@@ -4,6 +4,8 @@
 import type { Lex, Verb } from './lexicon-types.js';
 
 const V = (v: Verb): Lex => ({ t: 'verb', v });
+/** Every phrase `a b` for `a` of `firsts` and `b` of `seconds`, each read as `lex`. */
+const each = (firsts: string[], seconds: string[], lex: Lex): Record<string, Lex> => Object.fromEntries(firsts.flatMap((a) => seconds.map((b) => [`${a} ${b}`, lex])));
 
 /** Multi-word phrases (matched first, longest first). */
 export const PHRASES: Record<string, Lex> = {
@@ -107,34 +109,18 @@ export const PHRASES: Record<string, Lex> = {
   'how many hours': { t: 'head', v: 'howlong' },
   'total time': { t: 'head', v: 'howlong' },
   'time spent': { t: 'head', v: 'howlong' },
-  'the whole time': { t: 'always' },
-  'the whole recording': { t: 'always' },
-  'the whole clip': { t: 'always' },
-  'the whole video': { t: 'always' },
-  'the whole footage': { t: 'always' },
-  'the entire recording': { t: 'always' },
-  'the entire clip': { t: 'always' },
-  'the entire video': { t: 'always' },
-  'the entire footage': { t: 'always' },
+  ...each(['the whole', 'the entire'], ['time', 'recording', 'clip', 'video', 'footage', 'period'], { t: 'always' }),
   'from start to finish': { t: 'always' },
   'start to finish': { t: 'always' },
-  'the entire time': { t: 'always' },
   'all the time': { t: 'always' },
-  'the whole period': { t: 'always' },
-  'the entire period': { t: 'always' },
   'all along': { t: 'always' },
   'at all times': { t: 'always' },
   'the whole way': { t: 'always' },
-  'when the recording started': { t: 'instant', v: 'start' },
+  ...each(['when the'], ['recording started', 'clip started', 'video started', 'footage started'], { t: 'instant', v: 'start' }),
   'when the recording began': { t: 'instant', v: 'start' },
-  'when the clip started': { t: 'instant', v: 'start' },
-  'when the video started': { t: 'instant', v: 'start' },
   'when recording started': { t: 'instant', v: 'start' },
   'when it started': { t: 'instant', v: 'start' },
-  'when the footage started': { t: 'instant', v: 'start' },
-  'when the recording ended': { t: 'instant', v: 'end' },
-  'when the clip ended': { t: 'instant', v: 'end' },
-  'when the video ended': { t: 'instant', v: 'end' },
+  ...each(['when the'], ['recording ended', 'clip ended', 'video ended'], { t: 'instant', v: 'end' }),
   'when recording stopped': { t: 'instant', v: 'end' },
   'how many': { t: 'head', v: 'howmany' },
   'how much time': { t: 'head', v: 'howlong' },
