@@ -6,58 +6,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FrameObservation, ObjectObservation, Observation } from '../../../ingest/observations.js';
-import { CameraPerception } from '../../../ingest/perception/pipeline.js';
-import type { Box, Detection, Detector } from '../../../ingest/perception/types.js';
-import type { Frame } from '../../../ingest/types.js';
+import type { CameraPerception } from '../../../ingest/perception/pipeline.js';
 import { LiveState } from '../../../edge/api/live.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryQueries } from '../../../memory/queries.js';
 import { MemoryStore } from '../../../memory/store.js';
+import { benchPerception, bottle, bottlesAt, runFrames, T0 } from './bench-scene.js';
 
-const W = 640;
-const H = 360;
-const T0 = Date.parse('2026-01-05T10:00:00Z');
-const PLACES: Record<string, Box> = {
-  a: { x1: 100, y1: 200, x2: 140, y2: 300 },
-  b: { x1: 300, y1: 200, x2: 340, y2: 300 },
-  c: { x1: 500, y1: 200, x2: 540, y2: 300 },
-};
-
-/** A detector that returns the bottles the script puts in the frame at each time. */
-function scripted(at: (ts: number) => string[]): Detector {
-  return {
-    model: 'script',
-    backend: 'test',
-    labels: ['bottle'],
-    load: () => Promise.resolve(),
-    dispose: () => Promise.resolve(),
-    detect: (img): Promise<Detection[]> => Promise.resolve(at((img as Frame).ts).map((k) => ({ box: { ...(PLACES[k] as Box) }, score: 0.8, classId: 0, label: 'bottle' }))),
-  };
-}
-
-function perception(at: (ts: number) => string[], holdMs?: number): CameraPerception {
-  return new CameraPerception({
-    camera: 'bench',
-    detector: scripted(at),
-    detect: { scoreThreshold: 0.3, nmsIou: 0.5, maxDetections: 10 },
-    gate: false,
-    keyframes: false,
-    zones: [{ id: 'bench', polygon: [[0, 0.5], [1, 0.5], [1, 1], [0, 1]] }],
-    // appearance never joins two tracks: only the place can
-    reid: { low: 2, high: 2, retireAfterMs: 3600_000 },
-    ...(holdMs !== undefined ? { holdMs } : {}),
-  });
-}
-
-const frame = (ts: number): Frame => ({ camera: 'bench', seq: ts, ts, width: W, height: H, data: Buffer.alloc(W * H * 3, 90) });
-
-async function run(p: CameraPerception, times: number[]): Promise<Observation[]> {
-  const out: Observation[] = [];
-  for (const t of times) out.push(...(await p.process(frame(t))));
-  return out;
-}
+const perception = (at: (ts: number) => string[], holdMs?: number): CameraPerception => benchPerception(bottlesAt(at), holdMs !== undefined ? { holdMs } : {});
+const run = runFrames;
 
 const steps = (from: number, to: number): number[] => Array.from({ length: Math.floor((to - from) / 500) + 1 }, (_, i) => from + i * 500);
 const frames = (obs: Observation[]): FrameObservation[] => obs.filter((o): o is FrameObservation => o.kind === 'frame');
@@ -173,23 +132,11 @@ test('down() ends the tracks at once when the camera goes down', async () => {
 
 test('a weak match (the hand grabbing a bottle) keeps the identity, not the count: the count drops within the hold of the last confident sighting', async () => {
   // b is confident until 5.0 s, then matched only weakly (score 0.2, ByteTrack's second association) until 6.5 s, then gone
-  const weakB = (ts: number): Detection[] => {
-    const dets: Detection[] = ['a', 'c'].map((k) => ({ box: { ...(PLACES[k] as Box) }, score: 0.8, classId: 0, label: 'bottle' }));
+  const weakB = (ts: number): ReturnType<typeof bottle>[] => {
     const t = ts - T0;
-    if (t <= 5000) dets.push({ box: { ...(PLACES.b as Box) }, score: 0.8, classId: 0, label: 'bottle' });
-    else if (t <= 6500) dets.push({ box: { ...(PLACES.b as Box) }, score: 0.2, classId: 0, label: 'bottle' });
-    return dets;
+    return [bottle('a'), bottle('c'), ...(t <= 5000 ? [bottle('b')] : t <= 6500 ? [bottle('b', 0.2)] : [])];
   };
-  const det: Detector = { model: 'script', backend: 'test', labels: ['bottle'], load: () => Promise.resolve(), dispose: () => Promise.resolve(), detect: (img) => Promise.resolve(weakB((img as Frame).ts)) };
-  const p = new CameraPerception({
-    camera: 'bench',
-    detector: det,
-    detect: { scoreThreshold: 0.15, nmsIou: 0.5, maxDetections: 10 },
-    gate: false,
-    keyframes: false,
-    zones: [{ id: 'bench', polygon: [[0, 0.5], [1, 0.5], [1, 1], [0, 1]] }],
-    reid: { low: 2, high: 2, retireAfterMs: 3600_000 },
-  });
+  const p = benchPerception(weakB, { scoreThreshold: 0.15 });
   const obs = await run(p, steps(T0, T0 + 9000));
   assert.equal(at(obs, T0 + 5500).counts.bottle, 3, 'held: 0.5 s after the last confident sighting');
   assert.equal(at(obs, T0 + 6000).counts.bottle, 2, 'weakly matched only: out of the count 1 s after the last confident sighting');

@@ -6,46 +6,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FrameObservation, ObjectObservation, Observation } from '../../../ingest/observations.js';
 import { ByteTracker } from '../../../ingest/perception/bytetrack.js';
-import { CameraPerception } from '../../../ingest/perception/pipeline.js';
-import type { Box, Detection, Detector } from '../../../ingest/perception/types.js';
-import type { Frame } from '../../../ingest/types.js';
-
-const W = 640;
-const H = 360;
-const T0 = Date.parse('2026-01-05T10:00:00Z');
-const PLACES: Record<string, Box> = {
-  a: { x1: 100, y1: 200, x2: 140, y2: 300 },
-  b: { x1: 300, y1: 200, x2: 340, y2: 300 },
-  c: { x1: 500, y1: 200, x2: 540, y2: 300 },
-  // a place no bottle ever stood on
-  d: { x1: 200, y1: 220, x2: 240, y2: 320 },
-};
-
-function scripted(at: (ts: number) => string[]): Detector {
-  return {
-    model: 'script',
-    backend: 'test',
-    labels: ['bottle'],
-    load: () => Promise.resolve(),
-    dispose: () => Promise.resolve(),
-    detect: (img): Promise<Detection[]> => Promise.resolve(at((img as Frame).ts).map((k) => ({ box: { ...(PLACES[k] as Box) }, score: 0.8, classId: 0, label: 'bottle' }))),
-  };
-}
+import { benchPerception, bottlesAt, runFrames, T0 } from './bench-scene.js';
 
 async function run(at: (ts: number) => string[], until: number): Promise<Observation[]> {
-  const p = new CameraPerception({
-    camera: 'bench',
-    detector: scripted(at),
-    detect: { scoreThreshold: 0.3, nmsIou: 0.5, maxDetections: 10 },
-    gate: false,
-    keyframes: false,
-    zones: [{ id: 'bench', polygon: [[0, 0.5], [1, 0.5], [1, 1], [0, 1]] }],
-    // appearance never joins two tracks: only the place can
-    reid: { low: 2, high: 2, retireAfterMs: 3600_000 },
-  });
-  const out: Observation[] = [];
-  for (let ts = T0; ts <= T0 + until; ts += 500) out.push(...(await p.process({ camera: 'bench', seq: ts, ts, width: W, height: H, data: Buffer.alloc(W * H * 3, 90) })));
-  return out;
+  const times = Array.from({ length: until / 500 + 1 }, (_, i) => T0 + i * 500);
+  return runFrames(benchPerception(bottlesAt(at)), times);
 }
 
 const frameAt = (obs: Observation[], ms: number): FrameObservation => {
