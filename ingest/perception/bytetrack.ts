@@ -183,6 +183,11 @@ export class ByteTracker {
   /** Group key of a label (labels of one group match one track). */
   private readonly group: (label: string) => string;
 
+  /** Matches a track needs to be confirmed by its hits (a track confirmed at once has fewer). */
+  get minHitsToConfirm(): number {
+    return this.o.minHitsToConfirm;
+  }
+
   /** @param opts - overrides of the defaults documented on {@link ByteTrackerOptions}. */
   constructor(opts: ByteTrackerOptions = {}) {
     const { kalman, confirmAtOnce, ...rest } = opts;

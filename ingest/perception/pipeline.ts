@@ -313,7 +313,7 @@ export class CameraPerception {
     // put-back counted live on its first hit enters the history with its second, as every track
     // does (a bottle still in the hand over its place is not yet back)
     for (const a of this.held?.tracks ?? []) {
-      if (a.lastSeen !== last || a.hits < 2 || !this.book.objectOf(a.id)) continue;
+      if (a.lastSeen !== last || a.hits < this.tracker.minHitsToConfirm || !this.book.objectOf(a.id)) continue;
       seenIds.add(a.id);
       seenCounts[a.label] = (seenCounts[a.label] ?? 0) + 1;
     }
