@@ -4,7 +4,7 @@
  * truth of the shared clips that both experiments are scored against.
  */
 import { labelGroup } from '../ingest/perception/label-groups.js';
-import { iou } from '../ingest/perception/postprocess.js';
+import { nms } from '../ingest/perception/postprocess.js';
 import type { Box, Detection, RgbImage } from '../ingest/perception/types.js';
 import { BOTTLE_IN_HAND, BOTTLES_PER_SECOND, ONE_BY_ONE_PEOPLE } from '../test/fixtures/truth.js';
 
@@ -14,14 +14,17 @@ import { BOTTLE_IN_HAND, BOTTLES_PER_SECOND, ONE_BY_ONE_PEOPLE } from '../test/f
  * same group overlapping it by more than `iouThreshold` is dropped. Output labels are the winners'.
  */
 export function fuseDetections(sets: readonly (readonly Detection[])[], iouThreshold = 0.5, group = labelGroup()): Detection[] {
-  const all = sets.flat().sort((a, b) => b.score - a.score);
-  const kept: { d: Detection; g: string }[] = [];
-  for (const d of all) {
+  // the detector's own class-aware NMS, with each label group as one class
+  const keys = new Map<string, number>();
+  const source = new Map<Detection, Detection>();
+  const grouped = sets.flat().map((d) => {
     const g = group(d.label);
-    if (kept.some((k) => k.g === g && iou(k.d.box, d.box) > iouThreshold)) continue;
-    kept.push({ d, g });
-  }
-  return kept.map((k) => k.d);
+    if (!keys.has(g)) keys.set(g, keys.size);
+    const x = { ...d, classId: keys.get(g) as number };
+    source.set(x, d);
+    return x;
+  });
+  return nms(grouped, iouThreshold).map((x) => source.get(x) as Detection);
 }
 
 /** Options of {@link regionAround}. */
