@@ -10,6 +10,12 @@
  * median RSS over the last hour (the whole run if shorter) with the spread as a % of the median
  * ((max - min) / median); acceptance is a spread within 5 %. Also questions asked, answered,
  * failed and unanswered, and whether the daemon stayed up.
+ *
+ * Retention is `SOAK_RETENTION_MINUTES` (20) for every level, so the memory reaches its steady size
+ * within the first hour and the last hour shows what the process itself keeps: with the default
+ * retention (24 h of segments) the LMDB map grows with the data for the whole run, and its
+ * file-backed pages, mapped into the process, grow RSS with it. `SOAK_RETENTION_MINUTES=0` keeps
+ * the daemon's defaults.
  */
 import { cpus } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +29,7 @@ import { median, rssMb, rssParts } from './proc-stats.js';
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 120);
 const SAMPLE_S = Number(process.env.SOAK_SAMPLE_S ?? 10);
 const ASK_EVERY_MS = Number(process.env.SOAK_ASK_MS ?? 2000);
+const RETENTION_MINUTES = Number(process.env.SOAK_RETENTION_MINUTES ?? 20);
 /** A question not answered within this time counts as unanswered. */
 const ASK_TIMEOUT_MS = 60_000;
 const WINDOW_MS = 3_600_000;
@@ -152,7 +159,9 @@ async function main(): Promise<void> {
   const port = await freeTcpPort();
   const node = `soak${process.pid}`;
   const cameras = CAMERAS.map((c) => ({ id: c.id, url: server.url(`/${c.id}`) }));
-  const daemon: DaemonHandle = startDaemon({ port, config: { node, mqtt: { url: BROKER }, cameras }, env: { VIGIL_LOG__LEVEL: 'warn' } });
+  const h = RETENTION_MINUTES / 60;
+  const memory = RETENTION_MINUTES > 0 ? { rawHours: h, eventsDays: h / 24, minutesDays: h / 24, hoursDays: h / 24 } : {};
+  const daemon: DaemonHandle = startDaemon({ port, config: { node, mqtt: { url: BROKER }, cameras, memory }, env: { VIGIL_LOG__LEVEL: 'warn' } });
   const pid = daemon.child.pid ?? 0;
   const samples: Sample[] = [];
   const startedAt = new Date().toISOString();
@@ -163,7 +172,8 @@ async function main(): Promise<void> {
     return {
       command: 'npm run soak',
       machine: `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, node ${process.version} (shared with other work)`,
-      setup: `2 cameras (${CAMERAS.map((c) => c.clip).join(', ')}, looping) from the GStreamer RTSP test server, daemon defaults, Mosquitto ${BROKER}; a question every ${ASK_EVERY_MS / 1000} s over WebSocket (${QUESTIONS.length} rotating); RSS sampled every ${SAMPLE_S} s for ${MINUTES} min`,
+      setup: `2 cameras (${CAMERAS.map((c) => c.clip).join(', ')}, looping) from the GStreamer RTSP test server, daemon defaults, Mosquitto ${BROKER}; a question every ${ASK_EVERY_MS / 1000} s over WebSocket (${QUESTIONS.length} rotating); RSS sampled every ${SAMPLE_S} s for ${MINUTES} min; retention ${RETENTION_MINUTES > 0 ? `${RETENTION_MINUTES} min for every level` : 'the defaults'}`,
+      retention_minutes: RETENTION_MINUTES > 0 ? RETENTION_MINUTES : null,
       startedAt,
       complete,
       daemonExit,

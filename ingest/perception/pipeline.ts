@@ -97,6 +97,8 @@ export class CameraPerception {
   private readonly segmenter: Segmenter;
   private lastFrame: FrameObservation | null = null;
   private lastTs: number | null = null;
+  /** Running estimate of the time between frames, ms (0 until two frames arrived). */
+  private interval = 0;
   /** Confirmed tracks after the last detection (matched or lost), and its time. */
   private held: { ts: number; tracks: Track[] } | null = null;
   private lastOcr = -Infinity;
@@ -130,6 +132,7 @@ export class CameraPerception {
     const out: Observation[] = [];
     // a camera that sent nothing for a while was down: nothing it tracked spans the gap
     if (this.lastTs !== null && frame.ts - this.lastTs > OUTAGE_GAP_MS) out.push(...this.down(this.lastTs));
+    else if (this.lastTs !== null && frame.ts > this.lastTs) this.interval = this.interval > 0 ? this.interval * 0.8 + (frame.ts - this.lastTs) * 0.2 : frame.ts - this.lastTs;
     this.lastTs = frame.ts;
     const ms = this.stats.ms;
     this.stats.frames++;
@@ -286,12 +289,16 @@ export class CameraPerception {
    * them), and the others while their last confident sighting is within the hold. A weak match
    * (a bottle half hidden by the hand that takes it) keeps the track's identity, not its count:
    * the count follows what the detector is sure of, within the hold.
+   *
+   * Frames are stamped on arrival, so their spacing jitters: the hold is shortened by half a frame
+   * interval, so an object never stays a frame longer on a timestamp 20 ms early.
    */
   private heldAt(ts: number): Track[] {
     const h = this.held;
     if (!h) return [];
     const hold = this.o.holdMs ?? DEFAULT_HOLD_MS;
-    return h.tracks.filter((t) => t.lastSure === h.ts || ts - t.lastSure < hold);
+    const within = hold - Math.min(this.interval, hold) / 2;
+    return h.tracks.filter((t) => t.lastSure === h.ts || ts - t.lastSure < within);
   }
 
   /** Facts of a frame from the tracks seen within the hold: counts, objects and occupancy agree. */

@@ -5,7 +5,7 @@
  * it used; parse.ts refuses a question whose meaningful tokens were not all used.
  */
 import { describeQuery } from './describe.js';
-import { all, countCond, countMeasure, first, needsInstant, stationary, use, type Ctx } from './ctx.js';
+import { all, countCond, countMeasure, first, leftOnPlace, needsInstant, stationary, use, type Ctx } from './ctx.js';
 import { countCondition, durationCondition, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
 import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
@@ -61,9 +61,11 @@ export function compose(c: Ctx): Composed {
   if (at === undefined && instWord) at = instWord.v === 'now' ? opts.now : instWord.v === 'start' ? cov.from + START_MS : cov.to;
   const explicitWindow = windows.length > 0;
 
-  // "only one bottle left on the rack": remaining there, not leaving
+  // "only one bottle left on the rack", "bottles left on the ledge at 10:00": remaining there (a
+  // thing left on a place), not leaving it ("left the ledge")
   for (const t of all(c, 'verb', 'leave')) {
-    if (t.text === 'left' && stationary(classes) && c.toks[t.i - 1]?.t === 'class' && c.toks[t.i - 2]?.t === 'num') use(c, t);
+    if (t.text !== 'left' || !stationary(classes) || c.toks[t.i - 1]?.t !== 'class') continue;
+    if (c.toks[t.i - 2]?.t === 'num' || leftOnPlace(c, t.i)) use(c, t);
   }
   const v = verbs(c);
   // "did someone put a bottle back": the person acts, the bottle is what is counted

@@ -72,3 +72,10 @@ export function countMeasure(m: Measure): boolean {
 export function needsInstant(m: Measure): boolean {
   return m.measure === 'countAt' || m.measure === 'missing' || (m.measure === 'whether' && m.test.kind === 'count');
 }
+
+/** Whether the word at `i` is followed by "on/in/at (the) <place>": "left on the ledge" (remaining there). */
+export function leftOnPlace(c: Ctx, i: number): boolean {
+  if (!/^(?:on|in|at|upon|inside)$/.test(c.toks[i + 1]?.text ?? '')) return false;
+  const next = c.toks.slice(i + 2).find((x) => x.t !== 'skip');
+  return next?.t === 'place';
+}

@@ -171,6 +171,10 @@ test('stretches of a state, how many times it began, remaining things, ordinals 
   assert.deepEqual(parse('how many times did the bench go down to one bottle').query.measure, { measure: 'times', cond: { op: 'eq', n: 1 }, change: 'drop' });
   assert.deepEqual(parse('how many times was the table empty?').query.measure, { measure: 'times', cond: { op: 'eq', n: 0 } });
   assert.deepEqual(parse('how long was just one bottle left on the bench?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 1 } } });
+  // a thing "left on" a place remains there; one that "left" the place was taken
+  assert.deepEqual(parse('bottles left on the bench at 09:00:09?').query.measure, { measure: 'countAt' });
+  assert.equal(parse('bottles left on the bench at 09:00:09?').query.time.at, at('09:00:09'));
+  assert.deepEqual(parse('how many bottles left the bench after 09:00:30?').query.measure, { measure: 'count', of: 'events', event: 'taken' });
   assert.deepEqual(parse('how long did visitor number one linger?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: 1 } } });
   assert.deepEqual(parse('when did the one before the last leave').query.measure.measure, 'when');
   assert.deepEqual(parse('how many people swung by before 09:01?').query.measure, { measure: 'count', of: 'visits' });

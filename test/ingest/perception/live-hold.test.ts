@@ -46,6 +46,17 @@ test('a removal moves the count and the zone occupancy within the 1 s hold; the 
   assert.equal(new Set(frames(obs).flatMap((f) => f.objects.map((o) => o.objectId))).size, 3);
 });
 
+test('frame times that jitter never keep an object a frame past the hold', async () => {
+  // 2 fps stamped on arrival: the frame after the missed one comes 15 ms early (985 ms after the
+  // last sighting), which is still the second frame without b; it must not stay until 6.5 s
+  const times = [...steps(T0, T0 + 5000), T0 + 5490, T0 + 5985, T0 + 6500, T0 + 7000];
+  const script = (ts: number): string[] => (ts - T0 >= 5400 ? ['a', 'c'] : ['a', 'b', 'c']);
+  const obs = await run(perception(script), times);
+  assert.equal(at(obs, T0 + 5490).counts.bottle, 3, 'one missed frame is held');
+  assert.equal(at(obs, T0 + 5985).counts.bottle, 2, 'gone on the second frame without it');
+  assert.equal(at(obs, T0 + 5985).occupancy.bench, 2);
+});
+
 test('history takes what the last detection saw: the held frame carries seen counts without the hold, and the memory stores those', async () => {
   const script = (ts: number): string[] => (ts - T0 >= 5500 ? ['a', 'c'] : ['a', 'b', 'c']);
   const obs = await run(perception(script), steps(T0, T0 + 7000));
