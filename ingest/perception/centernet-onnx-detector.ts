@@ -8,7 +8,7 @@ import type * as Ort from 'onnxruntime-node';
 import { COCO_LABELS } from './coco.js';
 import { centernetOnnxModel } from './convert/centernet-cache.js';
 import { CENTERNET_INPUT, CENTERNET_OUTPUT, checkCenternetSize } from './convert/centernet-onnx.js';
-import { letterbox } from './letterbox.js';
+import { letterbox, LetterboxBuffers } from './letterbox.js';
 import { createOnnxSession, detectorSessionOptions } from './onnx-session.js';
 import { classScoreThresholds, decodeRows6, postprocess, SerialQueue, unletterboxCandidates } from './postprocess.js';
 import { humanModelsDir } from './tfjs-detector.js';
@@ -45,6 +45,8 @@ export class CenternetOnnxDetector implements Detector {
   private ort: typeof Ort | undefined;
   private loading: Promise<void> | undefined;
   private readonly queue = new SerialQueue();
+  /** The letterbox's buffers, reused frame after frame (the queue runs one frame at a time). */
+  private readonly buffers = new LetterboxBuffers();
   private readonly providers: readonly string[];
   private modelPath = '';
 
@@ -101,7 +103,7 @@ export class CenternetOnnxDetector implements Detector {
     if (!this.session) return Promise.reject(new Error('CenternetOnnxDetector: detect() called before load() (or after dispose())'));
     return this.queue.run(async () => {
       const [w, h] = this.inputSize;
-      const { data, info } = letterbox(image, w, h, { layout: 'hwc' });
+      const { data, info } = letterbox(image, w, h, { layout: 'hwc' }, { buffers: this.buffers });
       const rows = await this.run(data);
       const cands = decodeRows6(rows, classScoreThresholds(this.labels, opts));
       return postprocess(unletterboxCandidates(cands, info, this.labels), opts, this.labels, image.width, image.height);

@@ -23,8 +23,9 @@ port.on('message', (m: ToWorker) => {
     void det.dispose().then(() => port.postMessage({ type: 'disposed' }));
     return;
   }
+  // the frame buffer goes back with the answer, for the next frame (no garbage per frame)
   det
     .detect({ width: m.width, height: m.height, data: new Uint8Array(m.data) }, m.opts)
-    .then((dets) => port.postMessage({ type: 'result', id: m.id, dets }))
-    .catch((e: unknown) => port.postMessage({ type: 'error', id: m.id, message: (e as Error).message }));
+    .then((dets) => port.postMessage({ type: 'result', id: m.id, dets, data: m.data }, [m.data]))
+    .catch((e: unknown) => port.postMessage({ type: 'error', id: m.id, message: (e as Error).message, data: m.data }, [m.data]));
 });

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type * as Ort from 'onnxruntime-node';
 import { COCO_LABELS } from './coco.js';
-import { letterbox } from './letterbox.js';
+import { letterbox, LetterboxBuffers } from './letterbox.js';
 import { createOnnxSession, detectorSessionOptions } from './onnx-session.js';
 import {
   classScoreThresholds,
@@ -117,6 +117,8 @@ export class OnnxDetector implements Detector {
   private size: [number, number] = [640, 640];
   private layoutFound: OnnxLayout | undefined;
   private readonly queue = new SerialQueue();
+  /** The letterbox's buffers, reused frame after frame (the queue runs one frame at a time). */
+  private readonly buffers = new LetterboxBuffers();
   private readonly providers: readonly string[];
 
   /** Creates an unloaded detector; call {@link OnnxDetector.load} next. */
@@ -221,7 +223,7 @@ export class OnnxDetector implements Detector {
     const decoder = this.decoder;
     return this.queue.run(async () => {
       const [w, h] = this.size;
-      const { data, info } = letterbox(image, w, h, { layout: 'chw', std: [255, 255, 255] });
+      const { data, info } = letterbox(image, w, h, { layout: 'chw', std: [255, 255, 255] }, { buffers: this.buffers });
       const outs = await this.run(data);
       const cands = decoder(outs, classScoreThresholds(this.names, opts));
       return postprocess(unletterboxCandidates(cands, info, this.names), opts, this.names, image.width, image.height);

@@ -1,6 +1,8 @@
 /**
  * A detector that runs in worker threads: the model loads in each worker, frames are copied in
- * (about 0.7 MB at 640x360), and requests go to the least busy worker. Keeps inference off the
+ * (about 0.7 MB at 640x360) through buffers that go to the worker and come back with the result,
+ * so no frame copy is left behind as garbage in either thread, and requests go to the least busy
+ * worker. Keeps inference off the
  * event loop so HTTP, WebSocket and MQTT stay responsive, and lets a second core run detection.
  */
 import { availableParallelism } from 'node:os';
@@ -17,8 +19,8 @@ interface Slot {
 type FromWorker =
   | { type: 'ready'; backend: string; labels: string[] }
   | { type: 'fatal'; message: string }
-  | { type: 'result'; id: number; dets: Detection[] }
-  | { type: 'error'; id: number; message: string }
+  | { type: 'result'; id: number; dets: Detection[]; data: ArrayBuffer }
+  | { type: 'error'; id: number; message: string; data: ArrayBuffer }
   | { type: 'disposed' };
 
 /** Most detector workers by default (the config allows at most 8 too). */
@@ -40,6 +42,10 @@ export class WorkerDetector implements Detector {
   labels: readonly string[] = [];
   private slots: Slot[] = [];
   private nextId = 1;
+  /** Frame buffers allocated so far: a steady stream of frames of one size reuses a few. */
+  framesAllocated = 0;
+  /** Frame buffers back from the workers, for the next frames (the last 2 per worker + 2). */
+  private spare: ArrayBuffer[] = [];
   private loading: Promise<void> | null = null;
 
   constructor(
@@ -82,6 +88,7 @@ export class WorkerDetector implements Detector {
           const p = slot.pending.get(m.id);
           slot.pending.delete(m.id);
           slot.busy--;
+          if (m.data.byteLength > 0) this.spare = [...this.spare, m.data].slice(-(2 * this.workers + 2));
           if (m.type === 'result') p?.resolve(m.dets);
           else p?.reject(new Error(m.message));
         }
@@ -98,12 +105,21 @@ export class WorkerDetector implements Detector {
     if (this.slots.length === 0) this.slots.push(await this.spawn());
     const slot = this.slots.reduce((a, b) => (b.busy < a.busy ? b : a));
     const id = this.nextId++;
-    const data = new Uint8Array(image.data).buffer;
+    const data = this.buffer(image.data.length);
+    new Uint8Array(data).set(image.data.subarray(0, data.byteLength));
     slot.busy++;
     return new Promise((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
       slot.worker.postMessage({ type: 'detect', id, width: image.width, height: image.height, data, opts }, [data]);
     });
+  }
+
+  /** A spare frame buffer of `n` bytes, or a new one (the spares are the last few returned, of any size). */
+  private buffer(n: number): ArrayBuffer {
+    const i = this.spare.findIndex((b) => b.byteLength === n);
+    if (i >= 0) return this.spare.splice(i, 1)[0] as ArrayBuffer;
+    this.framesAllocated++;
+    return new ArrayBuffer(n);
   }
 
   /** Stops the workers. */

@@ -21,6 +21,26 @@ for (const model of ['centernet-tfjs', 'nanodet'] as const) {
 // the daemon runs detectors in worker threads: the same contract must hold there (centernet: ONNX Runtime)
 detectorConformance('worker-thread centernet', () => new WorkerDetector({ model: 'centernet', cacheDir }, 2), { blank, scenes: [person, bottles], portrait: true });
 
+test('worker-thread detector: frame buffers come back and are reused, and each frame is its own', async () => {
+  const d = new WorkerDetector({ model: 'centernet', cacheDir }, 2);
+  await d.load();
+  try {
+    const inProcess = createDetector({ model: 'centernet', cacheDir });
+    await inProcess.load();
+    const scenes = [person.image, bottles.image, blank];
+    const want = await Promise.all(scenes.map((s) => inProcess.detect(s, options())));
+    await inProcess.dispose();
+    // alternating scenes, two at a time: a stale or shared buffer would give one frame another's detections
+    for (let round = 0; round < 6; round++) {
+      const got = await Promise.all([0, 1].map((k) => d.detect(scenes[(round + k) % 3]!, options())));
+      for (const [k, dets] of got.entries()) assert.deepEqual(dets.map((x) => x.label), want[(round + k) % 3]!.map((x) => x.label), `round ${round}, frame ${k}`);
+    }
+    assert.ok(d.framesAllocated <= 4, `12 frames used ${d.framesAllocated} buffers (at most the 2 in flight and 2 spares)`);
+  } finally {
+    await d.dispose();
+  }
+});
+
 test('TF.js runtime: wasm here, with binaries from the installed package', async () => {
   const rt = await initTfjs();
   assert.ok(['tfjs-node-gpu', 'tfjs-node', 'tfjs-wasm'].includes(rt.backend));
