@@ -85,6 +85,31 @@ function windowStats(samples: Sample[], of: (s: Sample) => number | undefined = 
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
+/**
+ * The trend over the window that ends at the last sample: the median of its last 10 minutes
+ * against the median of its first 10, and the least-squares slope, both as % of the window's
+ * median (per hour for the slope). The spread above also holds the garbage collectors' sawtooth
+ * (RSS rises between collections and falls at each), which is not growth; these say whether the
+ * level moves.
+ */
+function drift(samples: Sample[], of: (s: Sample) => number | undefined = (s) => s.rss_mb): { first10_median: number; last10_median: number; drift_pct: number; slope_pct_per_hour: number } | null {
+  const last = samples[samples.length - 1];
+  if (!last) return null;
+  const w = samples.filter((s) => s.t_s >= last.t_s - WINDOW_MS / 1000 && of(s) !== undefined);
+  const t0 = w[0]?.t_s ?? 0;
+  const first = w.filter((s) => s.t_s < t0 + 600).map((s) => of(s) as number);
+  const end = w.filter((s) => s.t_s > last.t_s - 600).map((s) => of(s) as number);
+  const ys = w.map((s) => of(s) as number);
+  const med = median(ys);
+  if (first.length === 0 || end.length === 0 || !med) return null;
+  const xs = w.map((s) => s.t_s);
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const sxx = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+  const slope = sxx > 0 ? xs.reduce((a, x, i) => a + (x - mx) * ((ys[i] as number) - my), 0) / sxx : 0;
+  return { first10_median: round1(median(first)), last10_median: round1(median(end)), drift_pct: round1(((median(end) - median(first)) / med) * 100), slope_pct_per_hour: round1(((slope * 3600) / med) * 100) };
+}
+
 /** Asks a question every {@link ASK_EVERY_MS} over one WebSocket until stopped. */
 function askLoop(url: string): { stats: AskStats; stop(): void } {
   const stats: AskStats = { asked: 0, answered: 0, errors: 0, errorCodes: {}, unanswered: 0 };
@@ -183,7 +208,9 @@ async function main(): Promise<void> {
       // what grows: anonymous memory (a leak would show here) or file-backed pages (LMDB's map grows with the data)
       last_hour_anon: windowStats(samples, (x) => x.anon_mb),
       last_hour_file: windowStats(samples, (x) => x.file_mb),
-      acceptance: ws ? { spread_within_5pct: ws.spread_pct <= 5, window_is_full_hour: ws.window_minutes >= 59.5 } : null,
+      last_hour_trend: drift(samples),
+      last_hour_anon_trend: drift(samples, (x) => x.anon_mb),
+      acceptance: ws ? { spread_within_5pct: ws.spread_pct <= 5, drift_within_5pct: Math.abs(drift(samples)?.drift_pct ?? Infinity) <= 5, window_is_full_hour: ws.window_minutes >= 59.5 } : null,
       questions: ask?.stats ?? null,
       samples,
     };
@@ -227,6 +254,7 @@ async function main(): Promise<void> {
   const out = result(daemonExit === null);
   write(out);
   const w = windowStats(samples);
+  console.log(`trend over the last hour: ${JSON.stringify(drift(samples))}`);
   console.log(`soak done: RSS start ${samples[0]?.rss_mb} MB, end ${samples[samples.length - 1]?.rss_mb} MB; last ${w?.window_minutes} min: min ${w?.min}, median ${w?.median}, max ${w?.max} MB, spread ${w?.spread_pct} % (target <= 5 %); questions ${JSON.stringify(ask?.stats)}`);
 }
 
