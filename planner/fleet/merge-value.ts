@@ -173,6 +173,8 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       if (!one || (o.episode === 'current' && one[1] < to - 1000 && one[1] < end)) return none(o.episode === 'current' ? 'it is not so at the end of that time' : 'it never happened in that time');
       return num((one[1] - one[0]) / 1000, 'seconds', [`From ${iso(one[0])} to ${iso(one[1])}`]);
     }
+    case 'elapsed':
+      return none('the time between two moments is not merged across boxes; ask when each happened');
     case 'times': {
       const { pieces, usual } = summedParts(parts);
       return num(starts(pieces, m.cond, usual, m.change).length, 'count', ['Read from the boxes\' count timelines summed']);

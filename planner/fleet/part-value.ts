@@ -114,6 +114,8 @@ export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions)
       const vs = all(q.time.from, q.time.to).filter((v) => (!w || passes((v.end - v.start) / 1000, w.op, w.seconds)) && (moment !== 'arrival' || inWin(v.start)) && (moment !== 'departure' || inWin(v.end)));
       return { ok: true, value: { kind: 'count', n: vs.length } };
     }
+    case 'elapsed':
+      return { ok: false, why: 'the time between two moments is not merged across boxes; ask when each happened' };
     case 'when': {
       const o = m.of;
       if (o.kind === 'condition') return { ok: true, value: timelineOf(q, memory, o.cond, false) };

@@ -11,6 +11,7 @@ import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
+import { elapsedMeasure } from './compose-elapsed.js';
 import { oneVisit, visitComparison, visitTimeTest, whoAtInstant } from './compose-visits.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
@@ -75,9 +76,12 @@ export function compose(c: Ctx): Composed {
   if (back && !stationary(classes) && (classes.length > 0 || agent)) {
     return refuse(`"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }
-  if (elapsedSince(c)) return refuse('it asks how long after (or before) one moment something happened; ask when it happened');
+  // "how long until the first person came", "the gap between the fourth and fifth visitors"
+  const gap = elapsedMeasure(c, ref);
+  if (gap && 'ok' in gap) return gap;
+  if (!gap && elapsedSince(c)) return refuse('it asks how long after (or before) one moment something happened; ask when it happened');
   if (subordinateWhen(c)) return refuse('it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
-  const head = chooseHead(c);
+  const head = gap ? null : chooseHead(c);
   const aux = first(c, 'aux');
   use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
   const dropTo = v.get('drop') ?? v.get('rise') ?? v.get('become');
@@ -96,7 +100,7 @@ export function compose(c: Ctx): Composed {
   };
   const personish = agent || v.has('arrive') || v.has('leave') || v.has('stay') || all(c, 'visitnoun').length > 0;
 
-  const measure = chooseMeasure();
+  const measure = gap ?? chooseMeasure();
   if ('ok' in measure) return measure;
   const m = measure;
   const negLeft = negWords.filter((t) => t.t !== 'class' && !c.used.has(t.i));

@@ -60,6 +60,8 @@ export function countMeasure(m: Measure): boolean {
       return m.of.kind === 'condition';
     case 'when':
       return m.of.kind === 'condition' || (m.of.kind === 'event' && (m.of.event === 'taken' || m.of.event === 'returned'));
+    case 'elapsed':
+      return [m.from, m.to].some((x) => x.kind === 'condition' || (x.kind === 'event' && (x.event === 'taken' || x.event === 'returned')));
     case 'count':
     case 'list':
       return m.of === 'events' && (m.event === 'taken' || m.event === 'returned');

@@ -3,7 +3,7 @@
  * at once which question was answered.
  */
 import { formatLocal } from '../time.js';
-import type { CountCondition, DurationCondition, EventKind, Pick, Query, VisitRef } from './schema.js';
+import type { CountCondition, DurationCondition, EventKind, Moment, Pick, Query, VisitRef } from './schema.js';
 
 const ORD = ['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
@@ -99,6 +99,30 @@ function pickWords(p: Pick, what: string, tz: string): string {
   return p.by === 'nth' ? `${nth(p.n)} ${what}` : `the ${what} ${p.by === 'after' ? 'next after' : 'last before'} ${clock(p.t, tz)}`;
 }
 
+/** A moment in words: "the end of the fourth visit of a person", "the first time one was put back (bottles)". */
+function momentWords(m: Moment, q: Query, tz: string, next: boolean): string {
+  const after = next ? ' after that' : '';
+  switch (m.kind) {
+    case 'start':
+      return `the start (${clock(q.time.from, tz)})`;
+    case 'end':
+      return `the end (${clock(q.time.to - 1, tz)})`;
+    case 'arrival':
+    case 'departure': {
+      const v = m.visit;
+      if (m.kind === 'departure' && v.by === 'nth' && v.order === 'departure' && !v.where) return `${nth(v.n)} departure of a ${subject(q, false)}${after}`;
+      const ref = next && v.by === 'nth' && v.n === 1 ? 'the next visit' : refWords(v, tz);
+      return `the ${m.kind === 'arrival' ? 'start' : 'end'} of ${ref} of a ${subject(q, false)}${after}`;
+    }
+    case 'event': {
+      const what = EVENT[m.event].replace(/s$/, '').replace(/^times/, 'time');
+      return `${next && m.pick.by === 'nth' && m.pick.n === 1 ? `the next ${what}` : pickWords(m.pick, what, tz)}${of(m.event, subject(q, true))}${after}`;
+    }
+    case 'condition':
+      return `${next && m.pick.by === 'nth' && m.pick.n === 1 ? 'the next time' : pickWords(m.pick, 'time', tz)} there came to be ${countWords(m.cond, q)}${after}`;
+  }
+}
+
 /** The time in words. */
 function when(q: Query, tz: string): string {
   if (q.time.at !== undefined) return `at ${clock(q.time.at, tz)}`;
@@ -157,6 +181,8 @@ export function describeQuery(q: Query, tz: string): string {
       const stretch = o.episode === 'current' ? 'the stretch going on at the end, ' : o.episode ? `the ${o.episode} stretch, ` : '';
       return `how long there were ${countWords(o.cond, q)} ${at} ${t}${stretch ? ` (${stretch.slice(0, -2)})` : ''}`;
     }
+    case 'elapsed':
+      return `the time from ${momentWords(m.from, q, tz, false)} to ${momentWords(m.to, q, tz, m.next === true)} ${at} (${t})`;
     case 'times':
       return `how many times there came to be ${countWords(m.cond, q)}${m.change === 'drop' ? ' (by a drop)' : m.change === 'rise' ? ' (by a rise)' : m.change ? ' (by a change)' : ''} ${at} ${t}`;
     case 'list':

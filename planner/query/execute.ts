@@ -7,6 +7,7 @@ import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
 import { conditionStarts, conditionStretches, meanCount, pickStretch, runCondition, runCount, runWhen, summed } from './execute-measures.js';
+import { runElapsed } from './execute-elapsed.js';
 import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
@@ -169,6 +170,8 @@ function measure(r: Run): QueryValue {
       r.notes.push(`Over the ${began.length} visit${began.length === 1 ? '' : 's'} that began then`);
       return { kind: 'number', n, unit: 'seconds' };
     }
+    case 'elapsed':
+      return runElapsed(r, m, all);
     case 'times': {
       const starts = conditionStarts(r, m.cond, m.change);
       r.evidence.push(...momentEvidence(starts));

@@ -9,6 +9,8 @@ const each = (firsts: string[], seconds: string[], lex: Lex): Record<string, Lex
 
 /** Multi-word phrases (matched first, longest first). */
 export const PHRASES: Record<string, Lex> = {
+  ...each(['gap', 'time', 'interval', 'delay', 'pause', 'break', 'wait', 'time gap'], ['between'], { t: 'elapse', v: 'between' }),
+  'up until': { t: 'elapse', v: 'until' },
   'one of the': { t: 'skip' },
   'one of': { t: 'skip' },
   'any of the': { t: 'skip' },

@@ -97,6 +97,19 @@ export const Pick = z.union([
 export type Pick = z.infer<typeof Pick>;
 
 /**
+ * One moment of the recording, as the `when` measure finds it (an arrival or departure of one
+ * visit, one event, one start of a count condition), or the `start` or `end` of the window (the
+ * end is now when the question names no period).
+ */
+export const Moment = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['arrival', 'departure']), visit: VisitRef }).strict(),
+  z.object({ kind: z.literal('event'), event: EventKind, pick: Pick }).strict(),
+  z.object({ kind: z.literal('condition'), cond: CountCondition, pick: Pick, change: z.enum(['drop', 'rise', 'any']).optional() }).strict(),
+  z.object({ kind: z.enum(['start', 'end']) }).strict(),
+]);
+export type Moment = z.infer<typeof Moment>;
+
+/**
  * What to compute.
  * - `count`: how many `visits` (arrivals in the window), `present` (visits overlapping the window),
  *   `departures` (visits that ended in it), `identities` (distinct objects after re-ID: an estimate)
@@ -126,6 +139,12 @@ export type Pick = z.infer<typeof Pick>;
  *   count condition held in the window (all of it, or one stretch: the `first`, the `last`, or
  *   the `current` one, going on at the end of the window: "how long has it been empty"; the
  *   `longest` or `shortest`).
+ * - `elapsed`: the time from one moment to another, in seconds ("how long until the first person
+ *   came": from the window's start to the first arrival; "how long since the last bottle was put
+ *   back": from that event to the end; "the gap between the fourth and fifth visitors": from the
+ *   fourth's departure to the fifth's arrival). With `next`, `to` is picked among the moments after
+ *   `from` (its ordinals count from there: "how long after the first bottle was taken was one put
+ *   back" is the first return after that taking).
  * - `times`: how many times a count condition began in the window ("how many times was the
  *   table empty"; `change` as for `when`).
  * - `list`: the visits (arrivals), visits in progress (`present`), identities or events of the window.
@@ -171,6 +190,7 @@ export const Measure = z.discriminatedUnion('measure', [
       ]),
     })
     .strict(),
+  z.object({ measure: z.literal('elapsed'), from: Moment, to: Moment, next: z.boolean().optional() }).strict(),
   z.object({ measure: z.literal('times'), cond: CountCondition, change: z.enum(['drop', 'rise', 'any']).optional() }).strict(),
   z.object({ measure: z.literal('list'), of: z.enum(['visits', 'present', 'identities', 'events']), event: EventKind.optional() }).strict(),
   z.object({ measure: z.literal('visit'), visit: VisitRef }).strict(),
