@@ -153,7 +153,7 @@ export function compose(c: Ctx): Composed {
     switch (head) {
       case 'howlong': {
         use(c, stay, arrive && !ref ? undefined : undefined);
-        const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
+        const cc = countCondition(c, { not: true, ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
         if (cc) {
           if (agg?.v === 'total') use(c, agg);
           // "how long has it been empty": the stretch going on now; "... the first time": the first stretch

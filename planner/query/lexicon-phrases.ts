@@ -203,6 +203,7 @@ export const PHRASES: Record<string, Lex> = {
   'walked off': V('leave'),
   'walked out': V('leave'),
   'moved on': V('leave'),
+  ...each(['stick', 'sticks', 'stuck', 'sticking', 'hangs', 'hanging'], ['around', 'about'], V('stay')),
   'hang around': V('stay'),
   'hung around': V('stay'),
   'hang out': V('stay'),

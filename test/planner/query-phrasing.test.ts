@@ -1,0 +1,81 @@
+/**
+ * Ways of saying what the parser already reads: phrasal verbs, a greeting before the question,
+ * "visitor three", an instant before the end of the recording, things that disappear, a place
+ * that holds things, and a state said with "not".
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { COCO_LABELS } from '../../ingest/perception/coco.js';
+import { parseQuestion, type Parsed } from '../../planner/query/parse.js';
+import { Query } from '../../planner/query/schema.js';
+
+const T0 = Date.parse('2026-01-05T09:00:00Z');
+const END = T0 + 139_500;
+const vocab = { cameras: ['kiosk', 'ledge'], zones: ['door'], lines: ['B'], labels: COCO_LABELS };
+const opts = { now: END, timeZone: 'UTC', coverage: { from: T0, to: END }, dominant: (c?: string) => (c === 'ledge' ? 'bottle' : 'person') };
+
+function parse(q: string): Parsed {
+  const r = parseQuestion(q, vocab, opts);
+  assert.ok(r.ok, `${q}: refused: ${r.ok ? '' : r.why}`);
+  assert.ok(Query.safeParse(r.query).success, `${q}: the query fits the schema`);
+  return r;
+}
+
+function refused(q: string, word?: string): void {
+  const r = parseQuestion(q, vocab, opts);
+  assert.equal(r.ok, false, `${q}: should be refused, read as ${JSON.stringify(r.ok ? r.query : null)}`);
+  if (word && !r.ok) assert.match(r.why, new RegExp(word), `${q}: names "${word}"`);
+}
+
+const m = (q: string): unknown => parse(q).query.measure;
+
+test('"stuck around", "sticking about" are staying', () => {
+  assert.deepEqual(m('how many people stuck around for at least 24 seconds'), { measure: 'count', of: 'visits', where: { op: 'ge', seconds: 24 } });
+  assert.deepEqual(m('did anyone stick around longer than a minute?'), { measure: 'whether', test: { kind: 'visit', where: { op: 'gt', seconds: 60 } } });
+});
+
+test('a greeting or filler before the question is no part of it', () => {
+  const plain = parse('when did the third visitor leave the kiosk').query;
+  assert.deepEqual(parse('hey can you tell me when the third visitor left the kiosk').query, plain);
+  assert.deepEqual(parse('ok, so when did the third visitor leave the kiosk?').query, plain);
+  assert.deepEqual(parse('hi there, when did the third visitor leave the kiosk').query, plain);
+  // a greeting is not a question
+  refused('hey');
+});
+
+test('"visitor three", "person 2" are the third visitor, the second person', () => {
+  assert.deepEqual(m('how long was visitor three at the kiosk'), { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: 3 } } });
+  assert.deepEqual(m('when did person 2 leave?'), { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: 2 } } });
+  // a number of seconds after a person-word is a length, not an ordinal
+  refused('did the person 2 seconds stay');
+});
+
+test('an instant before the end of the recording', () => {
+  const p = parse('how many bottles were on the ledge 15 seconds before the end?').query;
+  assert.deepEqual(p.measure, { measure: 'countAt' });
+  assert.equal(p.time.at, END - 15_000);
+  assert.equal(parse('was the ledge full a minute before the end of the recording?').query.time.at, END - 60_000);
+});
+
+test('a thing that disappears (with an auxiliary too) is taken; "left" and "gone" may say what remains', () => {
+  assert.deepEqual(m('when did a bottle first disappear from the ledge?'), { measure: 'when', of: { kind: 'event', event: 'taken', pick: { by: 'nth', n: 1 } } });
+  assert.deepEqual(m('how many bottles have vanished?'), { measure: 'count', of: 'events', event: 'taken' });
+  assert.deepEqual(m('how many bottles are left on the ledge'), { measure: 'countAt' });
+  assert.deepEqual(m('how many bottles are gone?'), { measure: 'missing' });
+  // people who disappear leave
+  assert.deepEqual(m('when did the first person disappear?'), { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: 1 } } });
+});
+
+test('a place that holds or contains things has them', () => {
+  const have = m('how long did the ledge have just one bottle');
+  assert.deepEqual(m('for how many seconds did the ledge hold just one bottle?'), have);
+  assert.deepEqual(have, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 1 } } });
+  assert.deepEqual(m('did the ledge ever contain fewer than 2 bottles?'), { measure: 'whether', test: { kind: 'count', cond: { op: 'lt', n: 2 } } });
+});
+
+test('a state said with "not" in a how-long question is the other state', () => {
+  assert.deepEqual(m('how long was the ledge not full?'), { measure: 'duration', of: { kind: 'condition', cond: { op: 'missing' } } });
+  assert.deepEqual(m('how long was the kiosk not empty?'), { measure: 'duration', of: { kind: 'condition', cond: { op: 'gt', n: 0 } } });
+  assert.deepEqual(m('how long was the kiosk not occupied?'), { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 } } });
+  assert.deepEqual(m('how long was the ledge not missing a bottle?'), { measure: 'duration', of: { kind: 'condition', cond: { op: 'full' } } });
+});
