@@ -156,6 +156,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
         const v = pickFleetVisit(visits(), o.visit);
         return v ? { ...num((v.end - v.start) / 1000, 'seconds'), notes: [`${v.objectId} (${v.label}) on ${v.camera} of box ${v.node}`], node: v.node } : none('there is no such visit on any box');
       }
+      if (o.kind === 'visits' && o.nths) return none('visits picked by their order are not merged across boxes');
       if (o.kind === 'visits') {
         const st = of(parts, 'stats').filter((s) => s.count > 0);
         const count = st.reduce((a, s) => a + s.count, 0);

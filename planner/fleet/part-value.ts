@@ -129,6 +129,7 @@ export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions)
     }
     case 'duration': {
       const o = m.of;
+      if (o.kind === 'visits' && o.nths) return { ok: false, why: 'visits picked by their order are not merged across boxes' };
       if (o.kind === 'condition') return { ok: true, value: timelineOf(q, memory, o.cond, false) };
       if (o.kind === 'visit') return visits(o.visit);
       const began = all(q.time.from, q.time.to).filter((v) => v.start >= q.time.from && v.start < q.time.to);

@@ -5,14 +5,14 @@
  * it used; parse.ts refuses a question whose meaningful tokens were not all used.
  */
 import { describeQuery } from './describe.js';
-import { all, countCond, countMeasure, first, leftOnPlace, needsInstant, stationary, use, type Ctx } from './ctx.js';
+import { all, countCond, defaultClasses, first, leftOnPlace, needsInstant, stationary, use, type Ctx } from './ctx.js';
 import { countCondition, durationCondition, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
 import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
 import { elapsedMeasure } from './compose-elapsed.js';
-import { oneVisit, visitComparison, visitTimeTest, whoAtInstant } from './compose-visits.js';
+import { oneVisit, visitComparison, visitSet, visitTimeTest, whoAtInstant } from './compose-visits.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
 export const START_MS = 2000;
@@ -112,20 +112,10 @@ export function compose(c: Ctx): Composed {
   const usedVerbs = new Set(all(c, 'verb').filter((x) => c.used.has(x.i)).map((x) => x.v));
   use(c, ...all(c, 'verb').filter((x) => usedVerbs.has(x.v)));
 
-  // the subject when none is named
-  if (classes.length === 0) {
-    // no class word at all (not even "objects"): the class seen most at the place, said so
-    // sounds have no class
-    const countish = (countMeasure(m) || classToks.length === 0) && !v.has('sound');
-    if (personish) classes = ['person'];
-    else if (countish) {
-      const d = opts.dominant?.(cameras[0]);
-      if (d) {
-        classes = [d];
-        c.assumed.push(`${d}, the class seen most ${cameras[0] ? `at ${cameras[0]}` : 'here'}, as the question names none`);
-      }
-    }
-  }
+  if (classes.length === 0) classes = defaultClasses(c, m, { personish, named: classToks.length > 0, sound: v.has('sound'), camera: cameras[0] });
+  // "the average stay of the first three visitors": those visits only
+  const set = m.measure === 'duration' && m.of.kind === 'visits' ? visitSet(c) : undefined;
+  if (set && m.measure === 'duration' && m.of.kind === 'visits') m.of.nths = set;
   const query: Query = {
     measure: m,
     subject: { classes },

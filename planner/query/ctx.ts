@@ -70,6 +70,20 @@ export function countMeasure(m: Measure): boolean {
   }
 }
 
+/**
+ * The subject of a question that names no class: people when it speaks of people ("anyone",
+ * "stay", "arrive"); for counts of a place, or with no class word at all (not even "objects"),
+ * the class seen most at the place, said so; sounds have no class.
+ */
+export function defaultClasses(c: Ctx, m: Measure, q: { personish: boolean; named: boolean; sound: boolean; camera: string | undefined }): string[] {
+  if (q.personish) return ['person'];
+  if ((!countMeasure(m) && q.named) || q.sound) return [];
+  const d = c.opts.dominant?.(q.camera);
+  if (!d) return [];
+  c.assumed.push(`${d}, the class seen most ${q.camera ? `at ${q.camera}` : 'here'}, as the question names none`);
+  return [d];
+}
+
 /** Whether a measure is taken at one instant. */
 export function needsInstant(m: Measure): boolean {
   return m.measure === 'countAt' || m.measure === 'missing' || (m.measure === 'whether' && m.test.kind === 'count');

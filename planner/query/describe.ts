@@ -177,7 +177,7 @@ export function describeQuery(q: Query, tz: string): string {
     case 'duration': {
       const o = m.of;
       if (o.kind === 'visit') return `how long ${refWords(o.visit, tz)} of a ${s1} ${at} lasted (${t})`;
-      if (o.kind === 'visits') return `the ${{ avg: 'average', total: 'total', max: 'longest', min: 'shortest' }[o.agg]} length of visits by ${sn} ${at} ${t}`;
+      if (o.kind === 'visits') return `the ${{ avg: 'average', total: 'total', max: 'longest', min: 'shortest' }[o.agg]} length of ${o.nths ? `the ${o.nths.map((n) => nth(n).replace(/^the /, '')).join(', ').replace(/, ([^,]*)$/, ' and $1')} visits (by arrival) of ${sn}` : `visits by ${sn}`} ${at} ${t}`;
       const stretch = o.episode === 'current' ? 'the stretch going on at the end, ' : o.episode ? `the ${o.episode} stretch, ` : '';
       return `how long there were ${countWords(o.cond, q)} ${at} ${t}${stretch ? ` (${stretch.slice(0, -2)})` : ''}`;
     }

@@ -154,6 +154,7 @@ function measure(r: Run): QueryValue {
         r.evidence.push(...visitEvidence([v]));
         return { kind: 'number', n: (v.end - v.start) / 1000, unit: 'seconds' };
       }
+      if (o.nths) return visitSetLength(r, vs, o.nths, o.agg);
       const stats = visitStats(r);
       if (stats) {
         if (stats.n === 0) return { kind: 'none', why: 'no visit began in that time' };
@@ -206,6 +207,19 @@ function measure(r: Run): QueryValue {
       return { kind: 'visit', visit: v };
     }
   }
+}
+
+/** The aggregate length of the visits at the places `nths` in the order of arrival in the window (none when one of them does not exist). */
+function visitSetLength(r: Run, vs: readonly VisitFact[], nths: readonly number[], agg: 'avg' | 'total' | 'max' | 'min'): QueryValue {
+  const { q } = r;
+  const began = vs.filter((v) => v.start >= q.time.from && v.start < q.time.to);
+  const picked = nths.map((n) => (n > 0 ? began[n - 1] : began[began.length + n]));
+  if (picked.some((v) => v === undefined)) return { kind: 'none', why: `there is no such visit (${began.length} visit${began.length === 1 ? '' : 's'} began in that time)` };
+  const ds = (picked as VisitFact[]).map((v) => (v.end - v.start) / 1000);
+  r.evidence.push(...visitEvidence(picked as VisitFact[]));
+  r.notes.push(`The visits lasted ${ds.map((d) => `${Math.round(d * 10) / 10} s`).join(', ')}`);
+  const n = agg === 'avg' ? ds.reduce((a, b) => a + b, 0) / ds.length : agg === 'total' ? ds.reduce((a, b) => a + b, 0) : agg === 'max' ? Math.max(...ds) : Math.min(...ds);
+  return { kind: 'number', n, unit: 'seconds' };
 }
 
 /** Statistics of the visits that began in the window, from the indexes (null when they cannot answer: no class named, an index being built). */

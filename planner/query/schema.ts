@@ -135,7 +135,9 @@ export type Moment = z.infer<typeof Moment>;
  *   count condition ("when did the bench drop to one bottle"; with `change`, only a change into
  *   the condition counts, not the state the window began in, and a `drop` only from a higher count,
  *   a `rise` only from a lower one: "when was it back to three").
- * - `duration`: of one visit; of all visits aggregated (`avg`, `total`, `max`, `min`); or how long a
+ * - `duration`: of one visit; of all visits aggregated (`avg`, `total`, `max`, `min`; with `nths`,
+ *   only the visits at those places in the order of arrival: "the average stay of the first three
+ *   visitors" is `[1, 2, 3]`, each of which must exist); or how long a
  *   count condition held in the window (all of it, or one stretch: the `first`, the `last`, or
  *   the `current` one, going on at the end of the window: "how long has it been empty"; the
  *   `longest` or `shortest`).
@@ -185,7 +187,7 @@ export const Measure = z.discriminatedUnion('measure', [
       measure: z.literal('duration'),
       of: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
-        z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']) }).strict(),
+        z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']), nths: z.array(z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last')).min(1).max(64).optional() }).strict(),
         z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest']).optional() }).strict(),
       ]),
     })

@@ -222,3 +222,14 @@ test('the time between two moments is executed from the moments "when" finds, an
   assert.equal(none.value, null);
   assert.match(none.answer, /no such visit/);
 });
+
+test('a set of visits by ordinals is aggregated over those visits only', () => {
+  // p1 0-29.5 s (29.5 s), p2 10-44.5 s (34.5 s), p3 20-24.5 s (4.5 s), each a half frame longer
+  const two = q('total time the second and third visitors spent');
+  assert.equal(two.value, 40, two.answer);
+  assert.match(two.answer, /^Read as: the total length of the second and third visits \(by arrival\) of people/);
+  assert.equal(q('average stay of the first two visitors').value, 32.4, '29.75 s and 35 s');
+  const none = q('average stay of the first four visitors');
+  assert.equal(none.value, null);
+  assert.match(none.answer, /no such visit \(3 visits/);
+});

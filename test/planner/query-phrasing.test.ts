@@ -79,3 +79,12 @@ test('a state said with "not" in a how-long question is the other state', () => 
   assert.deepEqual(m('how long was the kiosk not occupied?'), { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 } } });
   assert.deepEqual(m('how long was the ledge not missing a bottle?'), { measure: 'duration', of: { kind: 'condition', cond: { op: 'full' } } });
 });
+
+test('a set of visits named by ordinals: "the second and third visitors", "the first three visitors"', () => {
+  assert.deepEqual(m('total time the second and third visitors spent at the kiosk'), { measure: 'duration', of: { kind: 'visits', agg: 'total', nths: [2, 3] } });
+  assert.deepEqual(m('average stay of the first three visitors'), { measure: 'duration', of: { kind: 'visits', agg: 'avg', nths: [1, 2, 3] } });
+  assert.deepEqual(m('what was the average length of the last two visits'), { measure: 'duration', of: { kind: 'visits', agg: 'avg', nths: [-2, -1] } });
+  assert.deepEqual(m('how long did the first and third visitors stay in total'), { measure: 'duration', of: { kind: 'visits', agg: 'total', nths: [1, 3] } });
+  // one ordinal is one visit, not a set: an average of it is not read
+  refused('average stay of the first visitor', 'first');
+});
