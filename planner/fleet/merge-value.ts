@@ -120,6 +120,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
         const d = (v.end - v.start) / 1000;
         return bool(passes(d, t.where.op, t.where.seconds), [`${v.objectId} on ${v.camera} of box ${v.node} stayed ${Math.round(d * 10) / 10} s`]);
       }
+      if (t.kind === 'events') return none('two kinds of events compared are not merged across boxes; ask how many of each');
       if (t.kind === 'compare') {
         const [a, b] = [pickFleetVisit(visits(), t.a), pickFleetVisit(visits(), t.b)];
         if (!a || !b) return none('there is no such visit on any box');

@@ -98,6 +98,7 @@ export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions)
     case 'whether': {
       const t = m.test;
       if (t.kind === 'count') return { ok: true, value: timelineOf(q, memory, t.cond, !t.all) };
+      if (t.kind === 'events') return { ok: false, why: 'two kinds of events compared are not merged across boxes; ask how many of each' };
       if (t.kind === 'event') return count({ ...q, measure: { measure: 'count', of: 'events', event: t.event } });
       if (t.kind === 'length' || t.kind === 'visitTime') return visits(t.visit);
       if (t.kind === 'compare') {

@@ -261,3 +261,20 @@ export function eventKind(c: Ctx, v: Map<string, Verb>, classes: string[]): Even
   }
   return undefined;
 }
+
+/**
+ * Two kinds of events compared by number: "were more bottles taken than put back?", "were fewer
+ * returned than taken?" (a bare "more", "fewer" or "less", one verb before "than" and one after).
+ */
+export function eventComparison(c: Ctx, v: Map<string, Verb>): { kind: 'events'; a: EventKind; op: 'gt' | 'lt'; b: EventKind } | undefined {
+  const take = v.get('take');
+  const ret = v.get('return');
+  const cmp = all(c, 'cmp').find((x) => !c.used.has(x.i) && /^(?:more|fewer|less)$/.test(x.text));
+  const than = c.toks.find((x) => x.text === 'than');
+  if (!take || !ret || !cmp || !than || (cmp.v !== 'gt' && cmp.v !== 'lt')) return undefined;
+  const [a, b] = take.i < ret.i ? [take, ret] : [ret, take];
+  if (!(cmp.i < a.i && a.i < than.i && than.i < b.i)) return undefined;
+  use(c, cmp, take, ret);
+  const kind = (x: Verb): EventKind => (x.v === 'take' ? 'taken' : 'returned');
+  return { kind: 'events', a: kind(a), op: cmp.v, b: kind(b) };
+}

@@ -6,7 +6,7 @@
  */
 import { describeQuery } from './describe.js';
 import { all, countCond, defaultClasses, first, leftOnPlace, needsInstant, stationary, use, type Ctx } from './ctx.js';
-import { countCondition, durationCondition, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
+import { countCondition, durationCondition, eventComparison, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
 import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
@@ -274,6 +274,8 @@ export function compose(c: Ctx): Composed {
         return { measure: 'count', of: 'present' };
       }
       case 'yesno': {
+        const evs = eventComparison(c, v);
+        if (evs) return { measure: 'whether', test: evs };
         const ev = eventKind(c, v, classes);
         if (ev) return { measure: 'whether', test: { kind: 'event', event: ev } };
         const cmpVisits = visitComparison(c);

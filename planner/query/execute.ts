@@ -89,6 +89,13 @@ function measure(r: Run): QueryValue {
         return { kind: 'boolean', b: st.length > 0 };
       }
       if (m.test.kind === 'count') return runCondition(r, m.test.cond, m.test.all === true);
+      if (m.test.kind === 'events') {
+        const [a, b] = [m.test.a, m.test.b].map((event) => runCount(r, { measure: 'count', of: 'events', event }, all));
+        if (a?.kind !== 'number' || b?.kind !== 'number') return { kind: 'none', why: 'the events could not be counted' };
+        r.notes.splice(0, r.notes.length, ...new Set(r.notes));
+        r.notes.push(`${a.n} ${m.test.a}, ${b.n} ${m.test.b}`);
+        return { kind: 'boolean', b: passes(a.n, m.test.op, b.n) };
+      }
       if (m.test.kind === 'visitTime') {
         const { visit: ref, moment, side, t } = m.test;
         const vs = all(q.time.from, q.time.to);

@@ -61,6 +61,9 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('total altogether overall combined cumulative', { t: 'agg', v: 'total' }),
   ...words('maximum max most peak highest largest biggest greatest', { t: 'agg', v: 'max' }),
   ...words('minimum min fewest least lowest smallest', { t: 'agg', v: 'min' }),
+  // "were more bottles taken than put back": two counts compared (read only so)
+  ...words('more', { t: 'cmp', v: 'gt' }),
+  ...words('fewer less', { t: 'cmp', v: 'lt' }),
   ...words('longest', { t: 'super', v: 'longest' }),
   ...words('shortest briefest quickest', { t: 'super', v: 'shortest' }),
   ['together', { t: 'once' }],

@@ -125,7 +125,9 @@ export type Moment = z.infer<typeof Moment>;
  *   `all`, during all of it; with `lasting`, for one stretch whose length passes it: "was the table
  *   ever empty for more than 5 s"), a visit (optionally passing `where`; with `count`, whether the number
  *   of such arrivals passes the comparison: "did more than 3 people come?"; with `moment`, only
- *   visits that began (`arrival`) or ended (`departure`) in the window), an event of a kind, or
+ *   visits that began (`arrival`) or ended (`departure`) in the window), an event of a kind, the
+ *   number of events of kind `a` against kind `b` (`events`: "were more bottles taken than put
+ *   back?", items counted as `count` counts them), or
  *   (`compare`) whether visit `a` lasted `op` (longer: `gt`, shorter: `lt`) than visit `b`, or
  *   (`length`) whether one visit's length passes `where` ("did the second person stay over 20 s"),
  *   or (`visitTime`) whether one visit began or ended `side` (before, after) the instant `t` ("did the
@@ -166,6 +168,7 @@ export const Measure = z.discriminatedUnion('measure', [
         z.object({ kind: z.literal('count'), cond: CountCondition, all: z.boolean().optional(), lasting: DurationCondition.optional() }).strict(),
         z.object({ kind: z.literal('visit'), where: DurationCondition.optional(), moment: z.enum(['arrival', 'departure']).optional(), count: z.object({ op: Cmp, n: z.number().int().min(0) }).strict().optional() }).strict(),
         z.object({ kind: z.literal('event'), event: EventKind }).strict(),
+        z.object({ kind: z.literal('events'), a: EventKind, op: Cmp, b: EventKind }).strict(),
         z.object({ kind: z.literal('compare'), a: VisitRef, op: Cmp, b: VisitRef }).strict(),
         z.object({ kind: z.literal('length'), visit: VisitRef, where: DurationCondition }).strict(),
         z.object({ kind: z.literal('visitTime'), visit: VisitRef, moment: z.enum(['arrival', 'departure', 'presence']), side: z.enum(['before', 'after']).optional(), t: z.number() }).strict(),

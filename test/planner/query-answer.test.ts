@@ -233,3 +233,12 @@ test('a set of visits by ordinals is aggregated over those visits only', () => {
   assert.equal(none.value, null);
   assert.match(none.answer, /no such visit \(3 visits/);
 });
+
+test('two kinds of events compared by number are counted as "how many" counts them', () => {
+  // one bottle taken at 20 s, one put back at 30 s
+  const more = q('were more bottles taken than put back?');
+  assert.equal(more.value, false, more.answer);
+  assert.match(more.answer, /^Read as: whether more bottles were taken away than put back/);
+  assert.match(more.answer, /1 taken, 1 returned/);
+  assert.equal(q('were fewer bottles returned than taken?').value, false);
+});

@@ -88,3 +88,11 @@ test('a set of visits named by ordinals: "the second and third visitors", "the f
   // one ordinal is one visit, not a set: an average of it is not read
   refused('average stay of the first visitor', 'first');
 });
+
+test('two kinds of events compared by number: "were more bottles taken than returned?"', () => {
+  assert.deepEqual(m('were more bottles taken than returned?'), { measure: 'whether', test: { kind: 'events', a: 'taken', op: 'gt', b: 'returned' } });
+  assert.deepEqual(m('were fewer bottles put back than taken from the ledge'), { measure: 'whether', test: { kind: 'events', a: 'returned', op: 'lt', b: 'taken' } });
+  // a bare "more" elsewhere is not read
+  refused('were there more people than bottles?', 'more');
+  refused('how many more people came?', 'more');
+});
