@@ -74,6 +74,8 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
     const event: EventKind | undefined = verb.v === 'take' || (verb.v === 'leave' && stationary(cls) && verb.text !== 'left') ? 'taken' : verb.v === 'return' ? 'returned' : verb.v === 'cross' ? 'line_cross' : undefined;
     if (event) return done({ kind: 'event', event, pick: { by: 'nth', n: k } });
     if (verb.v === 'leave' && stationary(cls)) return refuse(`"${verb.text}" said of ${cls.join(', ')} may mean remaining there`);
+    // "since someone left", "since the last person left": the latest departure, not the departure of the latest arrival
+    if (verb.v === 'leave' && role === 'since' && k < 0) return done({ kind: 'departure', visit: { by: 'nth', n: k, order: 'departure' } });
     return done({ kind: verb.v === 'arrive' ? 'arrival' : 'departure', visit: { by: 'nth', n: k } });
   }
   if (realConds.length > 0) {
@@ -140,8 +142,13 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
   }
   const h = heads[0];
   if (!h || h.v !== 'howlong' || heads.length > 1 || !/^how (?:long|much time|many (?:seconds|minutes|hours))$/.test(h.text)) return undefined;
-  const rest = c.toks.slice(h.i + 1);
+  // "how long has it been since ...", "how long was it until ...": the span is the lead's
+  let skip = 0;
+  const it = c.toks[h.i + 2];
+  if (c.toks[h.i + 1]?.t === 'aux' && it?.text === 'it') skip = c.toks[h.i + 3]?.t === 'verb' && c.toks[h.i + 3]?.text === 'been' ? 3 : 2;
+  const rest = c.toks.slice(h.i + 1 + skip);
   const lead = rest[0];
+  if (skip > 0 && (lead?.t === 'elapse' || lead?.t === 'rank')) use(c, ...c.toks.slice(h.i + 1, h.i + 1 + skip));
   const span = (from: Moment, to: Moment, next = false): Elapsed => ({ measure: 'elapsed', from, to, ...(next ? { next: true } : {}) });
   const check = (...rs: (Read | Refused)[]): Refused | undefined => {
     const bad = rs.find((r): r is Refused => 'ok' in r);

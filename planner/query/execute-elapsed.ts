@@ -16,7 +16,11 @@ function momentTime(r: Run, m: Moment, all: AllVisits, next: boolean): { t: numb
   const found = m as Extract<Measure, { measure: 'when' }>['of'];
   // a departure among the moments after another is the next to end, not the next to arrive
   const of = found.kind === 'departure' && next && found.visit.by === 'nth' ? { ...found, visit: { ...found.visit, order: 'departure' as const } } : found;
+  const notes = r.notes.length;
   const v = runWhen(r, { measure: 'when', of }, all);
+  // the latest departure of someone still in view is no departure yet: they are there now
+  const still = r.notes.slice(notes).find((n) => / was still in view when the recording ended$/.test(n));
+  if (v.kind === 'time' && of.kind === 'departure' && still) return { why: still.replace('was still in view', 'was still there') };
   if (v.kind === 'time') return { t: v.t };
   return { why: v.kind === 'none' ? v.why : 'no such moment' };
 }

@@ -214,6 +214,10 @@ test('the time between two moments is executed from the moments "when" finds, an
   const since = q('how long since someone was last here?');
   assert.match(since.answer, /the last departure of a person to the end/);
   assert.equal(since.value, 14.8, since.answer);
+  // p3 arrived last but left at 24.75 s; p2 left last, at 44.75 s
+  assert.equal(q('how long since the last person left?').value, 14.8);
+  // asked at 26 s: p3 left at 24.75 s, the others are still there
+  assert.equal(q('how long since someone left?', s(26)).value, 1.3);
   // the third arrived before the first left: no such span, said so
   const gap = q('how long was the gap between the second and third visitors?');
   assert.equal(gap.value, null);

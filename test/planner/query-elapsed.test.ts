@@ -45,6 +45,10 @@ test('since a moment: to the end (now); without an ordinal the last one', () => 
   const p = parse('how long since a bottle was taken from the bench?');
   assert.deepEqual(p.query.measure, { measure: 'elapsed', from: { kind: 'event', event: 'taken', pick: { by: 'nth', n: -1 } }, to: { kind: 'end' } });
   assert.ok(p.assumed.some((a) => /last one/.test(a)), 'the assumption is said');
+  assert.deepEqual(m('how long has it been since the last bottle was put back?'), m('how long since the last bottle was put back'));
+  assert.deepEqual(m('how long was it until the first person came?'), m('how long until the first person came?'));
+  // the latest departure, not the departure of the latest arrival
+  assert.deepEqual(m('how long since the last person left?'), { measure: 'elapsed', from: { kind: 'departure', visit: { by: 'nth', n: -1, order: 'departure' } }, to: { kind: 'end' } });
 });
 
 test('after one moment, another: the second without an ordinal is the next one after the first', () => {
