@@ -38,8 +38,6 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('was were', { t: 'aux', v: 'past' }),
   ...words('do does', { t: 'aux', v: 'present' }),
   ...words('did has have had', { t: 'aux', v: 'past' }),
-  // "did the ledge hold one bottle": the place has it
-  ...words('hold holds held holding contain contains contained containing', { t: 'aux', v: 'past' }),
   ...words('arrive arrives arrived arriving arrival arrivals come comes came coming enter enters entered entering entry visit visits visited visiting visitor visitors appear appears appeared appearing approach approached approaches', V('arrive')),
   ...words('leave leaves left leaving depart departs departed departing departure departures exit exits exited exiting disappear disappeared disappears vanish vanished go went gone', V('leave')),
   ...words('standing sitting waits park parks parked parking lasted lasts lasting stay stays stayed staying spend spends spent spending remain remains remained remaining wait waits waited waiting linger lingered dwell dwelled dwelt stand stood sit sat', V('stay')),

@@ -246,6 +246,8 @@ function single(word: string, prev: Token | undefined, next: string | undefined,
   // "when did the longest visit end", "when did the second visit start": a visit's ends
   if (prev?.t === 'visitnoun' && /^(?:end|ends|ended|finish|finished|finishes)$/.test(word)) return { t: 'verb', v: 'leave' };
   if (prev?.t === 'visitnoun' && /^(?:start|starts|started|begin|began|begins)$/.test(word)) return { t: 'verb', v: 'arrive' };
+  // "did the ledge hold one bottle": a place that holds or contains things has them (a person holding one is not read)
+  if ((prev?.t === 'place' || prev?.t === 'here') && /^(?:hold|holds|held|holding|contain|contains|contained|containing)$/.test(word)) return { t: 'aux', v: 'past' };
   const od = ORDINAL_DIGITS.exec(word);
   if (od) return { t: 'ord', v: Number(od[1]) };
   const named = table.get(word);

@@ -70,7 +70,10 @@ test('a place that holds or contains things has them', () => {
   const have = m('how long did the ledge have just one bottle');
   assert.deepEqual(m('for how many seconds did the ledge hold just one bottle?'), have);
   assert.deepEqual(have, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 1 } } });
-  assert.deepEqual(m('did the ledge ever contain fewer than 2 bottles?'), { measure: 'whether', test: { kind: 'count', cond: { op: 'lt', n: 2 } } });
+  assert.deepEqual(m('did the ledge contain fewer than 2 bottles?'), { measure: 'whether', test: { kind: 'count', cond: { op: 'lt', n: 2 } } });
+  // a person holding a thing is not something the memory records
+  refused('did anyone hold a bottle?', 'hold');
+  refused('was someone holding a bottle?', 'holding');
 });
 
 test('a state said with "not" in a how-long question is the other state', () => {
