@@ -120,6 +120,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
         const d = (v.end - v.start) / 1000;
         return bool(passes(d, t.where.op, t.where.seconds), [`${v.objectId} on ${v.camera} of box ${v.node} stayed ${Math.round(d * 10) / 10} s`]);
       }
+      if (t.kind === 'events') return none('two kinds of events compared are not merged across boxes; ask how many of each');
       if (t.kind === 'compare') {
         const [a, b] = [pickFleetVisit(visits(), t.a), pickFleetVisit(visits(), t.b)];
         if (!a || !b) return none('there is no such visit on any box');
@@ -156,6 +157,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
         const v = pickFleetVisit(visits(), o.visit);
         return v ? { ...num((v.end - v.start) / 1000, 'seconds'), notes: [`${v.objectId} (${v.label}) on ${v.camera} of box ${v.node}`], node: v.node } : none('there is no such visit on any box');
       }
+      if (o.kind === 'visits' && o.nths) return none('visits picked by their order are not merged across boxes');
       if (o.kind === 'visits') {
         const st = of(parts, 'stats').filter((s) => s.count > 0);
         const count = st.reduce((a, s) => a + s.count, 0);
@@ -173,6 +175,8 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       if (!one || (o.episode === 'current' && one[1] < to - 1000 && one[1] < end)) return none(o.episode === 'current' ? 'it is not so at the end of that time' : 'it never happened in that time');
       return num((one[1] - one[0]) / 1000, 'seconds', [`From ${iso(one[0])} to ${iso(one[1])}`]);
     }
+    case 'elapsed':
+      return none('the time between two moments is not merged across boxes; ask when each happened');
     case 'times': {
       const { pieces, usual } = summedParts(parts);
       return num(starts(pieces, m.cond, usual, m.change).length, 'count', ['Read from the boxes\' count timelines summed']);

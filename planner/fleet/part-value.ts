@@ -98,6 +98,7 @@ export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions)
     case 'whether': {
       const t = m.test;
       if (t.kind === 'count') return { ok: true, value: timelineOf(q, memory, t.cond, !t.all) };
+      if (t.kind === 'events') return { ok: false, why: 'two kinds of events compared are not merged across boxes; ask how many of each' };
       if (t.kind === 'event') return count({ ...q, measure: { measure: 'count', of: 'events', event: t.event } });
       if (t.kind === 'length' || t.kind === 'visitTime') return visits(t.visit);
       if (t.kind === 'compare') {
@@ -114,6 +115,8 @@ export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions)
       const vs = all(q.time.from, q.time.to).filter((v) => (!w || passes((v.end - v.start) / 1000, w.op, w.seconds)) && (moment !== 'arrival' || inWin(v.start)) && (moment !== 'departure' || inWin(v.end)));
       return { ok: true, value: { kind: 'count', n: vs.length } };
     }
+    case 'elapsed':
+      return { ok: false, why: 'the time between two moments is not merged across boxes; ask when each happened' };
     case 'when': {
       const o = m.of;
       if (o.kind === 'condition') return { ok: true, value: timelineOf(q, memory, o.cond, false) };
@@ -127,6 +130,7 @@ export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions)
     }
     case 'duration': {
       const o = m.of;
+      if (o.kind === 'visits' && o.nths) return { ok: false, why: 'visits picked by their order are not merged across boxes' };
       if (o.kind === 'condition') return { ok: true, value: timelineOf(q, memory, o.cond, false) };
       if (o.kind === 'visit') return visits(o.visit);
       const began = all(q.time.from, q.time.to).filter((v) => v.start >= q.time.from && v.start < q.time.to);

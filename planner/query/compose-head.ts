@@ -88,7 +88,8 @@ export function subordinateWhen(c: Ctx): boolean {
 
 /** Whether "how long" asks for the time elapsed from a moment to an event ("how long after 09:00 did the first person arrive"), not for a length. */
 export function elapsedSince(c: Ctx): boolean {
-  const h = all(c, 'head', 'howlong')[0];
+  // "average visit length after 09:01": a window, not a span from a moment
+  const h = all(c, 'head', 'howlong').find((x) => /^how\b/.test(x.text));
   const next = h ? c.toks[h.i + 1] : undefined;
   return next !== undefined && (next.t === 'rank' || (next.t === 'time' && /^(?:after|before|since|from)\b/.test(next.text)));
 }

@@ -90,9 +90,28 @@ export function durationCondition(c: Ctx): DurationCondition | undefined {
   return undefined;
 }
 
-/** A count condition: "empty", "occupied", "missing", "all there", "fewer than 3", "only one", "two ... together", "no bottles". */
-export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[] }): CountCondition | undefined {
+/** The condition that holds exactly when `cc` does not: not full is missing, not empty is occupied, not fewer than 3 is at least 3. */
+export function complement(cc: CountCondition): CountCondition {
+  if (!('n' in cc)) return { op: cc.op === 'full' ? 'missing' : 'full' };
+  const op = ({ eq: 'ne', ne: 'eq', lt: 'ge', ge: 'lt', le: 'gt', gt: 'le' } as const)[cc.op];
+  // counts are never negative: "not empty" is more than none, "not occupied" is none
+  if (cc.n === 0 && (op === 'ne' || op === 'le')) return { op: op === 'ne' ? 'gt' : 'eq', n: 0 };
+  return { op, n: cc.n };
+}
+
+/**
+ * A count condition: "empty", "occupied", "missing", "all there", "fewer than 3", "only one", "two
+ * ... together", "no bottles". With `not`, a "not" said just before a state word reads as the
+ * other state ("how long was the ledge not full": the time it was missing one).
+ */
+export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; not?: boolean }): CountCondition | undefined {
   const cond = all(c, 'cond').find((x) => !c.used.has(x.i));
+  const not = opts.not && cond ? c.toks[cond.i - 1] : undefined;
+  if (not?.t === 'neg' && not.text === 'not' && !c.used.has(not.i)) {
+    use(c, not);
+    const cc = countCondition(c, { ...opts, not: false, none: [] });
+    return cc && complement(cc);
+  }
   // "nobody there", "no bottles": none (a "not" before a condition negates the yes/no instead)
   const none = (opts.none ?? []).filter((t) => !c.used.has(t.i) || t.t === 'class');
   if (!cond && none.length === 1 && !all(c, 'cmp').some((x) => c.toks[x.i + 1]?.t === 'num')) {
@@ -233,11 +252,29 @@ export function eventKind(c: Ctx, v: Map<string, Verb>, classes: string[]): Even
     use(c, cross);
     return 'line_cross';
   }
-  // a stationary class that is "gone" from the picture is taken
+  // a stationary class that is "gone" from the picture is taken ("left" and "gone" after an
+  // auxiliary may say what remains: "how many bottles are left")
   const leave = v.get('leave');
-  if (leave && stationary(classes) && !first(c, 'aux')) {
+  if (leave && stationary(classes) && (!first(c, 'aux') || !/^(?:left|gone)$/.test(leave.text))) {
     use(c, leave);
     return 'taken';
   }
   return undefined;
+}
+
+/**
+ * Two kinds of events compared by number: "were more bottles taken than put back?", "were fewer
+ * returned than taken?" (a bare "more", "fewer" or "less", one verb before "than" and one after).
+ */
+export function eventComparison(c: Ctx, v: Map<string, Verb>): { kind: 'events'; a: EventKind; op: 'gt' | 'lt'; b: EventKind } | undefined {
+  const take = v.get('take');
+  const ret = v.get('return');
+  const cmp = all(c, 'cmp').find((x) => !c.used.has(x.i) && /^(?:more|fewer|less)$/.test(x.text));
+  const than = c.toks.find((x) => x.text === 'than');
+  if (!take || !ret || !cmp || !than || (cmp.v !== 'gt' && cmp.v !== 'lt')) return undefined;
+  const [a, b] = take.i < ret.i ? [take, ret] : [ret, take];
+  if (!(cmp.i < a.i && a.i < than.i && than.i < b.i)) return undefined;
+  use(c, cmp, take, ret);
+  const kind = (x: Verb): EventKind => (x.v === 'take' ? 'taken' : 'returned');
+  return { kind: 'events', a: kind(a), op: cmp.v, b: kind(b) };
 }

@@ -95,3 +95,41 @@ export function whoAtInstant(c: Ctx): { visit: VisitRef; leaving: boolean } | un
   const visit: VisitRef = verb?.v === 'arrive' ? { by: 'arrivedAt', t } : verb?.v === 'leave' ? { by: 'leftAt', t } : { by: 'presentAt', t };
   return { visit, leaving: asked.v === 'leave' };
 }
+
+/** Whether a token is a plural noun of visits or visitors ("visitors", "visits", "people"). */
+function pluralVisits(t: Token | undefined): boolean {
+  return t !== undefined && ((t.t === 'class' && !t.agent && /(?:s|people)$/.test(t.text)) || (t.t === 'visitnoun' && /s$/.test(t.text)));
+}
+
+/**
+ * The visits a list of ordinals names, in the order of arrival: "the second and third visitors"
+ * is `[2, 3]`, "the first three visitors" `[1, 2, 3]`, "the last two visits" `[-2, -1]`. Every
+ * ordinal of the question must be in the list. Marks the words it reads.
+ */
+export function visitSet(c: Ctx): number[] | undefined {
+  const ords = all(c, 'ord').filter((x) => !c.used.has(x.i));
+  const head = ords[0];
+  if (!head) return undefined;
+  // "the first three visitors", "the last two visits"
+  const n = c.toks[head.i + 1];
+  if (ords.length === 1 && (head.v === 1 || head.v === -1) && n?.t === 'num' && n.v >= 2 && n.v <= 64 && Number.isInteger(n.v) && pluralVisits(c.toks[head.i + 2])) {
+    use(c, head, n);
+    return Array.from({ length: n.v }, (_, k) => (head.v === 1 ? k + 1 : k - n.v));
+  }
+  // "the second and third visitors", "the first, second and fourth visits"
+  const seq = [head];
+  let j = head.i + 1;
+  for (;;) {
+    while (c.toks[j]?.t === 'sep' || c.toks[j]?.t === 'and' || c.toks[j]?.text === 'the') j++;
+    const o = c.toks[j];
+    if (o?.t !== 'ord' || c.used.has(o.i)) break;
+    seq.push(o);
+    j = o.i + 1;
+  }
+  const last = seq[seq.length - 1] as Token;
+  const vs = seq.map((o) => o.v);
+  if (seq.length < 2 || seq.length !== ords.length || new Set(vs).size !== vs.length || !pluralVisits(c.toks[last.i + 1])) return undefined;
+  if (!vs.every((v) => v > 0) && !vs.every((v) => v < 0)) return undefined;
+  use(c, ...seq, ...c.toks.slice(head.i, last.i).filter((t) => t.t === 'and'));
+  return vs;
+}

@@ -5,13 +5,14 @@
  * it used; parse.ts refuses a question whose meaningful tokens were not all used.
  */
 import { describeQuery } from './describe.js';
-import { all, countCond, countMeasure, first, leftOnPlace, needsInstant, stationary, use, type Ctx } from './ctx.js';
-import { countCondition, durationCondition, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
+import { all, countCond, defaultClasses, first, leftOnPlace, needsInstant, stationary, use, type Ctx } from './ctx.js';
+import { countCondition, durationCondition, eventComparison, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
 import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
-import { oneVisit, visitComparison, visitTimeTest, whoAtInstant } from './compose-visits.js';
+import { elapsedMeasure } from './compose-elapsed.js';
+import { oneVisit, visitComparison, visitSet, visitTimeTest, whoAtInstant } from './compose-visits.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
 export const START_MS = 2000;
@@ -75,9 +76,12 @@ export function compose(c: Ctx): Composed {
   if (back && !stationary(classes) && (classes.length > 0 || agent)) {
     return refuse(`"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }
-  if (elapsedSince(c)) return refuse('it asks how long after (or before) one moment something happened; ask when it happened');
+  // "how long until the first person came", "the gap between the fourth and fifth visitors"
+  const gap = elapsedMeasure(c, ref);
+  if (gap && 'ok' in gap) return gap;
+  if (!gap && elapsedSince(c)) return refuse('it asks how long after (or before) one moment something happened; ask when it happened');
   if (subordinateWhen(c)) return refuse('it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
-  const head = chooseHead(c);
+  const head = gap ? null : chooseHead(c);
   const aux = first(c, 'aux');
   use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
   const dropTo = v.get('drop') ?? v.get('rise') ?? v.get('become');
@@ -96,7 +100,7 @@ export function compose(c: Ctx): Composed {
   };
   const personish = agent || v.has('arrive') || v.has('leave') || v.has('stay') || all(c, 'visitnoun').length > 0;
 
-  const measure = chooseMeasure();
+  const measure = gap ?? chooseMeasure();
   if ('ok' in measure) return measure;
   const m = measure;
   const negLeft = negWords.filter((t) => t.t !== 'class' && !c.used.has(t.i));
@@ -108,20 +112,10 @@ export function compose(c: Ctx): Composed {
   const usedVerbs = new Set(all(c, 'verb').filter((x) => c.used.has(x.i)).map((x) => x.v));
   use(c, ...all(c, 'verb').filter((x) => usedVerbs.has(x.v)));
 
-  // the subject when none is named
-  if (classes.length === 0) {
-    // no class word at all (not even "objects"): the class seen most at the place, said so
-    // sounds have no class
-    const countish = (countMeasure(m) || classToks.length === 0) && !v.has('sound');
-    if (personish) classes = ['person'];
-    else if (countish) {
-      const d = opts.dominant?.(cameras[0]);
-      if (d) {
-        classes = [d];
-        c.assumed.push(`${d}, the class seen most ${cameras[0] ? `at ${cameras[0]}` : 'here'}, as the question names none`);
-      }
-    }
-  }
+  if (classes.length === 0) classes = defaultClasses(c, m, { personish, named: classToks.length > 0, sound: v.has('sound'), camera: cameras[0] });
+  // "the average stay of the first three visitors": those visits only
+  const set = m.measure === 'duration' && m.of.kind === 'visits' ? visitSet(c) : undefined;
+  if (set && m.measure === 'duration' && m.of.kind === 'visits') m.of.nths = set;
   const query: Query = {
     measure: m,
     subject: { classes },
@@ -149,7 +143,7 @@ export function compose(c: Ctx): Composed {
     switch (head) {
       case 'howlong': {
         use(c, stay, arrive && !ref ? undefined : undefined);
-        const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
+        const cc = countCondition(c, { not: true, ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
         if (cc) {
           if (agg?.v === 'total') use(c, agg);
           // "how long has it been empty": the stretch going on now; "... the first time": the first stretch
@@ -280,6 +274,8 @@ export function compose(c: Ctx): Composed {
         return { measure: 'count', of: 'present' };
       }
       case 'yesno': {
+        const evs = eventComparison(c, v);
+        if (evs) return { measure: 'whether', test: evs };
         const ev = eventKind(c, v, classes);
         if (ev) return { measure: 'whether', test: { kind: 'event', event: ev } };
         const cmpVisits = visitComparison(c);

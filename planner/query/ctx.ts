@@ -60,12 +60,28 @@ export function countMeasure(m: Measure): boolean {
       return m.of.kind === 'condition';
     case 'when':
       return m.of.kind === 'condition' || (m.of.kind === 'event' && (m.of.event === 'taken' || m.of.event === 'returned'));
+    case 'elapsed':
+      return [m.from, m.to].some((x) => x.kind === 'condition' || (x.kind === 'event' && (x.event === 'taken' || x.event === 'returned')));
     case 'count':
     case 'list':
       return m.of === 'events' && (m.event === 'taken' || m.event === 'returned');
     default:
       return false;
   }
+}
+
+/**
+ * The subject of a question that names no class: people when it speaks of people ("anyone",
+ * "stay", "arrive"); for counts of a place, or with no class word at all (not even "objects"),
+ * the class seen most at the place, said so; sounds have no class.
+ */
+export function defaultClasses(c: Ctx, m: Measure, q: { personish: boolean; named: boolean; sound: boolean; camera: string | undefined }): string[] {
+  if (q.personish) return ['person'];
+  if ((!countMeasure(m) && q.named) || q.sound) return [];
+  const d = c.opts.dominant?.(q.camera);
+  if (!d) return [];
+  c.assumed.push(`${d}, the class seen most ${q.camera ? `at ${q.camera}` : 'here'}, as the question names none`);
+  return [d];
 }
 
 /** Whether a measure is taken at one instant. */

@@ -3,7 +3,7 @@
  * at once which question was answered.
  */
 import { formatLocal } from '../time.js';
-import type { CountCondition, DurationCondition, EventKind, Pick, Query, VisitRef } from './schema.js';
+import type { CountCondition, DurationCondition, EventKind, Moment, Pick, Query, VisitRef } from './schema.js';
 
 const ORD = ['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
@@ -99,6 +99,30 @@ function pickWords(p: Pick, what: string, tz: string): string {
   return p.by === 'nth' ? `${nth(p.n)} ${what}` : `the ${what} ${p.by === 'after' ? 'next after' : 'last before'} ${clock(p.t, tz)}`;
 }
 
+/** A moment in words: "the end of the fourth visit of a person", "the first time one was put back (bottles)". */
+function momentWords(m: Moment, q: Query, tz: string, next: boolean): string {
+  const after = next ? ' after that' : '';
+  switch (m.kind) {
+    case 'start':
+      return `the start (${clock(q.time.from, tz)})`;
+    case 'end':
+      return `the end (${clock(q.time.to - 1, tz)})`;
+    case 'arrival':
+    case 'departure': {
+      const v = m.visit;
+      if (m.kind === 'departure' && v.by === 'nth' && v.order === 'departure' && !v.where) return `${nth(v.n)} departure of a ${subject(q, false)}${after}`;
+      const ref = next && v.by === 'nth' && v.n === 1 ? 'the next visit' : refWords(v, tz);
+      return `the ${m.kind === 'arrival' ? 'start' : 'end'} of ${ref} of a ${subject(q, false)}${after}`;
+    }
+    case 'event': {
+      const what = EVENT[m.event].replace(/s$/, '').replace(/^times/, 'time');
+      return `${next && m.pick.by === 'nth' && m.pick.n === 1 ? `the next ${what}` : pickWords(m.pick, what, tz)}${of(m.event, subject(q, true))}${after}`;
+    }
+    case 'condition':
+      return `${next && m.pick.by === 'nth' && m.pick.n === 1 ? 'the next time' : pickWords(m.pick, 'time', tz)} there came to be ${countWords(m.cond, q)}${after}`;
+  }
+}
+
 /** The time in words. */
 function when(q: Query, tz: string): string {
   if (q.time.at !== undefined) return `at ${clock(q.time.at, tz)}`;
@@ -137,6 +161,7 @@ export function describeQuery(q: Query, tz: string): string {
       if (x.kind === 'count' && x.lasting) return `whether there were ${countWords(x.cond, q)} ${at} for ${durWords(x.lasting)} at a stretch ${t}`;
       if (x.kind === 'count') return `whether there were ${countWords(x.cond, q)} ${at} ${x.all ? 'all the time ' : q.time.at === undefined ? 'at some moment ' : ''}${t}`;
       if (x.kind === 'visit' && x.count) return `whether the number of arrivals of ${sn} ${at} ${t} was ${{ eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[x.count.op]} ${x.count.n}`;
+      if (x.kind === 'events') return `whether ${{ eq: 'as many', ne: 'not as many', lt: 'fewer', le: 'at most as many', gt: 'more', ge: 'at least as many' }[x.op]} ${sn} were ${x.a === 'taken' ? 'taken away' : x.a === 'returned' ? 'put back' : EVENT[x.a]} than ${x.b === 'taken' ? 'taken away' : x.b === 'returned' ? 'put back' : EVENT[x.b]} ${at} ${t}`;
       if (x.kind === 'compare') return `whether ${refWords(x.a, tz)} of a ${s1} ${at} lasted ${{ eq: 'as long as', ne: 'not as long as', lt: 'less than', le: 'at most as long as', gt: 'longer than', ge: 'at least as long as' }[x.op]} ${refWords(x.b, tz)} (${t})`;
       if (x.kind === 'visitTime') return `whether ${refWords(x.visit, tz)} of a ${s1} ${at} ${x.moment === 'presence' ? 'was in progress at' : `${x.moment === 'arrival' ? 'began' : 'ended'} ${x.side ?? 'before'}`} ${clock(x.t, tz)} (${t})`;
       if (x.kind === 'length') return `whether ${refWords(x.visit, tz)} of a ${s1} ${at} lasted ${durWords(x.where)} (${t})`;
@@ -153,10 +178,12 @@ export function describeQuery(q: Query, tz: string): string {
     case 'duration': {
       const o = m.of;
       if (o.kind === 'visit') return `how long ${refWords(o.visit, tz)} of a ${s1} ${at} lasted (${t})`;
-      if (o.kind === 'visits') return `the ${{ avg: 'average', total: 'total', max: 'longest', min: 'shortest' }[o.agg]} length of visits by ${sn} ${at} ${t}`;
+      if (o.kind === 'visits') return `the ${{ avg: 'average', total: 'total', max: 'longest', min: 'shortest' }[o.agg]} length of ${o.nths ? `the ${o.nths.map((n) => nth(n).replace(/^the /, '')).join(', ').replace(/, ([^,]*)$/, ' and $1')} visits (by arrival) of ${sn}` : `visits by ${sn}`} ${at} ${t}`;
       const stretch = o.episode === 'current' ? 'the stretch going on at the end, ' : o.episode ? `the ${o.episode} stretch, ` : '';
       return `how long there were ${countWords(o.cond, q)} ${at} ${t}${stretch ? ` (${stretch.slice(0, -2)})` : ''}`;
     }
+    case 'elapsed':
+      return `the time from ${momentWords(m.from, q, tz, false)} to ${momentWords(m.to, q, tz, m.next === true)} ${at} (${t})`;
     case 'times':
       return `how many times there came to be ${countWords(m.cond, q)}${m.change === 'drop' ? ' (by a drop)' : m.change === 'rise' ? ' (by a rise)' : m.change ? ' (by a change)' : ''} ${at} ${t}`;
     case 'list':

@@ -7,6 +7,7 @@ import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
 import { conditionStarts, conditionStretches, meanCount, pickStretch, runCondition, runCount, runWhen, summed } from './execute-measures.js';
+import { runElapsed } from './execute-elapsed.js';
 import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
@@ -88,6 +89,13 @@ function measure(r: Run): QueryValue {
         return { kind: 'boolean', b: st.length > 0 };
       }
       if (m.test.kind === 'count') return runCondition(r, m.test.cond, m.test.all === true);
+      if (m.test.kind === 'events') {
+        const [a, b] = [m.test.a, m.test.b].map((event) => runCount(r, { measure: 'count', of: 'events', event }, all));
+        if (a?.kind !== 'number' || b?.kind !== 'number') return { kind: 'none', why: 'the events could not be counted' };
+        r.notes.splice(0, r.notes.length, ...new Set(r.notes));
+        r.notes.push(`${a.n} ${m.test.a}, ${b.n} ${m.test.b}`);
+        return { kind: 'boolean', b: passes(a.n, m.test.op, b.n) };
+      }
       if (m.test.kind === 'visitTime') {
         const { visit: ref, moment, side, t } = m.test;
         const vs = all(q.time.from, q.time.to);
@@ -153,6 +161,7 @@ function measure(r: Run): QueryValue {
         r.evidence.push(...visitEvidence([v]));
         return { kind: 'number', n: (v.end - v.start) / 1000, unit: 'seconds' };
       }
+      if (o.nths) return visitSetLength(r, vs, o.nths, o.agg);
       const stats = visitStats(r);
       if (stats) {
         if (stats.n === 0) return { kind: 'none', why: 'no visit began in that time' };
@@ -169,6 +178,8 @@ function measure(r: Run): QueryValue {
       r.notes.push(`Over the ${began.length} visit${began.length === 1 ? '' : 's'} that began then`);
       return { kind: 'number', n, unit: 'seconds' };
     }
+    case 'elapsed':
+      return runElapsed(r, m, all);
     case 'times': {
       const starts = conditionStarts(r, m.cond, m.change);
       r.evidence.push(...momentEvidence(starts));
@@ -203,6 +214,19 @@ function measure(r: Run): QueryValue {
       return { kind: 'visit', visit: v };
     }
   }
+}
+
+/** The aggregate length of the visits at the places `nths` in the order of arrival in the window (none when one of them does not exist). */
+function visitSetLength(r: Run, vs: readonly VisitFact[], nths: readonly number[], agg: 'avg' | 'total' | 'max' | 'min'): QueryValue {
+  const { q } = r;
+  const began = vs.filter((v) => v.start >= q.time.from && v.start < q.time.to);
+  const picked = nths.map((n) => (n > 0 ? began[n - 1] : began[began.length + n]));
+  if (picked.some((v) => v === undefined)) return { kind: 'none', why: `there is no such visit (${began.length} visit${began.length === 1 ? '' : 's'} began in that time)` };
+  const ds = (picked as VisitFact[]).map((v) => (v.end - v.start) / 1000);
+  r.evidence.push(...visitEvidence(picked as VisitFact[]));
+  r.notes.push(`The visits lasted ${ds.map((d) => `${Math.round(d * 10) / 10} s`).join(', ')}`);
+  const n = agg === 'avg' ? ds.reduce((a, b) => a + b, 0) / ds.length : agg === 'total' ? ds.reduce((a, b) => a + b, 0) : agg === 'max' ? Math.max(...ds) : Math.min(...ds);
+  return { kind: 'number', n, unit: 'seconds' };
 }
 
 /** Statistics of the visits that began in the window, from the indexes (null when they cannot answer: no class named, an index being built). */

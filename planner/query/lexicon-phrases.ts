@@ -9,6 +9,8 @@ const each = (firsts: string[], seconds: string[], lex: Lex): Record<string, Lex
 
 /** Multi-word phrases (matched first, longest first). */
 export const PHRASES: Record<string, Lex> = {
+  ...each(['gap', 'time', 'interval', 'delay', 'pause', 'break', 'wait', 'time gap'], ['between'], { t: 'elapse', v: 'between' }),
+  'up until': { t: 'elapse', v: 'until' },
   'one of the': { t: 'skip' },
   'one of': { t: 'skip' },
   'any of the': { t: 'skip' },
@@ -201,6 +203,7 @@ export const PHRASES: Record<string, Lex> = {
   'walked off': V('leave'),
   'walked out': V('leave'),
   'moved on': V('leave'),
+  ...each(['stick', 'sticks', 'stuck', 'sticking', 'hangs', 'hanging'], ['around', 'about'], V('stay')),
   'hang around': V('stay'),
   'hung around': V('stay'),
   'hang out': V('stay'),

@@ -26,6 +26,8 @@ export type Lex =
   | { t: 'visitnoun' }
   /** `occasion`: the question counts occasions ("on how many occasions", "separate times"), not items. */
   | { t: 'timesnoun'; v?: 'occasion' }
+  /** A span between two moments: "until/till" (from the start), "since" (to the end), "between" (from one to another). */
+  | { t: 'elapse'; v: 'until' | 'since' | 'between' }
   | { t: 'and' }
   | { t: 'all' }
   | { t: 'always' }

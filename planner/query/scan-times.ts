@@ -57,8 +57,8 @@ export interface FoundTime {
 }
 
 /**
- * Moments counted from the start of the recording: "30 seconds in", "a minute into the clip",
- * "halfway through", "at the halfway point", "midway".
+ * Moments counted from the start or end of the recording: "30 seconds in", "a minute into the clip",
+ * "15 seconds before the end", "halfway through", "at the halfway point", "midway".
  */
 export function recordingInstant(s: string, cov: { from: number; to: number }): FoundTime | null {
   const at = (m: RegExpExecArray, t: number): FoundTime | null => (t >= cov.from && t <= cov.to ? { m, w: { from: t - 2000, to: t + 1, instant: t, phrase: m[0] } } : null);
@@ -66,6 +66,12 @@ export function recordingInstant(s: string, cov: { from: number; to: number }): 
   if (into) {
     const n = into[1] === 'a' || into[1] === 'an' ? 1 : (NUMBERS[into[1] ?? ''] ?? Number(into[1]));
     return at(into, cov.from + n * (UNIT_MS[(into[2] ?? 'm').charAt(0)] ?? 60_000));
+  }
+  // "15 seconds before the end", "a minute from the end of the clip"
+  const end = /\b(?:at\s+)?(\d+(?:\.\d+)?|a|an|one|two|three|four|five|ten|fifteen|twenty|thirty|forty|fifty|ninety)\s+(second|sec|minute|min|hour)s?\s+(?:before|from)\s+the\s+end(?:\s+of\s+(?:the\s+)?(?:recording|clip|video|footage))?\b/.exec(s);
+  if (end) {
+    const n = end[1] === 'a' || end[1] === 'an' ? 1 : (NUMBERS[end[1] ?? ''] ?? Number(end[1]));
+    return at(end, cov.to - n * (UNIT_MS[(end[2] ?? 'm').charAt(0)] ?? 60_000));
   }
   const half = /\b(?:at\s+)?(?:the\s+)?(?:halfway|midway|half way|mid way)(?:\s+(?:point|mark))?(?:\s+(?:through|into))?(?:\s+(?:of\s+)?(?:the\s+)?(?:recording|clip|video|footage))?\b|\b(?:in\s+)?the\s+middle\s+of\s+the\s+(?:recording|clip|video|footage)\b/.exec(s);
   if (half) return at(half, Math.round((cov.from + cov.to) / 2));

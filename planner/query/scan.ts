@@ -68,6 +68,8 @@ const CLOCK_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4,
 function normalise(q: string): string {
   let s = ` ${q.toLowerCase().replace(/[\u2018\u2019`´]/g, "'").replace(/[\u201c\u201d"]/g, ' ')} `;
   for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
+  // "hey, can you tell me ...", "ok so ...": a greeting or filler before the question
+  s = s.replace(/^\s*(?:(?:hey|hi|hello|hiya|yo|ok|okay|um+|uh+|erm|er|hmm+|well|alright)(?: there)?\s*,?\s+)+/, ' ');
   s = s.replace(/\b(half|quarter)\s+(past|to)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g, (_m, part: string, rel: string, h: string) => {
     const hour = CLOCK_WORDS[h] ?? Number(h);
     const mins = part === 'half' ? 30 : 15;
@@ -76,6 +78,8 @@ function normalise(q: string): string {
   });
   // "visitor number 3", "person no. 2": the ordinal
   s = s.replace(/\b([a-z]+) (?:number|no\.|#) ?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/g, (m, noun: string, n: string) => (noun === 'the' || noun === 'a' ? m : `${CLOCK_WORDS[n] ?? n}th ${noun}`));
+  // "visitor three", "person 2": the ordinal (not "a person two seconds later")
+  s = s.replace(/\b(visitor|person|customer|guest|shopper|visit|individual) (\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b(?! ?(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|people|persons|visitors|times)\b)/g, (_m, noun: string, n: string) => `${CLOCK_WORDS[n] ?? n}th ${noun}`);
   s = s.replace(/\bhalf(?: a| an|-| )(minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
   s = s.replace(/\bhalf an? (minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
   s = s.replace(/\ba (minute|hour) and a half\b/g, (_m, u: string) => (u === 'minute' ? '90 seconds' : '90 minutes'));
@@ -242,6 +246,8 @@ function single(word: string, prev: Token | undefined, next: string | undefined,
   // "when did the longest visit end", "when did the second visit start": a visit's ends
   if (prev?.t === 'visitnoun' && /^(?:end|ends|ended|finish|finished|finishes)$/.test(word)) return { t: 'verb', v: 'leave' };
   if (prev?.t === 'visitnoun' && /^(?:start|starts|started|begin|began|begins)$/.test(word)) return { t: 'verb', v: 'arrive' };
+  // "did the ledge hold one bottle": a place that holds or contains things has them (a person holding one is not read)
+  if ((prev?.t === 'place' || prev?.t === 'here') && /^(?:hold|holds|held|holding|contain|contains|contained|containing)$/.test(word)) return { t: 'aux', v: 'past' };
   const od = ORDINAL_DIGITS.exec(word);
   if (od) return { t: 'ord', v: Number(od[1]) };
   const named = table.get(word);

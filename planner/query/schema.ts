@@ -97,6 +97,19 @@ export const Pick = z.union([
 export type Pick = z.infer<typeof Pick>;
 
 /**
+ * One moment of the recording, as the `when` measure finds it (an arrival or departure of one
+ * visit, one event, one start of a count condition), or the `start` or `end` of the window (the
+ * end is now when the question names no period).
+ */
+export const Moment = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['arrival', 'departure']), visit: VisitRef }).strict(),
+  z.object({ kind: z.literal('event'), event: EventKind, pick: Pick }).strict(),
+  z.object({ kind: z.literal('condition'), cond: CountCondition, pick: Pick, change: z.enum(['drop', 'rise', 'any']).optional() }).strict(),
+  z.object({ kind: z.enum(['start', 'end']) }).strict(),
+]);
+export type Moment = z.infer<typeof Moment>;
+
+/**
  * What to compute.
  * - `count`: how many `visits` (arrivals in the window), `present` (visits overlapping the window),
  *   `departures` (visits that ended in it), `identities` (distinct objects after re-ID: an estimate)
@@ -112,7 +125,9 @@ export type Pick = z.infer<typeof Pick>;
  *   `all`, during all of it; with `lasting`, for one stretch whose length passes it: "was the table
  *   ever empty for more than 5 s"), a visit (optionally passing `where`; with `count`, whether the number
  *   of such arrivals passes the comparison: "did more than 3 people come?"; with `moment`, only
- *   visits that began (`arrival`) or ended (`departure`) in the window), an event of a kind, or
+ *   visits that began (`arrival`) or ended (`departure`) in the window), an event of a kind, the
+ *   number of events of kind `a` against kind `b` (`events`: "were more bottles taken than put
+ *   back?", items counted as `count` counts them), or
  *   (`compare`) whether visit `a` lasted `op` (longer: `gt`, shorter: `lt`) than visit `b`, or
  *   (`length`) whether one visit's length passes `where` ("did the second person stay over 20 s"),
  *   or (`visitTime`) whether one visit began or ended `side` (before, after) the instant `t` ("did the
@@ -122,10 +137,18 @@ export type Pick = z.infer<typeof Pick>;
  *   count condition ("when did the bench drop to one bottle"; with `change`, only a change into
  *   the condition counts, not the state the window began in, and a `drop` only from a higher count,
  *   a `rise` only from a lower one: "when was it back to three").
- * - `duration`: of one visit; of all visits aggregated (`avg`, `total`, `max`, `min`); or how long a
+ * - `duration`: of one visit; of all visits aggregated (`avg`, `total`, `max`, `min`; with `nths`,
+ *   only the visits at those places in the order of arrival: "the average stay of the first three
+ *   visitors" is `[1, 2, 3]`, each of which must exist); or how long a
  *   count condition held in the window (all of it, or one stretch: the `first`, the `last`, or
  *   the `current` one, going on at the end of the window: "how long has it been empty"; the
  *   `longest` or `shortest`).
+ * - `elapsed`: the time from one moment to another, in seconds ("how long until the first person
+ *   came": from the window's start to the first arrival; "how long since the last bottle was put
+ *   back": from that event to the end; "the gap between the fourth and fifth visitors": from the
+ *   fourth's departure to the fifth's arrival). With `next`, `to` is picked among the moments after
+ *   `from` (its ordinals count from there: "how long after the first bottle was taken was one put
+ *   back" is the first return after that taking).
  * - `times`: how many times a count condition began in the window ("how many times was the
  *   table empty"; `change` as for `when`).
  * - `list`: the visits (arrivals), visits in progress (`present`), identities or events of the window.
@@ -145,6 +168,7 @@ export const Measure = z.discriminatedUnion('measure', [
         z.object({ kind: z.literal('count'), cond: CountCondition, all: z.boolean().optional(), lasting: DurationCondition.optional() }).strict(),
         z.object({ kind: z.literal('visit'), where: DurationCondition.optional(), moment: z.enum(['arrival', 'departure']).optional(), count: z.object({ op: Cmp, n: z.number().int().min(0) }).strict().optional() }).strict(),
         z.object({ kind: z.literal('event'), event: EventKind }).strict(),
+        z.object({ kind: z.literal('events'), a: EventKind, op: Cmp, b: EventKind }).strict(),
         z.object({ kind: z.literal('compare'), a: VisitRef, op: Cmp, b: VisitRef }).strict(),
         z.object({ kind: z.literal('length'), visit: VisitRef, where: DurationCondition }).strict(),
         z.object({ kind: z.literal('visitTime'), visit: VisitRef, moment: z.enum(['arrival', 'departure', 'presence']), side: z.enum(['before', 'after']).optional(), t: z.number() }).strict(),
@@ -166,11 +190,12 @@ export const Measure = z.discriminatedUnion('measure', [
       measure: z.literal('duration'),
       of: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
-        z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']) }).strict(),
+        z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']), nths: z.array(z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last')).min(1).max(64).optional() }).strict(),
         z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest']).optional() }).strict(),
       ]),
     })
     .strict(),
+  z.object({ measure: z.literal('elapsed'), from: Moment, to: Moment, next: z.boolean().optional() }).strict(),
   z.object({ measure: z.literal('times'), cond: CountCondition, change: z.enum(['drop', 'rise', 'any']).optional() }).strict(),
   z.object({ measure: z.literal('list'), of: z.enum(['visits', 'present', 'identities', 'events']), event: EventKind.optional() }).strict(),
   z.object({ measure: z.literal('visit'), visit: VisitRef }).strict(),

@@ -201,3 +201,48 @@ test('"full again" is the first change into the state, not the start of the wind
   const again = q('when were there three bottles again?');
   assert.equal(again.value, iso(s(29.75)), again.answer);
 });
+
+test('the time between two moments is executed from the moments "when" finds, and says both', () => {
+  // p1 0-29.5 s, p2 10-44.5 s, p3 20-24.5 s; a bottle taken at 20 s, back at 30 s
+  const until = q('how long until the second person came?');
+  assert.equal(until.value, 9.8, until.answer);
+  assert.match(until.answer, /^Read as: the time from the start \(09:00:00\) to the start of the second visit of a person/);
+  assert.equal(q('how long before the first bottle was taken?').value, 19.8);
+  const back = q('how long after the first bottle was taken was one put back?');
+  assert.equal(back.value, 10, back.answer);
+  assert.match(back.answer, /to the next time one was put back \(bottles\) after that/);
+  const since = q('how long since someone was last here?');
+  assert.match(since.answer, /the last departure of a person to the end/);
+  assert.equal(since.value, 14.8, since.answer);
+  // p3 arrived last but left at 24.75 s; p2 left last, at 44.75 s
+  assert.equal(q('how long since the last person left?').value, 14.8);
+  // asked at 26 s: p3 left at 24.75 s, the others are still there
+  assert.equal(q('how long since someone left?', s(26)).value, 1.3);
+  // the third arrived before the first left: no such span, said so
+  const gap = q('how long was the gap between the second and third visitors?');
+  assert.equal(gap.value, null);
+  assert.match(gap.answer, /came before the first/);
+  const none = q('how long until the fifth person came?');
+  assert.equal(none.value, null);
+  assert.match(none.answer, /no such visit/);
+});
+
+test('a set of visits by ordinals is aggregated over those visits only', () => {
+  // p1 0-29.5 s (29.5 s), p2 10-44.5 s (34.5 s), p3 20-24.5 s (4.5 s), each a half frame longer
+  const two = q('total time the second and third visitors spent');
+  assert.equal(two.value, 40, two.answer);
+  assert.match(two.answer, /^Read as: the total length of the second and third visits \(by arrival\) of people/);
+  assert.equal(q('average stay of the first two visitors').value, 32.4, '29.75 s and 35 s');
+  const none = q('average stay of the first four visitors');
+  assert.equal(none.value, null);
+  assert.match(none.answer, /no such visit \(3 visits/);
+});
+
+test('two kinds of events compared by number are counted as "how many" counts them', () => {
+  // one bottle taken at 20 s, one put back at 30 s
+  const more = q('were more bottles taken than put back?');
+  assert.equal(more.value, false, more.answer);
+  assert.match(more.answer, /^Read as: whether more bottles were taken away than put back/);
+  assert.match(more.answer, /1 taken, 1 returned/);
+  assert.equal(q('were fewer bottles returned than taken?').value, false);
+});

@@ -1,0 +1,197 @@
+/**
+ * Composition of the `elapsed` measure: the time between two moments. "How long until/before
+ * <moment>" and "how long did the <place> wait for <moment>" run from the start of the window;
+ * "how long since <moment>" runs to its end; "how long after <moment> did <moment>" from one to
+ * the other (the second, without an ordinal, is the next one after the first); "the gap (time)
+ * between the fourth and fifth visitors" from the departure of the one to the arrival of the
+ * other. Each moment is a clause read whole: an arrival or departure of one visit, one event, or
+ * one start of a count condition. A clause with a word it cannot place is refused, never guessed.
+ */
+import { all, stationary, use, type Ctx } from './ctx.js';
+import { countCondition } from './compose-parts.js';
+import type { Refused } from './parse-types.js';
+import type { EventKind, Measure, Moment, VisitRef } from './schema.js';
+import type { Token } from './scan.js';
+
+type Elapsed = Extract<Measure, { measure: 'elapsed' }>;
+/** How a clause's moment is placed: the second of a span from the start (`to`), the first of one to the end (`since`), the first of two (`from`), the second of two (`next`: picked after the first). */
+type Role = 'to' | 'since' | 'from' | 'next';
+
+const refuse = (why: string): Refused => ({ ok: false, why });
+const MOMENT_VERBS = new Set(['arrive', 'leave', 'take', 'return', 'cross']);
+/** Words that point back at something named before ("did they leave", "was it put back"): the clause cannot say whom. */
+const PRONOUN = /^(?:it|they|them|he|she|him|her|its|their|his|theirs)$/;
+
+/** A moment read from a clause, with the classes the clause names. */
+interface Read {
+  moment: Moment;
+  classes: string[];
+  /** The clause named no ordinal (the next one, when picked after another moment). */
+  bare: boolean;
+}
+
+/**
+ * Reads a clause as one moment, marking its words used; a refusal when it holds a word that is not
+ * part of a moment, two moments, or does not say which one.
+ */
+function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t: Token[]) => string[]): Read | Refused {
+  const what = (): string => toks.map((t) => t.text).join(' ');
+  let ord: Extract<Token, { t: 'ord' }> | undefined;
+  const verbs: Extract<Token, { t: 'verb' }>[] = [];
+  const conds: Token[] = [];
+  const classes: Token[] = [];
+  let be = false;
+  for (const t of toks) {
+    if (t.t === 'class') classes.push(t);
+    else if (c.used.has(t.i)) continue;
+    else if (t.t === 'skip' && PRONOUN.test(t.text)) return refuse(`"${t.text}" in "${what()}" refers back to something, and the memory cannot tell which`);
+    else if (t.t === 'skip' || t.t === 'sep' || t.t === 'visitnoun') continue;
+    else if (t.t === 'aux') be = true;
+    else if (t.t === 'ord' && !ord) ord = t;
+    else if (t.t === 'verb' && MOMENT_VERBS.has(t.v)) verbs.push(t);
+    else if (t.t === 'verb' && (t.v === 'be' || t.v === 'see')) be = true;
+    else if (t.t === 'verb' && t.v === 'become') conds.push(t);
+    else if (t.t === 'cond' || t.t === 'cmp') conds.push(t);
+    else if (t.t === 'num' && (t.text === 'one' || conds.length > 0)) conds.push(t);
+    else return refuse(`it asks for the time between two moments, but I could not read "${t.text}" in "${what()}" as part of one`);
+  }
+  const cls = classesOf(classes);
+  const kinds = new Set(verbs.map((v) => v.v));
+  const realConds = conds.filter((t) => t.t === 'cond' || t.t === 'cmp');
+  if (kinds.size > 1 || (kinds.size > 0 && realConds.length > 0)) return refuse(`"${what()}" names more than one moment`);
+  const n = ord?.v;
+  // which one: the ordinal; the next after the first moment; the first from the start; the last before the end
+  const nth = (): number | Refused => n ?? (role === 'to' || role === 'next' ? 1 : role === 'since' ? -1 : refuse(`"${what()}" does not say which one (the first, the last?)`));
+  if (role === 'since' && n === undefined) c.assumed.push(`the last one, as "${what()}" names no ordinal`);
+  const done = (moment: Moment): Read => {
+    use(c, ...toks);
+    return { moment, classes: cls, bare: n === undefined };
+  };
+  const verb = verbs[0];
+  if (verb) {
+    const k = nth();
+    if (typeof k !== 'number') return k;
+    const event: EventKind | undefined = verb.v === 'take' || (verb.v === 'leave' && stationary(cls) && verb.text !== 'left') ? 'taken' : verb.v === 'return' ? 'returned' : verb.v === 'cross' ? 'line_cross' : undefined;
+    if (event) return done({ kind: 'event', event, pick: { by: 'nth', n: k } });
+    if (verb.v === 'leave' && stationary(cls)) return refuse(`"${verb.text}" said of ${cls.join(', ')} may mean remaining there`);
+    // "since someone left", "since the last person left": the latest departure, not the departure of the latest arrival
+    if (verb.v === 'leave' && role === 'since' && k < 0) return done({ kind: 'departure', visit: { by: 'nth', n: k, order: 'departure' } });
+    return done({ kind: verb.v === 'arrive' ? 'arrival' : 'departure', visit: { by: 'nth', n: k } });
+  }
+  if (realConds.length > 0) {
+    // "since it was full" may count from when it became so or from when it stopped: not read
+    if (role === 'since') return refuse(`"since ${what()}" may count from when that began or from when it ended`);
+    const become = conds.find((t): t is Extract<Token, { t: 'verb' }> => t.t === 'verb');
+    const cond = countCondition(c, become ? { dropTo: become } : {});
+    if (!cond) return refuse(`I could not read "${what()}" as a state`);
+    const k = nth();
+    if (typeof k !== 'number') return k;
+    // "how long until the ledge was empty": until it became so (a change into the state)
+    return done({ kind: 'condition', cond, pick: { by: 'nth', n: k }, ...(role === 'to' || role === 'next' ? { change: 'any' as const } : {}) });
+  }
+  // "someone was last at the kiosk": the last departure; "its first visitor", "the first visit": an arrival
+  if (n !== undefined && (cls.length > 0 || toks.some((t) => t.t === 'visitnoun'))) {
+    if (be && n === -1 && role === 'since') return done({ kind: 'departure', visit: { by: 'nth', n: -1, order: 'departure' } });
+    if (role === 'to' || role === 'next') return done({ kind: 'arrival', visit: { by: 'nth', n } });
+  }
+  return refuse(`I could not read "${what()}" as one moment (an arrival, a departure, a taking, a putting back, or a state)`);
+}
+
+/** The classes of a clause's class tokens (agent words name people). */
+function classesOf(toks: Token[]): string[] {
+  return [...new Set(toks.flatMap((t) => (t.t === 'class' ? (t.v.length > 0 ? t.v : t.agent ? ['person'] : []) : [])))];
+}
+
+/** Whether two clauses speak of the same objects (a clause naming none takes the other's). */
+function sameSubject(a: string[], b: string[]): boolean {
+  return a.length === 0 || b.length === 0 || (a.length === b.length && a.every((x) => b.includes(x)));
+}
+
+/** "the gap between the fourth and fifth visitors", "time between the first and second bottle taken". */
+function between(c: Ctx, b: Token): Elapsed | Refused {
+  const rest = c.toks.slice(b.i + 1).filter((t) => !(t.t === 'skip' && /^(?:the|a)$/.test(t.text)));
+  const [oa, and, ob] = rest;
+  if (oa?.t !== 'ord' || and?.t !== 'and' || ob?.t !== 'ord') return refuse('it asks for the time between two moments, but names them other than "between the <n-th> and the <m-th> ..."');
+  if (Math.sign(oa.v) !== Math.sign(ob.v) || oa.v >= ob.v) return refuse(`"${oa.text}" does not come before "${ob.text}"`);
+  const tail = rest.slice(3);
+  const bad = tail.find((t) => !c.used.has(t.i) && !['class', 'skip', 'visitnoun', 'aux', 'sep'].includes(t.t) && !(t.t === 'verb' && ['arrive', 'take', 'return', 'be', 'see', 'stay'].includes(t.v)));
+  if (bad) return refuse(`it asks for the time between two moments, but I could not read "${bad.text}" in it`);
+  const ev = tail.find((t): t is Extract<Token, { t: 'verb' }> => t.t === 'verb' && (t.v === 'take' || t.v === 'return'));
+  use(c, b, oa, and, ob, ...tail);
+  if (ev) {
+    const event = ev.v === 'take' ? 'taken' : 'returned';
+    return { measure: 'elapsed', from: { kind: 'event', event, pick: { by: 'nth', n: oa.v } }, to: { kind: 'event', event, pick: { by: 'nth', n: ob.v } } };
+  }
+  // between two visits: from the one's departure to the other's arrival
+  const a: VisitRef = { by: 'nth', n: oa.v };
+  const z: VisitRef = { by: 'nth', n: ob.v };
+  return { measure: 'elapsed', from: { kind: 'departure', visit: a }, to: { kind: 'arrival', visit: z } };
+}
+
+/**
+ * The `elapsed` measure the question asks for, a refusal when it asks for one that cannot be read
+ * exactly, or undefined when it asks for something else. Marks the words it reads.
+ */
+export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Refused | undefined {
+  const heads = all(c, 'head');
+  const b = all(c, 'elapse', 'between')[0];
+  if (b) {
+    // "how many came between the first and third visits" asks for a count, not a span
+    if (heads.some((h) => h.v !== 'howlong' && h.v !== 'what')) return undefined;
+    return ref ? refuse('it names a moment by a relative clause inside a span; ask when it happened') : between(c, b);
+  }
+  const h = heads[0];
+  if (!h || h.v !== 'howlong' || heads.length > 1 || !/^how (?:long|much time|many (?:seconds|minutes|hours))$/.test(h.text)) return undefined;
+  // "how long has it been since ...", "how long was it until ...": the span is the lead's
+  let skip = 0;
+  const it = c.toks[h.i + 2];
+  if (c.toks[h.i + 1]?.t === 'aux' && it?.text === 'it') skip = c.toks[h.i + 3]?.t === 'verb' && c.toks[h.i + 3]?.text === 'been' ? 3 : 2;
+  const rest = c.toks.slice(h.i + 1 + skip);
+  const lead = rest[0];
+  if (skip > 0 && (lead?.t === 'elapse' || lead?.t === 'rank')) use(c, ...c.toks.slice(h.i + 1, h.i + 1 + skip));
+  const span = (from: Moment, to: Moment, next = false): Elapsed => ({ measure: 'elapsed', from, to, ...(next ? { next: true } : {}) });
+  const check = (...rs: (Read | Refused)[]): Refused | undefined => {
+    const bad = rs.find((r): r is Refused => 'ok' in r);
+    if (bad) return bad;
+    if (ref) return refuse('it names a moment by a relative clause inside a span; ask when it happened');
+    const [x, y] = rs as Read[];
+    if (x && y && !sameSubject(x.classes, y.classes)) return refuse('its two moments are about different objects; ask when each happened');
+    return undefined;
+  };
+  // "how long until the first person came", "how long before the first bottle was taken"
+  if ((lead?.t === 'elapse' && lead.v === 'until') || (lead?.t === 'rank' && lead.v === 'before')) {
+    const to = clauseMoment(c, rest.slice(1), 'to', classesOf);
+    use(c, lead);
+    return check(to) ?? span({ kind: 'start' }, (to as Read).moment);
+  }
+  // "how long since someone was last at the kiosk", "... since the last bottle was put back"
+  if (lead?.t === 'elapse' && lead.v === 'since') {
+    const from = clauseMoment(c, rest.slice(1), 'since', classesOf);
+    use(c, lead);
+    return check(from) ?? span((from as Read).moment, { kind: 'end' });
+  }
+  // "how long after the first bottle was taken was one put back"
+  if (lead?.t === 'rank' && lead.v === 'after') {
+    const k = rest.findIndex((t) => (t.t === 'verb' && MOMENT_VERBS.has(t.v)) || t.t === 'cond');
+    const second = k < 0 ? [] : rest.slice(k + 1);
+    if (second[0]?.t !== 'aux') return refuse('it asks how long after one moment something happened, but I could not tell the two moments apart; ask when each happened');
+    const from = clauseMoment(c, rest.slice(1, k + 1), 'from', classesOf);
+    if ('ok' in from) return from;
+    const to = clauseMoment(c, second, 'next', classesOf);
+    use(c, lead);
+    return check(from, to) ?? span(from.moment, (to as Read).moment, (to as Read).bare);
+  }
+  // "how long did the kiosk wait for its first visitor": the place waits from the start
+  const wait = rest.find((t) => t.t === 'verb' && t.v === 'stay' && /^wait/.test(t.text));
+  if (wait && rest.slice(0, rest.indexOf(wait)).every((t) => t.t === 'aux' || t.t === 'place' || t.t === 'here' || (t.t === 'skip' && !PRONOUN.test(t.text)))) {
+    const link = c.toks[wait.i + 1];
+    if (!link || !((link.t === 'skip' && link.text === 'for') || (link.t === 'elapse' && link.v === 'until') || (link.t === 'rank' && link.v === 'before'))) return undefined;
+    // "its first visitor": the place's
+    const own = c.toks[link.i + 1];
+    const clause = c.toks.slice(link.i + (own && /^(?:its|their|our)$/.test(own.text) ? 2 : 1));
+    const to = clauseMoment(c, clause, 'to', classesOf);
+    use(c, wait, link, own);
+    return check(to) ?? span({ kind: 'start' }, (to as Read).moment);
+  }
+  return undefined;
+}
