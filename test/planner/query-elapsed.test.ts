@@ -5,27 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { COCO_LABELS } from '../../ingest/perception/coco.js';
-import { parseQuestion, type Parsed } from '../../planner/query/parse.js';
-import { Query } from '../../planner/query/schema.js';
+import { parserFor } from './parse-helpers.js';
 
-const T0 = Date.parse('2026-01-05T09:00:00Z');
-const END = T0 + 139_500;
-const vocab = { cameras: ['table', 'bench', 'kiosk'], zones: ['door'], lines: ['B'], labels: COCO_LABELS };
-const opts = { now: END, timeZone: 'UTC', coverage: { from: T0, to: END }, dominant: (c?: string) => (c === 'bench' ? 'bottle' : 'person') };
-
-function parse(q: string): Parsed {
-  const r = parseQuestion(q, vocab, opts);
-  assert.ok(r.ok, `${q}: refused: ${r.ok ? '' : r.why}`);
-  assert.ok(Query.safeParse(r.query).success, `${q}: the query fits the schema`);
-  return r;
-}
-
-function refused(q: string, word?: string): void {
-  const r = parseQuestion(q, vocab, opts);
-  assert.equal(r.ok, false, `${q}: should be refused, read as ${JSON.stringify(r.ok ? r.query : null)}`);
-  if (word && !r.ok) assert.match(r.why, new RegExp(word), `${q}: names "${word}"`);
-}
+const { parse, refused } = parserFor({ cameras: ['table', 'bench', 'kiosk'], zones: ['door'], lines: ['B'] }, 'bench');
 
 const m = (q: string): unknown => parse(q).query.measure;
 
