@@ -5,7 +5,7 @@
  */
 import { runWhen } from './execute-measures.js';
 import type { Run } from './execute-common.js';
-import type { Measure, Moment, QueryValue, VisitFact } from './schema.js';
+import type { Found, Measure, Moment, QueryValue, VisitFact } from './schema.js';
 
 type AllVisits = (from: number, to: number) => VisitFact[];
 
@@ -13,7 +13,7 @@ type AllVisits = (from: number, to: number) => VisitFact[];
 function momentTime(r: Run, m: Moment, all: AllVisits, next: boolean): { t: number } | { why: string } {
   const { time } = r.q;
   if (m.kind === 'start' || m.kind === 'end') return { t: m.kind === 'start' ? time.from : time.to - 1 };
-  const found = m as Extract<Measure, { measure: 'when' }>['of'];
+  const found = m as Found;
   // a departure among the moments after another is the next to end, not the next to arrive
   const of = found.kind === 'departure' && next && found.visit.by === 'nth' ? { ...found, visit: { ...found.visit, order: 'departure' as const } } : found;
   const notes = r.notes.length;

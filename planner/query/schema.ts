@@ -101,12 +101,15 @@ export type Pick = z.infer<typeof Pick>;
  * visit, one event, one start of a count condition), or the `start` or `end` of the window (the
  * end is now when the question names no period).
  */
-export const Moment = z.discriminatedUnion('kind', [
+/** The moments the `when` measure finds: an arrival or departure of one visit, one event, one start of a count condition. */
+export const Found = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['arrival', 'departure']), visit: VisitRef }).strict(),
   z.object({ kind: z.literal('event'), event: EventKind, pick: Pick }).strict(),
   z.object({ kind: z.literal('condition'), cond: CountCondition, pick: Pick, change: z.enum(['drop', 'rise', 'any']).optional() }).strict(),
-  z.object({ kind: z.enum(['start', 'end']) }).strict(),
 ]);
+export type Found = z.infer<typeof Found>;
+
+export const Moment = z.discriminatedUnion('kind', [...Found.options, z.object({ kind: z.enum(['start', 'end']) }).strict()]);
 export type Moment = z.infer<typeof Moment>;
 
 /**
@@ -178,11 +181,7 @@ export const Measure = z.discriminatedUnion('measure', [
   z
     .object({
       measure: z.literal('when'),
-      of: z.discriminatedUnion('kind', [
-        z.object({ kind: z.enum(['arrival', 'departure']), visit: VisitRef }).strict(),
-        z.object({ kind: z.literal('event'), event: EventKind, pick: Pick }).strict(),
-        z.object({ kind: z.literal('condition'), cond: CountCondition, pick: Pick, change: z.enum(['drop', 'rise', 'any']).optional() }).strict(),
-      ]),
+      of: Found,
     })
     .strict(),
   z
