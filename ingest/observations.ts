@@ -81,6 +81,12 @@ export interface ObjectObservation {
   ts: number;
   event: 'new' | 'update' | 'end';
   object: ObjectFact;
+  /**
+   * For `new` and `update`: whether the object counts now (`present`) or its hold expired while
+   * its track lives on (`away`: its last sighting is its departure unless it is found again).
+   * Absent: present. The memory keeps the visit in progress from this (see `memory/live.ts`).
+   */
+  presence?: 'present' | 'away';
 }
 
 /** Zone and line events. */

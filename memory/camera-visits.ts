@@ -18,6 +18,12 @@ export interface CameraVisit {
   label: string;
   start: number;
   end: number;
+  /** The zone, for a zone visit. */
+  zone?: string;
+  /** In progress: the object is there now (the end is the camera's present). */
+  open?: boolean;
+  /** Closed by the daemon's stop (a crash or restart) at the camera's last covered frame, not by a seen departure. */
+  cut?: boolean;
 }
 
 /** The visits of an object: its presence intervals, or one visit over its sighting span when it has none. */

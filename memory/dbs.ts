@@ -13,6 +13,7 @@
  * - `zocc` `[camera, zone, ts]` -> objects in the zone in that frame (one entry per frame and zone);
  * - `coverage` `[camera, start]` -> CoverageRange;
  * - `minutes`, `hours` `[camera, start]` -> RollupRecord (summaries, and the index for long windows);
+ * - `live` `[camera, objectId]` -> LiveValue (visits with no seen departure yet, see `live.ts`);
  * - `meta` -> small bookkeeping (longest object span per camera, which indexes are complete);
  * - `audio`, `speech` `[camera, start]` -> sound levels and utterances.
  */
@@ -20,6 +21,7 @@ import type { Database, RootDatabase } from 'lmdb';
 import type { StoredEvent } from './event-codec.js';
 import type { AudioRecord, CoverageRange, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
 import type { Key } from './key.js';
+import type { LiveValue } from './live.js';
 import type { VisitValue } from './visits.js';
 
 export type { Key } from './key.js';
@@ -42,6 +44,8 @@ export interface Dbs {
   visits: Database<VisitValue, Key>;
   /** Camera visits of objects: `[camera, label, start, objectId, n]` -> end (see `camera-visits.ts`). */
   cvisits: Database<number, Key>;
+  /** Visits in progress (no seen departure yet): `[camera, objectId]` (see `live.ts`). */
+  live: Database<LiveValue, Key>;
   events: Database<StoredEvent, Key>;
   etypes: Database<StoredEvent, Key>;
   elines: Database<StoredEvent, Key>;
@@ -74,6 +78,7 @@ export function openDbs(root: RootDatabase): Dbs {
     lspans: root.openDB({ name: 'lspans' }),
     visits: root.openDB({ name: 'visits' }),
     cvisits: root.openDB({ name: 'cvisits' }),
+    live: root.openDB({ name: 'live' }),
     events: root.openDB({ name: 'events', ...RECORDS }),
     etypes: root.openDB({ name: 'etypes', ...RECORDS }),
     elines: root.openDB({ name: 'elines', ...RECORDS }),

@@ -7,6 +7,7 @@ import type { ObjectFact } from '../ingest/observations.js';
 import { writeCameraVisits } from './camera-visits.js';
 import type { Dbs } from './dbs.js';
 import { describeObject } from './describe.js';
+import { putLive, removeLive } from './live.js';
 import type { SpanBounds } from './spans.js';
 import type { ObjectRecord } from './types.js';
 import { writeVisits, type VisitSource } from './visits.js';
@@ -58,8 +59,9 @@ export class ObjectLog {
    * (kept with its segment statistics) tell which old entries to drop, even while that write is
    * still uncommitted; the stored record is read only for objects not seen since the store opened.
    */
-  write(fact: ObjectFact, ended: boolean): Promise<boolean> {
+  write(fact: ObjectFact, ended: boolean, presence: 'present' | 'away' = 'present'): Promise<boolean> {
     const { d, gate } = this;
+    this.writeLive(fact, ended, presence);
     const prev = this.statsOf(fact.objectId).written;
     const ob = this.derive(fact, ended);
     // one span entry per object: drop the old one when its first sighting or class changed
@@ -80,6 +82,22 @@ export class ObjectLog {
     const w = this.spans.widen(ob.camera, span);
     if (w) gate.track(w);
     return gate.tracked(d.spans.put([ob.camera, ob.firstSeen, ob.objectId], ob.lastSeen));
+  }
+
+  /**
+   * Keeps the object's live entry: a visit in progress while its track lives, none once it ended.
+   * An ended object whose entry was cut by a stop keeps it (answers say the visit was cut).
+   */
+  private writeLive(fact: ObjectFact, ended: boolean, presence: 'present' | 'away'): void {
+    const { d, gate } = this;
+    if (ended) {
+      const prev = d.live.get([fact.camera, fact.objectId]);
+      if (prev && prev.state !== 'cut') gate.track(removeLive(d.live, fact.camera, fact.objectId));
+      return;
+    }
+    const v = fact.visits?.[fact.visits.length - 1] ?? { start: fact.firstSeen, end: fact.lastSeen };
+    const zones = fact.zones.filter((z) => z.exitedAt === null).map((z): [string, number] => [z.zone, z.enteredAt]);
+    gate.track(putLive(d.live, fact.camera, fact.objectId, { label: fact.label, start: v.start, lastSeen: fact.lastSeen, state: presence, zones }));
   }
 
   /** Counts a segment for each object it names; final records are updated at once, others on their next write or flush. */

@@ -7,6 +7,7 @@
 import type { CameraVisit } from './camera-visits.js';
 import { summariseCoverage } from './coverage.js';
 import type { DwellRow } from './dwell.js';
+import { readLive, type LiveEntry } from './live.js';
 import * as events from './queries/events.js';
 import * as frames from './queries/frames.js';
 import { changeStamp, namesInUse, type MemoryNames } from './queries/names.js';
@@ -125,8 +126,18 @@ export class MemoryQueries {
    * each visit's length is widened by `pad` ms (the caller's estimate of the unseen ends). Null
    * while the index is being built.
    */
-  visitStats(w: Window, opts: { label: string; camera?: string; zone?: string; pad?: number }): { n: number; total: number; min: number; max: number } | null {
+  visitStats(w: Window, opts: { label: string; camera?: string; zone?: string; pad?: number }): { n: number; total: number; min: number; max: number; open: number } | null {
     return visits.visitStats(this.v, w, opts);
+  }
+
+  /** The present of a camera: its last stored frame (or coverage end when later), epoch ms; -Infinity when it has none. */
+  presentOf(camera: string): number {
+    return visits.presentOf(this.v, camera);
+  }
+
+  /** Visits in progress or closed by a stop (see `live.ts`), of one camera or all. */
+  live(camera?: string): LiveEntry[] {
+    return readLive(this.v.dbs().live, camera);
   }
 
   /** Segments in the window. */

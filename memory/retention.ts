@@ -9,6 +9,7 @@ import type { Dbs, Key } from './dbs.js';
 import type { RetentionOptions } from './types.js';
 import { removeCameraVisits } from './camera-visits.js';
 import { removeVisits } from './visits.js';
+import { removeLive } from './live.js';
 
 /**
  * Zone visits entered this long before the objects cutoff are checked for an object that is gone
@@ -140,7 +141,9 @@ function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
     let scanned = 0;
     for (const { key, value } of d.spans.getRange({ start: [cam], end: [cam, cutoff] })) {
       if (++scanned > c.left * 4) break;
-      if (value < cutoff) dead.push({ key, id: String(key[2]) });
+      // a visit in progress is not past retention, however old its last written sighting
+      const live = value < cutoff ? d.live.get([cam, String(key[2])]) : undefined;
+      if (value < cutoff && (!live || live.state === 'cut')) dead.push({ key, id: String(key[2]) });
       if (dead.length >= c.left) break;
     }
     for (const { key, id } of dead) {
@@ -152,6 +155,7 @@ function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
           c.last = d.objects.remove(id);
           if (Array.isArray(o.zones)) c.last = removeVisits(d.visits, o) ?? c.last;
           c.last = removeCameraVisits(d.cvisits, o) ?? c.last;
+          c.last = removeLive(d.live, o.camera, o.objectId);
         }
       }
       c.left--;

@@ -17,6 +17,8 @@ import type { SegmentInput } from './segment-log.js';
 import { Session } from './session.js';
 import type { AudioRecord, CoverageRange, MemoryHealth, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
 import { nextRun } from './runs.js';
+import { cutOpenVisits } from './live-recovery.js';
+import { presentOf } from './queries/visits.js';
 import { invalidObservation, MemoryError } from './validate.js';
 import type { MemoryView } from './view.js';
 
@@ -103,8 +105,14 @@ export class MemoryStore implements MemoryView {
   beginRun(): number {
     const s = this.session();
     if (this.opts.readOnly) throw new MemoryError('MEMORY_NOT_WRITABLE', 'a run cannot begin on a memory opened read-only');
-    return nextRun(s.d.meta);
+    const run = nextRun(s.d.meta);
+    // visits the last run left open end at their camera's last covered frame
+    this.lastCut = cutOpenVisits(s.d, s.objects, (cam) => presentOf(this, cam));
+    return run;
   }
+
+  /** Visits the last `beginRun()` closed: `cut` at a camera's last covered frame (the object was there when the previous run stopped), `closed` at a last sighting. */
+  lastCut: { cut: number; closed: number } = { cut: 0, closed: 0 };
 
   /** Whether a secondary index is complete (queries scan the primary database until it is). */
   indexed(name: IndexName): boolean {
@@ -181,7 +189,7 @@ export class MemoryStore implements MemoryView {
       case 'segment':
         return s.segments.write(o);
       case 'object':
-        return s.objects.write(o.object, o.event === 'end');
+        return s.objects.write(o.object, o.event === 'end', o.presence ?? 'present');
       case 'event': {
         const rec = storedEvent(o);
         const seq = this.seq++;

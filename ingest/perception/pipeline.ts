@@ -2,7 +2,7 @@
  * Perception for one camera: motion gate -> detector -> ByteTrack -> re-ID -> zones/lines ->
  * segmenter. Turns frames into typed observations; imports nothing from memory or planner.
  */
-import type { EventObservation, FrameObservation, Observation, OcrText, SegmentObservation } from '../observations.js';
+import type { EventObservation, FrameObservation, ObjectObservation, Observation, OcrText, SegmentObservation } from '../observations.js';
 import { Segmenter } from '../segmenter.js';
 import { encodeJpeg } from '../jpeg.js';
 import type { Frame } from '../types.js';
@@ -96,6 +96,8 @@ export class CameraPerception {
   private readonly zones: ZoneTracker;
   private readonly segmenter: Segmenter;
   private lastFrame: FrameObservation | null = null;
+  /** Objects counted in the last frame (the memory's visits in progress follow it). */
+  private present = new Set<string>();
   private lastTs: number | null = null;
   /** Running estimate of the time between frames, ms (0 until two frames arrived). */
   private interval = 0;
@@ -184,6 +186,7 @@ export class CameraPerception {
       obs = prev && this.held ? this.frameObs(frame.ts, m.level, false, this.heldAt(frame.ts)) : { kind: 'frame', camera: this.o.camera, ts: frame.ts, motion: m.level, detected: false, counts: {}, objects: [], occupancy: {} };
     }
     this.lastFrame = obs;
+    out.push(...this.presenceChanges(obs, out));
     out.push(obs);
     out.push(...this.countChanges(obs));
     let ocr: OcrText[] | undefined;
@@ -209,6 +212,7 @@ export class CameraPerception {
     const out: Observation[] = [];
     for (const t of this.tracker.flush(lastFrameTs)) if (t.state !== 'tentative') out.push(...this.endTrack(t));
     this.book.outage(lastFrameTs);
+    this.present = new Set();
     this.confirming = false;
     this.lastFrame = null;
     this.held = null;
@@ -328,6 +332,33 @@ export class CameraPerception {
     const same = seenIds.size === ids.size && [...ids].every((id) => seenIds.has(id));
     const seen = same ? { counts, occupancy } : { counts: seenCounts, occupancy: this.zones.occupancy(seenIds) };
     return { kind: 'frame', camera: this.o.camera, ts, motion, detected, counts, objects, occupancy, seen };
+  }
+
+  /**
+   * What the memory must hear to hold the present: an object that starts or stops counting while
+   * its track lives (`present` / `away`), and one that entered or left a zone or crossed a line
+   * (its zone facts). Objects already reported on this frame (new, taken back) get their presence set.
+   */
+  private presenceChanges(obs: FrameObservation, out: Observation[]): ObjectObservation[] {
+    const now = new Set(obs.objects.map((o) => o.objectId));
+    const told = new Set<string>();
+    const ids = new Set<string>();
+    for (const o of out) {
+      if (o.kind === 'object' && o.event !== 'end') {
+        o.presence = now.has(o.object.objectId) ? 'present' : 'away';
+        told.add(o.object.objectId);
+      } else if (o.kind === 'event' && o.objectId && (o.type === 'zone_enter' || o.type === 'zone_exit' || o.type === 'line_cross')) ids.add(o.objectId);
+    }
+    for (const id of now) if (!this.present.has(id)) ids.add(id);
+    for (const id of this.present) if (!now.has(id)) ids.add(id);
+    this.present = now;
+    const live = this.book.liveObjects();
+    const res: ObjectObservation[] = [];
+    for (const id of ids) {
+      const object = told.has(id) || !live.has(id) ? undefined : this.book.get(id);
+      if (object) res.push({ kind: 'object', camera: this.o.camera, ts: obs.ts, event: 'update', object, presence: now.has(id) ? 'present' : 'away' });
+    }
+    return res;
   }
 
   private zoneEvents(active: Track[], frame: Frame): EventObservation[] {

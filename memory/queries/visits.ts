@@ -3,8 +3,38 @@
  * visits, arrivals and visit-length statistics. Each returns null while its index is being built.
  */
 import { readCameraVisits, type CameraVisit } from '../camera-visits.js';
+import { liveByObject, liveEnd, type LiveEntry } from '../live.js';
 import type { MemoryView } from '../view.js';
 import { cams, lowerBound, type Window } from './scope.js';
+
+/**
+ * The present of a camera: its last stored frame, or the end of its coverage when that is later
+ * (frames are stored as they arrive, coverage every second or so).
+ */
+export function presentOf(mv: MemoryView, cam: string): number {
+  let t = -Infinity;
+  for (const { key } of mv.dbs().frames.getRange({ start: [cam, '\uffff'], end: [cam], reverse: true, limit: 1 })) t = Number(key[1]);
+  for (const c of mv.coverage(cam)) t = Math.max(t, c.end);
+  return t;
+}
+
+/** A scan's lower bound moved back to the start of every visit in progress (their stored spans are short). */
+function liveLowerBound(live: Map<string, LiveEntry>, lo: number): number {
+  for (const e of live.values()) {
+    lo = Math.min(lo, e.start);
+    for (const [, at] of e.zones) lo = Math.min(lo, at);
+  }
+  return lo;
+}
+
+/** A visit with its live entry applied: a visit in progress ends at the camera's present. */
+function withLive(v: CameraVisit, e: LiveEntry | undefined, present: () => number, zoneOpen: boolean): CameraVisit {
+  if (!e) return v;
+  // the live entry is of the visit in progress: the camera visit that starts with it, or a zone visit not exited
+  if (v.zone === undefined ? v.start !== e.start : !zoneOpen) return v;
+  const x = liveEnd(e, e.state === 'present' ? present() : -Infinity, v.end);
+  return { ...v, end: x.end, ...(x.open ? { open: true } : {}), ...(x.cut ? { cut: true } : {}) };
+}
 
 /**
  * Camera visits (arrival and departure of an object at its camera, apart from identities) of a
@@ -16,7 +46,15 @@ export function cameraVisits(mv: MemoryView, w: Window, opts: { label?: string; 
   const { cvisits } = mv.dbs();
   const out: CameraVisit[] = [];
   for (const cam of cams(mv, opts.camera)) {
-    for (const v of readCameraVisits(cvisits, cam, opts.label, w.from, w.to, lowerBound(mv, cam, w.from))) out.push(v);
+    const live = liveByObject(mv.dbs().live, cam);
+    let now: number | undefined;
+    const present = (): number => (now ??= presentOf(mv, cam));
+    // a visit in progress is stored with its last written end: read it from before the window
+    const from = live.size > 0 ? -Infinity : w.from;
+    for (const v0 of readCameraVisits(cvisits, cam, opts.label, from, w.to, liveLowerBound(live, lowerBound(mv, cam, w.from)))) {
+      const v = withLive(v0, live.get(v0.objectId), present, false);
+      if (v.end >= w.from) out.push(v);
+    }
   }
   return out.sort((a, b) => a.start - b.start);
 }
@@ -30,12 +68,17 @@ export function zoneVisits(mv: MemoryView, w: Window, zone: string, opts: { labe
   const { visits } = mv.dbs();
   const out: CameraVisit[] = [];
   for (const cam of cams(mv, opts.camera)) {
-    const lo = lowerBound(mv, cam, w.from);
+    const live = liveByObject(mv.dbs().live, cam);
+    const lo = liveLowerBound(live, lowerBound(mv, cam, w.from));
+    let now: number | undefined;
+    const present = (): number => (now ??= presentOf(mv, cam));
     for (const { key, value: v } of visits.getRange({ start: [cam, zone, lo], end: [cam, zone, w.to] })) {
       if (opts.label && v[3] !== opts.label) continue;
-      const end = v[0] ?? v[2];
-      if (end < w.from) continue;
-      out.push({ camera: cam, objectId: key[3] as string, label: v[3], start: key[2] as number, end });
+      const objectId = key[3] as string;
+      const e = live.get(objectId);
+      const vis = withLive({ camera: cam, objectId, label: v[3], zone, start: key[2] as number, end: v[0] ?? v[2] }, e, present, v[0] === null && e !== undefined && e.zones.some(([z, at]) => z === zone && at === key[2]));
+      if (vis.end < w.from) continue;
+      out.push(vis);
     }
   }
   return out.sort((a, b) => a.start - b.start);
@@ -56,22 +99,35 @@ export function countArrivals(mv: MemoryView, w: Window, opts: { label: string; 
  * each visit's length is widened by `pad` ms (the caller's estimate of the unseen ends). Null
  * while the index is being built.
  */
-export function visitStats(mv: MemoryView, w: Window, opts: { label: string; camera?: string; zone?: string; pad?: number }): { n: number; total: number; min: number; max: number } | null {
+export function visitStats(mv: MemoryView, w: Window, opts: { label: string; camera?: string; zone?: string; pad?: number }): { n: number; total: number; min: number; max: number; open: number } | null {
   if (!mv.indexed(opts.zone ? 'visits' : 'cvisits')) return null;
   const { visits, cvisits } = mv.dbs();
   const pad = opts.pad ?? 0;
-  const st = { n: 0, total: 0, min: Infinity, max: -Infinity };
-  const add = (ms: number): void => {
+  const st = { n: 0, total: 0, min: Infinity, max: -Infinity, open: 0 };
+  const add = (ms: number, open: boolean): void => {
     st.n++;
+    if (open) st.open++;
     st.total += ms;
-    if (ms < st.min) st.min = ms;
+    // a visit in progress is no shorter than its length so far: never the shortest
+    if (ms < st.min && !open) st.min = ms;
     if (ms > st.max) st.max = ms;
   };
   for (const cam of cams(mv, opts.camera)) {
+    const live = liveByObject(mv.dbs().live, cam);
+    let now: number | undefined;
+    const present = (): number => (now ??= presentOf(mv, cam));
     if (opts.zone) {
-      for (const { key, value: v } of visits.getRange({ start: [cam, opts.zone, w.from], end: [cam, opts.zone, w.to] })) if (v[3] === opts.label) add((v[0] ?? v[2]) - (key[2] as number) + pad);
+      for (const { key, value: v } of visits.getRange({ start: [cam, opts.zone, w.from], end: [cam, opts.zone, w.to] })) {
+        if (v[3] !== opts.label) continue;
+        const e = live.get(key[3] as string);
+        const x = withLive({ camera: cam, objectId: key[3] as string, label: v[3], zone: opts.zone, start: key[2] as number, end: v[0] ?? v[2] }, e, present, v[0] === null && e !== undefined && e.zones.some(([z, at]) => z === opts.zone && at === key[2]));
+        add(x.end - x.start + pad, x.open === true);
+      }
     } else {
-      for (const { key, value: end } of cvisits.getRange({ start: [cam, opts.label, w.from], end: [cam, opts.label, w.to] })) add(end - (key[2] as number) + pad);
+      for (const { key, value: end } of cvisits.getRange({ start: [cam, opts.label, w.from], end: [cam, opts.label, w.to] })) {
+        const x = withLive({ camera: cam, objectId: key[3] as string, label: opts.label, start: key[2] as number, end }, live.get(key[3] as string), present, false);
+        add(x.end - x.start + pad, x.open === true);
+      }
     }
   }
   return st;

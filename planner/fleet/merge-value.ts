@@ -145,7 +145,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       }
       const v = pickFleetVisit(visits(), o.visit);
       if (!v) return none('there is no such visit on any box');
-      const byDeparture = o.visit.by === 'nth' && o.visit.order === 'departure';
+      const byDeparture = o.visit.by === 'nth' && (o.visit.order === 'departure' || o.visit.order === 'sighting');
       // as one box reads it: a departure of someone still there is no departure, unless the question orders by departures ("last seen")
       if (o.kind === 'departure' && v.open && !byDeparture) return none(`${v.objectId} on ${v.camera} of box ${v.node} was still there when the recording ended`);
       const notes = [`${v.objectId} (${v.label}) on ${v.camera} of box ${v.node}`, ...(o.kind === 'departure' && v.open ? [`${v.objectId} was still in view when the recording ended`] : [])];

@@ -52,7 +52,7 @@ export function visitCandidates(vs: readonly VisitFact[], ref: VisitRef, time: {
   if (ref.by === 'nth') {
     const w = ref.where;
     const kept = w ? inWin.filter((v) => passes((v.end - v.start) / 1000, w.op, w.seconds)) : inWin;
-    const list = ref.order === 'departure' ? [...kept].sort((a, b) => a.end - b.end || a.start - b.start) : kept;
+    const list = ref.order === 'departure' || ref.order === 'sighting' ? [...kept].sort((a, b) => a.end - b.end || a.start - b.start) : kept;
     return ref.n > 0 ? list.slice(0, ref.n) : list.slice(ref.n);
   }
   if (ref.by === 'only') return inWin.slice(0, 2);

@@ -86,8 +86,9 @@ export function compose(c: Ctx): Composed {
   use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
   const dropTo = v.get('drop') ?? v.get('rise') ?? v.get('become');
   // "the person", "the bottle": the only one (the executor says so when there were several)
-  const definite = classToks.some((t) => c.toks[t.i - 1]?.text === 'the' && !/(?:s|people|men|children|staff)$/.test(t.text));
-  const theOnly = (vr: VisitRef | undefined): VisitRef | undefined => vr ?? (definite ? { by: 'only' } : undefined);
+  const definite = classToks.some((t) => c.toks[t.i - 1]?.text === 'the' && !/(?:s|people|men|children|staff)$/.test(t.text)) || currentVisit(c, classToks);
+  // "the current visitor", "the person there now": the visit in progress now
+  const theOnly = (vr: VisitRef | undefined): VisitRef | undefined => vr ?? (definite && instWord?.v === 'now' && instants.length === 0 ? { by: 'presentAt', t: opts.now } : definite ? { by: 'only' } : undefined);
   // "the first person to leave", "the last person seen": ordered by departure
   const byDeparture = (vr: VisitRef | undefined, leaving: boolean): VisitRef | undefined => {
     if (vr?.by !== 'nth') return vr;
@@ -96,7 +97,9 @@ export function compose(c: Ctx): Composed {
     // (a period said after the verb times the leaving; said after the subject, "the second person after 20:20", it picks arrivals)
     const timedLeaving = leaveTok !== undefined && windows.some((w) => w.i > leaveTok.i);
     const toLeave = leaveTok !== undefined && (c.toks[leaveTok.i - 1]?.text === 'to' || timedLeaving);
-    return (leaving && toLeave) || (!leaving && all(c, 'verb', 'see').length > 0 && vr.n < 0) ? { ...vr, order: 'departure' } : vr;
+    if (leaving && toLeave) return { ...vr, order: 'departure' };
+    // "the last person seen": by last sighting, someone still there included
+    return !leaving && all(c, 'verb', 'see').length > 0 && vr.n < 0 ? { ...vr, order: 'sighting' } : vr;
   };
   const personish = agent || v.has('arrive') || v.has('leave') || v.has('stay') || all(c, 'visitnoun').length > 0;
 
@@ -386,4 +389,9 @@ export function compose(c: Ctx): Composed {
         return refuse('it does not say what to find (how many, when, how long, whether)');
     }
   }
+}
+
+/** "the current visitor", "the ongoing visit": a singular visit noun after "the" and "current" (an instant word). */
+function currentVisit(c: Ctx, classToks: readonly Token[]): boolean {
+  return [...all(c, 'visitnoun'), ...classToks].some((t) => c.toks[t.i - 1]?.t === 'instant' && c.toks[t.i - 2]?.text === 'the' && !/(?:s|people)$/.test(t.text));
 }

@@ -66,7 +66,7 @@ function durWords(d: DurationCondition): string {
 export function refWords(r: VisitRef, tz: string): string {
   switch (r.by) {
     case 'nth':
-      return `${nth(r.n)} visit${r.where ? ` ${durWords(r.where)}` : ''}${r.order === 'departure' ? ' to end' : ''}`;
+      return `${nth(r.n)} visit${r.where ? ` ${durWords(r.where)}` : ''}${r.order === 'departure' ? ' to end' : r.order === 'sighting' ? ' by last sighting' : ''}`;
     case 'only':
       return 'the only visit';
     case 'arrivedAt':

@@ -35,7 +35,9 @@ export interface Run {
 export function inWindowFor(vs: readonly VisitFact[], r: VisitRef, w: { from: number; to: number }): VisitFact[] {
   if (r.by === 'longest' || r.by === 'shortest') return vs.filter((v) => v.start >= w.from && v.start < w.to);
   if (r.by !== 'nth') return [...vs];
-  return r.order === 'departure' ? vs.filter((v) => v.end >= w.from && v.end < w.to) : vs.filter((v) => v.start >= w.from && v.start < w.to);
+  // a visit in progress has not departed: it is no departure of any window
+  if (r.order === 'sighting') return vs.filter((v) => v.end >= w.from && v.end < w.to);
+  return r.order === 'departure' ? vs.filter((v) => !v.open && v.end >= w.from && v.end < w.to) : vs.filter((v) => v.start >= w.from && v.start < w.to);
 }
 
 /** Picks one visit by a reference (visits by arrival). */
@@ -44,7 +46,8 @@ export function pickVisit(vs: readonly VisitFact[], r: VisitRef, all: (from: num
     case 'nth': {
       const w = r.where;
       const kept = w ? vs.filter((v) => passes((v.end - v.start) / 1000, w.op, w.seconds)) : vs;
-      const list = r.order === 'departure' ? [...kept].sort((a, b) => a.end - b.end || a.start - b.start) : kept;
+      // by departure: visits in progress have none; by last sighting: theirs is now
+      const list = r.order === 'departure' || r.order === 'sighting' ? kept.filter((v) => r.order === 'sighting' || !v.open).sort((a, b) => a.end - b.end || a.start - b.start) : kept;
       return r.n > 0 ? list[r.n - 1] : list[list.length + r.n];
     }
     case 'only':
@@ -52,7 +55,7 @@ export function pickVisit(vs: readonly VisitFact[], r: VisitRef, all: (from: num
     case 'arrivedAt':
     case 'leftAt': {
       const key = (v: VisitFact): number => Math.abs((r.by === 'arrivedAt' ? v.start : v.end) - r.t);
-      const best = [...vs].sort((a, b) => key(a) - key(b))[0];
+      const best = vs.filter((v) => r.by === 'arrivedAt' || !v.open).sort((a, b) => key(a) - key(b))[0];
       // "the person who came at 09:01:14": within half a minute, or it is someone else
       return best && key(best) <= 30_000 ? best : undefined;
     }
@@ -60,7 +63,8 @@ export function pickVisit(vs: readonly VisitFact[], r: VisitRef, all: (from: num
       return vs.find((v) => v.start <= r.t && v.end >= r.t) ?? vs.find((v) => Math.abs(v.start - r.t) <= 2000 || Math.abs(v.end - r.t) <= 2000);
     case 'longest':
     case 'shortest': {
-      const sorted = [...vs].sort((a, b) => (r.by === 'longest' ? b.end - b.start - (a.end - a.start) : a.end - a.start - (b.end - b.start)) || a.start - b.start);
+      // a visit in progress is no shorter than its length so far: it is not the shortest yet
+      const sorted = vs.filter((v) => r.by === 'longest' || !v.open).sort((a, b) => (r.by === 'longest' ? b.end - b.start - (a.end - a.start) : a.end - a.start - (b.end - b.start)) || a.start - b.start);
       return sorted[0];
     }
     case 'after':

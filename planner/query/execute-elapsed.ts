@@ -19,7 +19,7 @@ function momentTime(r: Run, m: Moment, all: AllVisits, next: boolean): { t: numb
   const notes = r.notes.length;
   const v = runWhen(r, { measure: 'when', of }, all);
   // the latest departure of someone still in view is no departure yet: they are there now
-  const still = r.notes.slice(notes).find((n) => / was still in view when the recording ended$/.test(n));
+  const still = r.notes.slice(notes).find((n) => / was still in view (when the recording ended|now)$/.test(n));
   if (v.kind === 'time' && of.kind === 'departure' && still) return { why: still.replace('was still in view', 'was still there') };
   if (v.kind === 'time') return { t: v.t };
   return { why: v.kind === 'none' ? v.why : 'no such moment' };

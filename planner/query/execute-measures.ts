@@ -6,11 +6,16 @@
 import { MemoryQueries } from '../../memory/queries.js';
 import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, type Run } from './execute-common.js';
 import { changes, pieces, timeline, usualCount } from './facts.js';
-import type { CountCondition, EventFact, EventKind, Measure, Pick, QueryValue, VisitFact } from './schema.js';
+import type { CountCondition, EventFact, EventKind, Measure, Pick, QueryValue, VisitFact, VisitRef } from './schema.js';
 
 type AllVisits = (from: number, to: number) => VisitFact[];
 /** A visit ending this close to the end of its camera's coverage may still be going on. */
 const OPEN_MS = 2000;
+
+/** The note of a visit the daemon's stop cut short. */
+export function cutNote(v: VisitFact): string {
+  return `The daemon stopped while ${v.objectId} was on ${v.camera}: that visit ends at the last recorded frame, not at a seen departure`;
+}
 
 /** End of each camera's coverage. */
 function coverageEnd(r: Run, camera: string): number {
@@ -101,7 +106,7 @@ export function runCount(r: Run, m: Extract<Measure, { measure: 'count' }>, all:
   if (fast !== null) return fast;
   let vs = all(from, to);
   if (m.of === 'visits') vs = vs.filter((v) => v.start >= from && v.start < to);
-  if (m.of === 'departures') vs = vs.filter((v) => v.end >= from && v.end < to && v.end < coverageEnd(r, v.camera) - OPEN_MS);
+  if (m.of === 'departures') vs = vs.filter((v) => !v.open && v.end >= from && v.end < to && v.end < coverageEnd(r, v.camera) - OPEN_MS);
   const where = m.where;
   if (where) vs = vs.filter((v) => passes((v.end - v.start) / 1000, where.op, where.seconds));
   r.evidence.push(...visitEvidence(vs));
@@ -233,13 +238,24 @@ export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: A
   const o = m.of;
   if (o.kind === 'arrival' || o.kind === 'departure') {
     const vs = all(q.time.from, q.time.to);
-    const v = pickVisit(inWindowFor(vs, o.visit, q.time), o.visit, all);
+    let v = pickVisit(inWindowFor(vs, o.visit, q.time), o.visit, all);
     if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+    // "when did the last person leave" while the latest visitor is still there: the latest departure
+    if (o.kind === 'departure' && v.open && o.visit.by === 'nth' && o.visit.n === -1 && o.visit.order !== 'departure') {
+      const byDeparture: VisitRef = { ...o.visit, order: 'departure' };
+      const left = pickVisit(inWindowFor(vs, byDeparture, q.time), byDeparture, all);
+      if (!left) return { kind: 'none', why: `nobody has left yet in that time: ${v.objectId} is still there (${Math.round((v.end - v.start) / 1000)} s so far)` };
+      r.notes.push(`${v.objectId} is still there; the last to leave was ${left.objectId}`);
+      v = left;
+    }
     r.evidence.push(...visitEvidence([v]));
-    const open = v.end >= coverageEnd(r, v.camera) - OPEN_MS;
+    // a visit in progress (live), or one that reached the end of a recording
+    const open = v.open === true || v.end >= coverageEnd(r, v.camera) - OPEN_MS;
+    const where = v.open ? 'now' : 'when the recording ended';
     // "when was the last person seen": a sighting, even if they were still there
-    if (o.kind === 'departure' && open && !(o.visit.by === 'nth' && o.visit.order === 'departure')) return { kind: 'none', why: `${v.objectId} was still there when the recording ended` };
-    if (o.kind === 'departure' && open) r.notes.push(`${v.objectId} was still in view when the recording ended`);
+    if (o.kind === 'departure' && open && !(o.visit.by === 'nth' && (o.visit.order === 'departure' || o.visit.order === 'sighting'))) return { kind: 'none', why: `${v.objectId} is still there ${where} (${Math.round((v.end - v.start) / 1000)} s so far)`.replace('is still there when', 'was still there when') };
+    if (o.kind === 'departure' && open) r.notes.push(`${v.objectId} was still in view ${where}`);
+    if (v.cut) r.notes.push(cutNote(v));
     return { kind: 'time', t: o.kind === 'arrival' ? v.start : v.end };
   }
   if (o.kind === 'event') {

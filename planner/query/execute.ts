@@ -6,7 +6,7 @@
 import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
-import { conditionStarts, conditionStretches, meanCount, pickStretch, runCondition, runCount, runWhen, summed } from './execute-measures.js';
+import { conditionStarts, conditionStretches, cutNote, meanCount, pickStretch, runCondition, runCount, runWhen, summed } from './execute-measures.js';
 import { runElapsed } from './execute-elapsed.js';
 import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
@@ -159,13 +159,16 @@ function measure(r: Run): QueryValue {
         const v = pickVisit(inWindowFor(vs, o.visit, q.time), o.visit, all);
         if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
         r.evidence.push(...visitEvidence([v]));
+        if (v.open) r.notes.push(`${v.objectId} is still there: that is the length so far`);
+        if (v.cut) r.notes.push(cutNote(v));
         return { kind: 'number', n: (v.end - v.start) / 1000, unit: 'seconds' };
       }
       if (o.nths) return visitSetLength(r, vs, o.nths, o.agg);
       const stats = visitStats(r);
       if (stats) {
         if (stats.n === 0) return { kind: 'none', why: 'no visit began in that time' };
-        r.notes.push(`Over the ${stats.n} visit${stats.n === 1 ? '' : 's'} that began then`);
+        r.notes.push(`Over the ${stats.n} visit${stats.n === 1 ? '' : 's'} that began then${inProgress(stats.open, o.agg)}`);
+        if (o.agg === 'min' && stats.min === Infinity) return { kind: 'none', why: 'no visit that began then has ended yet' };
         const ms = o.agg === 'avg' ? stats.total / stats.n : o.agg === 'total' ? stats.total : o.agg === 'max' ? stats.max : stats.min;
         return { kind: 'number', n: ms / 1000, unit: 'seconds' };
       }
@@ -175,7 +178,7 @@ function measure(r: Run): QueryValue {
       const ds = began.map((v) => (v.end - v.start) / 1000);
       r.evidence.push(...visitEvidence(began));
       const n = o.agg === 'avg' ? ds.reduce((a, b) => a + b, 0) / ds.length : o.agg === 'total' ? ds.reduce((a, b) => a + b, 0) : o.agg === 'max' ? Math.max(...ds) : Math.min(...ds);
-      r.notes.push(`Over the ${began.length} visit${began.length === 1 ? '' : 's'} that began then`);
+      r.notes.push(`Over the ${began.length} visit${began.length === 1 ? '' : 's'} that began then${inProgress(began.filter((v) => v.open).length, o.agg)}`);
       return { kind: 'number', n, unit: 'seconds' };
     }
     case 'elapsed':
@@ -224,28 +227,36 @@ function visitSetLength(r: Run, vs: readonly VisitFact[], nths: readonly number[
   if (picked.some((v) => v === undefined)) return { kind: 'none', why: `there is no such visit (${began.length} visit${began.length === 1 ? '' : 's'} began in that time)` };
   const ds = (picked as VisitFact[]).map((v) => (v.end - v.start) / 1000);
   r.evidence.push(...visitEvidence(picked as VisitFact[]));
-  r.notes.push(`The visits lasted ${ds.map((d) => `${Math.round(d * 10) / 10} s`).join(', ')}`);
+  r.notes.push(`The visits lasted ${ds.map((d, i) => `${Math.round(d * 10) / 10} s${(picked[i] as VisitFact).open ? ' so far' : ''}`).join(', ')}`);
   const n = agg === 'avg' ? ds.reduce((a, b) => a + b, 0) / ds.length : agg === 'total' ? ds.reduce((a, b) => a + b, 0) : agg === 'max' ? Math.max(...ds) : Math.min(...ds);
   return { kind: 'number', n, unit: 'seconds' };
 }
 
 /** Statistics of the visits that began in the window, from the indexes (null when they cannot answer: no class named, an index being built). */
-function visitStats(r: Run): { n: number; total: number; min: number; max: number } | null {
+function visitStats(r: Run): { n: number; total: number; min: number; max: number; open: number } | null {
   const { q } = r;
   if (q.subject.classes.length === 0) return null;
   const mq = new MemoryQueries(r.memory);
-  const acc = { n: 0, total: 0, min: Infinity, max: -Infinity };
+  const acc = { n: 0, total: 0, min: Infinity, max: -Infinity, open: 0 };
   for (const camera of r.cams) {
     for (const label of q.subject.classes) {
       const s = mq.visitStats({ from: q.time.from, to: q.time.to }, { label, camera, pad: 2 * HALF_FRAME_MS, ...(q.place.zone ? { zone: q.place.zone } : {}) });
       if (!s) return null;
       acc.n += s.n;
+      acc.open += s.open;
       acc.total += s.total;
       acc.min = Math.min(acc.min, s.min);
       acc.max = Math.max(acc.max, s.max);
     }
   }
   return acc;
+}
+
+/** What an aggregate over visits says of the visits in progress among them (counted with their length so far; never the shortest). */
+function inProgress(open: number, agg: 'avg' | 'total' | 'max' | 'min'): string {
+  if (open === 0) return '';
+  const n = `${open} still in progress`;
+  return agg === 'min' ? `, leaving out the ${n}` : `, including the ${n} (their length so far)`;
 }
 
 /** The end of the recording over the query's cameras (the latest coverage end). */

@@ -67,9 +67,10 @@ export function visitsIn(memory: MemoryStore, s: Subject, p: Place, from: number
           break;
         }
         for (const v0 of vs) {
-          const v = clamp({ start: v0.start - HALF_FRAME_MS, end: v0.end + HALF_FRAME_MS });
+          // a visit in progress ends at the camera's present (its length so far), unwidened
+          const v = v0.open ? { start: Math.max(first, v0.start - HALF_FRAME_MS), end: v0.end } : clamp({ start: v0.start - HALF_FRAME_MS, end: v0.end + HALF_FRAME_MS });
           if (v.end < from || v.start >= to) continue;
-          out.push({ camera, objectId: v0.objectId, label: v0.label, ...(p.zone ? { zone: p.zone } : {}), start: v.start, end: v.end });
+          out.push({ camera, objectId: v0.objectId, label: v0.label, ...(p.zone ? { zone: p.zone } : {}), start: v.start, end: v.end, ...(v0.open ? { open: true } : {}), ...(v0.cut ? { cut: true } : {}) });
         }
       }
       if (indexed) continue;

@@ -77,7 +77,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('before preceding', { t: 'rank', v: 'before' }),
   ...words('forward forwards', { t: 'dir', v: 'forward' }),
   ...words('backward backwards reverse', { t: 'dir', v: 'backward' }),
-  ...words('now currently presently', { t: 'instant', v: 'now' }),
+  ...words('now currently presently current ongoing', { t: 'instant', v: 'now' }),
   ...words('initially', { t: 'instant', v: 'start' }),
   ...words('finally', { t: 'instant', v: 'end' }),
   ...words('here', { t: 'here' }),

@@ -74,7 +74,7 @@ export function renderAnswer(q: Query, x: Executed, o: RenderOptions): DraftAnsw
 }
 
 function visitText(v: VisitFact, at: (t: number) => string): string {
-  return `${v.objectId} (${v.label}) on ${v.camera}${v.zone ? ` in zone ${v.zone}` : ''} from ${at(v.start)} to ${at(v.end)}${v.open ? ' (still there)' : ''}, ${secs((v.end - v.start) / 1000)}`;
+  return `${v.objectId} (${v.label}) on ${v.camera}${v.zone ? ` in zone ${v.zone}` : ''} ${v.open ? `from ${at(v.start)}, still there, ${secs((v.end - v.start) / 1000)} so far` : `from ${at(v.start)} to ${at(v.end)}, ${secs((v.end - v.start) / 1000)}${v.cut ? ' (the daemon stopped while it was there)' : ''}`}`;
 }
 
 function itemText(i: VisitFact | EventFact | IdentityFact, at: (t: number) => string): string {

@@ -70,7 +70,7 @@ export type Time = z.infer<typeof Time>;
  * instant or another visit.
  */
 export type VisitRef =
-  | { by: 'nth'; n: number; order?: 'arrival' | 'departure'; where?: DurationCondition }
+  | { by: 'nth'; n: number; order?: 'arrival' | 'departure' | 'sighting'; where?: DurationCondition }
   | { by: 'only' }
   | { by: 'arrivedAt' | 'leftAt' | 'presentAt'; t: number }
   | { by: 'longest' | 'shortest' }
@@ -78,7 +78,7 @@ export type VisitRef =
 
 export const VisitRef: z.ZodType<VisitRef> = z.lazy(() =>
   z.union([
-    z.object({ by: z.literal('nth'), n: z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last'), order: z.enum(['arrival', 'departure']).optional(), where: DurationCondition.optional() }).strict(),
+    z.object({ by: z.literal('nth'), n: z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last'), order: z.enum(['arrival', 'departure', 'sighting']).optional(), where: DurationCondition.optional() }).strict(),
     z.object({ by: z.literal('only') }).strict(),
     z.object({ by: z.enum(['arrivedAt', 'leftAt', 'presentAt']), t: z.number() }).strict(),
     z.object({ by: z.enum(['longest', 'shortest']) }).strict(),
@@ -233,8 +233,10 @@ export interface VisitFact {
   /** Arrival and departure, epoch ms. */
   start: number;
   end: number;
-  /** True while the object is still there (the departure is the last sighting so far). */
+  /** True while the object is still there (the end is the camera's present: the length so far). */
   open?: boolean;
+  /** The daemon stopped while the object was there: the visit ends at the camera's last covered frame, not at a seen departure. */
+  cut?: boolean;
 }
 
 /** One event (a stored event, or a taken/returned change of a settled count). */

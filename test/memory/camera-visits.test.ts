@@ -30,7 +30,7 @@ test('camera visits: written with the object, rewritten in step, counted and sum
     ['cam:person:a1', 80, 100],
   ]);
   assert.equal(q.countArrivals({ from: s(10), to: s(200) }, { label: 'person' }), 2);
-  assert.deepEqual(q.visitStats({ from: s(0), to: s(200) }, { label: 'person' }), { n: 3, total: 50_000, min: 10_000, max: 20_000 });
+  assert.deepEqual(q.visitStats({ from: s(0), to: s(200) }, { label: 'person' }), { n: 3, total: 50_000, min: 10_000, max: 20_000, open: 0 });
   // the record now has one visit only: the other entry goes
   await store.write(object('cam', 'cam:person:a1', 'person', s(0), s(20), { visits: [{ start: s(0), end: s(20) }] }));
   assert.equal(q.cameraVisits({ from: s(0), to: s(200) }, { label: 'person' })?.length, 2);

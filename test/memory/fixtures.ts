@@ -28,7 +28,7 @@ export function object(camera: string, id: string, label: string, firstSeen: num
     kind: 'object',
     camera,
     ts: lastSeen,
-    event: 'update',
+    event: 'end',
     object: { objectId: id, camera, label, trackIds: [1], firstSeen, lastSeen, box: { x1: 0, y1: 0, x2: 1, y2: 1 }, trajectory: [[firstSeen, 0.1, 0.2], [lastSeen, 0.5, 0.6]], zones: [], crossings: [], score: 0.9, ...extra },
   };
 }

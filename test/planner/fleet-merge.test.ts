@@ -183,7 +183,7 @@ test('a departure of someone still there when the recording ended is no departur
   const a = mergeParts([part('a', q, { kind: 'visits', items: [v('a', 20, 40)] }), part('b', q, { kind: 'visits', items: [v('b', 50, 100, true)] })], opts);
   assert.equal(a.value, null);
   assert.match(a.answer, /on b-cam of box b was still there when the recording ended/);
-  const seen = query({ measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: -1, order: 'departure' } } });
+  const seen = query({ measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: -1, order: 'sighting' } } });
   const b = mergeParts([part('a', seen, { kind: 'visits', items: [v('a', 20, 40)] }), part('b', seen, { kind: 'visits', items: [v('b', 50, 100, true)] })], opts);
   assert.equal(b.value, new Date(s(100)).toISOString());
   assert.match(b.answer, /still in view when the recording ended/);

@@ -61,7 +61,7 @@ test('whether: at an instant, in a window, with conditions, negated', () => {
 test('when: n-th, last, references, events, conditions', () => {
   assert.deepEqual(parse('when did the fourth person arrive?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 4 } } });
   assert.deepEqual(parse('what time did the first visitor leave?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: 1 } } });
-  assert.deepEqual(parse('when was the last person seen?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: -1, order: 'departure' } } });
+  assert.deepEqual(parse('when was the last person seen?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: -1, order: 'sighting' } } });
   assert.deepEqual(parse('how long did the person stay?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'only' } } });
   assert.deepEqual(parse('who arrived right after the person that left at 09:00:45, and when?').query.measure, {
     measure: 'when',

@@ -93,7 +93,12 @@ test('new objects are reported in their zone; a bottle put back in its place tak
   for (const n of news) assert.deepEqual(n.object.zones.filter((z) => z.exitedAt === null).map((z) => z.zone), ['bench'], 'a bottle standing in the zone is in it');
   const ended = objects(obs).filter((o) => o.event === 'end');
   assert.equal(ended.length, 1);
-  const back = objects(obs).filter((o) => o.event === 'update');
+  // the memory hears when b stops counting (away, its track still live) and when it is back
+  const away = objects(obs).filter((o) => o.event === 'update' && o.presence === 'away');
+  assert.equal(away.length, 1, 'one away update: b stopped counting');
+  assert.equal(away[0]?.object.objectId, ended[0]?.object.objectId);
+  assert.ok((away[0]?.ts ?? 0) < (ended[0]?.ts ?? 0) + 5000 && (away[0]?.ts ?? 0) >= T0 + 8000, 'away once its hold expired, before its track ended');
+  const back = objects(obs).filter((o) => o.event === 'update' && o.presence === 'present');
   assert.equal(back.length, 1);
   assert.equal(back[0]?.object.objectId, ended[0]?.object.objectId, 'the put-back bottle is the same object');
   assert.equal(back[0]?.object.visits?.length, 2, 'two visits of one identity (away for over 10 s)');
