@@ -18,10 +18,12 @@ import { createLogger } from '../log.js';
 import { int, isoTime, parse, str, UsageError } from './args.js';
 
 /** Help text. */
-export const REPLAY_HELP = `vigil replay FILE --camera ID --start ISO8601 --data DIR [--realtime] [--fps N] [--width N]
+export const REPLAY_HELP = `vigil replay FILE --camera ID --start ISO8601 --data DIR [--realtime] [--fps N] [--width N] [--until SECONDS]
              [--config FILE] [--detector centernet|centernet-tfjs|nanodet|ssd-oidv4|none]
   Ingests a recorded file as if live: frame time = start + the frame's presentation time.
   Runs as fast as the machine allows unless --realtime; exits once the memory is written.
+  --until    stop at this media time, leaving the memory as a live daemon held it then (visits in
+             progress stay open: ask about "now" with --now; the next run closes them)
   Perception settings (detector, zones, lines) come from the camera with the same id in --config.`;
 
 /** Runs a replay; resolves with the exit code. */
@@ -35,6 +37,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     width: { type: 'string' },
     config: { type: 'string' },
     detector: { type: 'string' },
+    until: { type: 'string' },
   });
   const file = positionals[0];
   if (!file) throw new UsageError('FILE is required');
@@ -45,6 +48,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
   if (!data) throw new UsageError('--data DIR is required');
   const startMs = isoTime(str(values.start), 'start');
   const fps = int(values.fps, 'fps', 1, 30) ?? 2;
+  const until = seconds(values.until);
   const cfg = loadConfig({ file: str(values.config) });
   const known = cfg.cameras.find((c) => c.id === camera);
   // a camera the config does not name gets the defaults of a new camera, said out loud (never
@@ -94,14 +98,20 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const ffmpeg = locateFfmpeg();
   const sound = replaySound({ camera: camCfg, file, startMs, realtime: Boolean(values.realtime), ffmpeg, engines: speechEngines(endpointOf(cfg.models.transcription)), write: (o) => memory.write(o), log, signal: abort.signal });
   let heard: Awaited<typeof sound> | undefined;
+  let stopped = false;
   try {
     for await (const f of replayFrames({ ffmpeg, file, camera, startMs, fps, width, realtime: Boolean(values.realtime), signal: abort.signal })) {
+      // stopped at T: nothing is flushed, so the memory holds what a live daemon held at T
+      if (until !== undefined && f.ts - startMs > until * 1000) {
+        stopped = true;
+        break;
+      }
       for (const o of await perception.process(f)) memory.write(o);
       lastTs = f.ts;
       frames++;
       if (frames % 100 === 0) process.stderr.write(`\rreplay ${camera}: ${frames} frames, media time ${((f.ts - startMs) / 1000).toFixed(1)} s`);
     }
-    for (const o of perception.flush(lastTs)) memory.write(o);
+    if (!stopped) for (const o of perception.flush(lastTs)) memory.write(o);
   } finally {
     heard = await sound;
     await perception.flushLate();
@@ -120,4 +130,13 @@ export async function replayCommand(argv: string[]): Promise<number> {
     `\rreplay ${camera}: ${frames} frames in ${secs.toFixed(1)} s (detector ${detector ? `${detector.model}/${detector.backend}` : 'none'} on ${st.detected} frames)${said}${vis}, memory written to ${resolve(data)}\n`,
   );
   return abort.signal.aborted ? 130 : 0;
+}
+
+/** `--until SECONDS`: a media time, seconds (decimals allowed). */
+function seconds(v: string | boolean | undefined): number | undefined {
+  const s = str(v);
+  if (s === undefined) return undefined;
+  const n = Number(s);
+  if (!/^\d+(?:\.\d+)?$/.test(s) || !Number.isFinite(n)) throw new UsageError('--until must be a number of seconds, e.g. 42.5');
+  return n;
 }

@@ -24,6 +24,22 @@ export interface Run {
   cams: string[];
   evidence: Evidence[];
   notes: string[];
+  /** When the question is asked: nothing after it is known (absent: the end of the memory). */
+  now?: number;
+}
+
+/**
+ * The visits as they stood at `now`: one that began later is not yet, one that ended later was in
+ * progress then (its length so far), so a question asked "as of" an instant never reads the future.
+ */
+export function asOf(vs: VisitFact[], now: number | undefined): VisitFact[] {
+  if (now === undefined) return vs;
+  const out: VisitFact[] = [];
+  for (const v of vs) {
+    if (v.start > now) continue;
+    out.push(v.end > now ? { ...v, end: Math.max(v.start, now), open: true } : v);
+  }
+  return out;
 }
 
 /**

@@ -12,7 +12,7 @@ import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
 import { Query, type QueryValue, type VisitFact } from './schema.js';
-import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from './execute-common.js';
+import { asOf, inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from './execute-common.js';
 
 /** Options of `executeQuery`. */
 export interface ExecuteOptions {
@@ -24,7 +24,7 @@ export interface ExecuteOptions {
  * Runs a query over the memory.
  * @throws PlannerError (PLANNER_BAD_QUERY) when the query does not fit the schema
  */
-export function executeQuery(input: unknown, memory: MemoryStore, _opts: ExecuteOptions): Executed {
+export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteOptions): Executed {
   const parsed = Query.safeParse(input);
   if (!parsed.success) throw new PlannerError('TOOL_BAD_INPUT', `bad query: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const q = parsed.data;
@@ -34,7 +34,7 @@ export function executeQuery(input: unknown, memory: MemoryStore, _opts: Execute
   const from = q.time.from;
   const to = q.time.at !== undefined ? q.time.at + 1 : q.time.to;
   const coverage = summariseCoverage(cams.flatMap((c) => memory.coverage(c)), q.time.at !== undefined ? { from: q.time.at - 2000, to: q.time.at + 1 } : { from, to });
-  const run: Run = { q, memory, cams, evidence: [], notes: [] };
+  const run: Run = { q, memory, cams, evidence: [], notes: [], now: opts.now };
   if (unknown.length > 0) return { value: { kind: 'none', why: `no camera called ${unknown.join(', ')} in the memory` }, evidence: [], coverage, notes: [] };
   if (!coverage.from || to <= from) return { value: { kind: 'none', why: 'nothing was recorded then' }, evidence: [], coverage, notes: [] };
   if (coverage.gaps.length > 0) run.notes.push(`Nothing was recorded on ${coverage.gaps.map((g) => `${g.camera} from ${g.start} to ${g.end}`).join(', ')}`);
@@ -45,7 +45,7 @@ export function executeQuery(input: unknown, memory: MemoryStore, _opts: Execute
 function measure(r: Run): QueryValue {
   const { q, memory } = r;
   const m = q.measure;
-  const all = (from: number, to: number): VisitFact[] => visitsIn(memory, q.subject, { ...q.place, cameras: r.cams }, from, to);
+  const all = (from: number, to: number): VisitFact[] => asOf(visitsIn(memory, q.subject, { ...q.place, cameras: r.cams }, from, to), r.now);
   switch (m.measure) {
     case 'count':
       return runCount(r, m, all);
