@@ -93,6 +93,11 @@ export class MemoryQueries {
     return events.crossings(this.v, w, line, opts);
   }
 
+  /** The cameras (of `among`) that have a zone (its occupancy or visits are stored there). */
+  camerasWithZone(zone: string, among: readonly string[]): string[] {
+    return frames.camerasWithZone(this.v, zone, among);
+  }
+
   /** Occupancy of a zone over time: one point per stored frame. */
   occupancyTimeline(w: Window, zone: string, camera?: string): { camera: string; ts: number; count: number }[] {
     return frames.occupancyTimeline(this.v, w, zone, camera);

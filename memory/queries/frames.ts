@@ -103,3 +103,13 @@ export interface FrameRow {
 export function* frameRows(mv: MemoryView, w: Window, camera: string): Generator<FrameRow> {
   for (const { key, value } of mv.dbs().frames.getRange({ start: [camera, w.from], end: [camera, w.to] })) yield { ts: Number(key[1]), counts: value.counts, occupancy: value.occupancy };
 }
+
+/** The cameras (of `among`) that have a zone: frames with its occupancy, or visits to it. */
+export function camerasWithZone(mv: MemoryView, zone: string, among: readonly string[]): string[] {
+  const { zocc, visits } = mv.dbs();
+  const has = (db: { getKeys(o: object): Iterable<unknown> }, cam: string): boolean => {
+    for (const _ of db.getKeys({ start: [cam, zone], end: [cam, `${zone}\u0000`], limit: 1 })) return true;
+    return false;
+  };
+  return among.filter((cam) => has(zocc, cam) || has(visits, cam));
+}

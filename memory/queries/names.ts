@@ -15,18 +15,25 @@ export interface MemoryNames {
   lines: Set<string>;
   /** Stored objects per camera and class. */
   perCamera: Map<string, Map<string, number>>;
+  /** Stored objects that visited each zone, per class. */
+  perZone: Map<string, Map<string, number>>;
 }
 
 /** The names in use, from every stored object and event. */
 export function namesInUse(mv: MemoryView): MemoryNames {
   const { objects, events } = mv.dbs();
-  const names: MemoryNames = { labels: new Set(), zones: new Set(), lines: new Set(), perCamera: new Map() };
+  const names: MemoryNames = { labels: new Set(), zones: new Set(), lines: new Set(), perCamera: new Map(), perZone: new Map() };
   for (const { value: o } of objects.getRange({})) {
     names.labels.add(o.label);
     let m = names.perCamera.get(o.camera);
     if (!m) names.perCamera.set(o.camera, (m = new Map<string, number>()));
     m.set(o.label, (m.get(o.label) ?? 0) + 1);
-    for (const z of o.zones) names.zones.add(z.zone);
+    for (const zone of new Set(o.zones.map((z) => z.zone))) {
+      names.zones.add(zone);
+      let zm = names.perZone.get(zone);
+      if (!zm) names.perZone.set(zone, (zm = new Map<string, number>()));
+      zm.set(o.label, (zm.get(o.label) ?? 0) + 1);
+    }
     for (const c of o.crossings) names.lines.add(c.line);
   }
   for (const { value: e } of events.getRange({})) {

@@ -5,7 +5,7 @@
  * them); duration aggregates add totals and counts; lists concatenate by time, tagged by box.
  */
 import { passes, pickVisit, visitTimeHolds } from '../query/execute-common.js';
-import { holds, meanCount, pickStretch } from '../query/execute-measures.js';
+import { combineOfQuery, holds, meanCount, pickStretch } from '../query/execute-measures.js';
 import type { Measure, Pick, Query, VisitFact, VisitRef } from '../query/schema.js';
 import type { FleetPartValue } from './protocol.js';
 import { starts, stretches, sumTimelines, type Piece } from './timeline.js';
@@ -57,9 +57,9 @@ export function pickFleetVisit(cands: readonly Tagged<VisitFact>[], ref: VisitRe
 }
 
 /** The summed timeline of the boxes' timeline parts, and the sum of their usual counts. */
-function summedParts(parts: readonly MergeInput[]): { pieces: Piece[]; usual: number; to: number } {
+function summedParts(parts: readonly MergeInput[], combine: 'sum' | 'max' = 'sum'): { pieces: Piece[]; usual: number; to: number } {
   const tls = of(parts, 'timeline');
-  return { pieces: sumTimelines(tls), usual: tls.reduce((a, t) => a + t.usual, 0), to: Math.max(-Infinity, ...tls.map((t) => t.to)) };
+  return { pieces: sumTimelines(tls, combine), usual: tls.reduce((a, t) => a + t.usual, 0), to: Math.max(-Infinity, ...tls.map((t) => t.to)) };
 }
 
 function sumCounts(parts: readonly MergeInput[]): number {
@@ -88,7 +88,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
     case 'missing':
       return num(sumCounts(parts), 'count');
     case 'extreme': {
-      const { pieces } = summedParts(parts);
+      const { pieces } = summedParts(parts, combineOfQuery(q));
       if (pieces.length === 0) return none('no settled count in that time on any box');
       if (m.which === 'avg') {
         const notes: string[] = [];
@@ -96,12 +96,12 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
         return v.kind === 'number' ? num(v.n, 'count', [...notes, "Read from the boxes' count timelines summed over every matching camera"]) : none('no settled count in that time on any box');
       }
       const best = pieces.reduce((a, p) => ((m.which === 'max' ? p[2] > a[2] : p[2] < a[2]) ? p : a));
-      return num(best[2], 'count', [`${m.which === 'max' ? 'Most' : 'Fewest'} at once across the boxes from ${iso(best[0])}: the boxes' count timelines summed over every matching camera`]);
+      return num(best[2], 'count', [`${m.which === 'max' ? 'Most' : 'Fewest'} at once across the boxes from ${iso(best[0])}: ${combineOfQuery(q) === 'max' ? 'the most at any one camera of any box (ask across all cameras to add them up)' : "the boxes' count timelines summed over every matching camera"}`]);
     }
     case 'whether': {
       const t = m.test;
       if (t.kind === 'count') {
-        const { pieces, usual } = summedParts(parts);
+        const { pieces, usual } = summedParts(parts, combineOfQuery(q));
         if (pieces.length === 0) return none('no settled count then on any box');
         const w = t.lasting;
         if (w) return bool(stretches(pieces, t.cond, usual).some(([s, e]) => passes((e - s) / 1000, w.op, w.seconds)));
@@ -134,7 +134,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
     case 'when': {
       const o = m.of;
       if (o.kind === 'condition') {
-        const { pieces, usual } = summedParts(parts);
+        const { pieces, usual } = summedParts(parts, combineOfQuery(q));
         const t = pickTime(starts(pieces, o.cond, usual, o.change).map((ts) => ({ ts })), o.pick);
         return t ? { value: iso(t.ts), kind: 'time', notes: ['Read from the boxes\' count timelines summed'] } : none('the condition never began in that time across the boxes');
       }
@@ -166,7 +166,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
         const ms = o.agg === 'avg' ? total / count : o.agg === 'total' ? total : o.agg === 'max' ? Math.max(...st.map((s) => s.max)) : Math.min(...st.map((s) => s.min));
         return num(ms / 1000, 'seconds', [`Over the ${count} visit${count === 1 ? '' : 's'} that began then on all boxes`]);
       }
-      const { pieces, usual, to } = summedParts(parts);
+      const { pieces, usual, to } = summedParts(parts, combineOfQuery(q));
       if (pieces.length === 0) return none('no settled count in that time on any box');
       const st = stretches(pieces, o.cond, usual);
       if (!o.episode) return num(st.reduce((a, [s, e]) => a + (e - s), 0) / 1000, 'seconds');
@@ -178,7 +178,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
     case 'elapsed':
       return none('the time between two moments is not merged across boxes; ask when each happened');
     case 'times': {
-      const { pieces, usual } = summedParts(parts);
+      const { pieces, usual } = summedParts(parts, combineOfQuery(q));
       return num(starts(pieces, m.cond, usual, m.change).length, 'count', ['Read from the boxes\' count timelines summed']);
     }
     case 'list': {

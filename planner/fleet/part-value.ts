@@ -6,7 +6,7 @@
  */
 import type { MemoryStore } from '../../memory/store.js';
 import { executeQuery } from '../query/execute.js';
-import { summed, usual } from '../query/execute-measures.js';
+import { combineOfQuery, summed, usual } from '../query/execute-measures.js';
 import { inWindowFor, passes, pickVisit, type Run } from '../query/execute-common.js';
 import { visitsIn } from '../query/facts.js';
 import type { CountCondition, EventFact, Pick, Query, QueryValue, VisitFact, VisitRef } from '../query/schema.js';
@@ -40,7 +40,7 @@ function timelineOf(q: Query, memory: MemoryStore, cond: CountCondition | null, 
   const from = instant && q.time.at !== undefined ? q.time.at : q.time.from;
   const to = instant && q.time.at !== undefined ? q.time.at + 1 : q.time.to;
   const u = cond && (cond.op === 'full' || cond.op === 'missing') ? usual(r) : 0;
-  return { kind: 'timeline', from, to, steps: toSteps(summed(r, from, to), from, to), usual: u };
+  return { kind: 'timeline', from, to, steps: toSteps(summed(r, from, to, combineOfQuery(q)), from, to), usual: u };
 }
 
 /**

@@ -48,7 +48,7 @@ export function fleetPart(ask: Pick<FleetAsk, 'id' | 'question' | 'now' | 'timeZ
     const t = resolveTime(q, { now: ask.now, timeZone, all: { from: cov.from, to: ask.now + 1 } });
     if (parseSpeechQuestion(t.rest)) return { ...base, status: 'ok', ms: ms(), coverage, cameras: memory.cameras(), part: { kind: 'opaque' }, ...own() };
     const v = vocabulary(memory);
-    const parsed = parseQuestion(q, v, { ...opts, coverage: cov, dominant: (c) => dominantClass(v, c) });
+    const parsed = parseQuestion(q, v, { ...opts, coverage: cov, dominant: (c, z) => dominantClass(v, c, z) });
     if (!parsed.ok) return { ...base, status: NOT_HERE.test(parsed.why) ? 'none' : 'refused', ms: ms(), coverage, cameras: [], why: parsed.why };
     const cameras = queryCameras(parsed.query, memory);
     const pv = partValue(parsed.query, memory, opts);

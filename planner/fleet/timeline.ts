@@ -56,7 +56,7 @@ export function stepAt(tl: BoxTimeline, t: number): number | null {
  * Sums step functions: at every moment, the sum of the boxes that recorded then (a box with no
  * record at a moment adds nothing; a moment no box recorded is left out).
  */
-export function sumTimelines(tls: readonly BoxTimeline[]): Piece[] {
+export function sumTimelines(tls: readonly BoxTimeline[], combine: 'sum' | 'max' = 'sum'): Piece[] {
   const cuts = [...new Set(tls.flatMap((tl) => [...tl.steps.map(([t]) => t), tl.to]))].sort((a, b) => a - b);
   const idx = tls.map(() => 0);
   const cur: (number | null)[] = tls.map(() => null);
@@ -71,7 +71,7 @@ export function sumTimelines(tls: readonly BoxTimeline[]): Piece[] {
       idx[k] = j;
       const v = t >= tl.from && t < tl.to ? cur[k] : null;
       if (v !== null && v !== undefined) {
-        sum += v;
+        sum = combine === 'max' ? (any ? Math.max(sum, v) : v) : sum + v;
         any = true;
       }
     });

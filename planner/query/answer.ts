@@ -12,7 +12,6 @@ import { executeQuery } from './execute.js';
 import { MOVERS } from './lexicon.js';
 import { parseQuestion } from './parse.js';
 import { renderAnswer, renderRefusal } from './render.js';
-import type { Query } from './schema.js';
 import { dominantClass, vocabulary, type Vocabulary } from './vocabulary.js';
 
 /** Options of the offline answer. */
@@ -39,7 +38,7 @@ export function exampleQuestions(v: Vocabulary, opts: { now: number; timeZone: s
     moves ? `when did the last ${top} leave${where}?` : `when was a ${top} last put back${where}?`,
     `was there a ${top}${where} at ${formatLocal(opts.coverage.from + Math.floor((opts.coverage.to - opts.coverage.from) / 2), opts.timeZone).slice(11, 19)}?`,
   ];
-  return candidates.filter((q) => parseQuestion(q, v, { ...opts, dominant: (c) => dominantClass(v, c) }).ok).slice(0, 3);
+  return candidates.filter((q) => parseQuestion(q, v, { ...opts, dominant: (c, z) => dominantClass(v, c, z) }).ok).slice(0, 3);
 }
 
 /**
@@ -62,19 +61,13 @@ export function answerQuestion(question: string, memory: MemoryStore, opts: Quer
     return answerSpeech(spoken, memory, { w, coverage: summariseCoverage(ranges, w), timeZone: opts.timeZone, span });
   }
   const v = vocabulary(memory);
-  const popts = { now: opts.now, timeZone: opts.timeZone, coverage: cov, dominant: (c: string | undefined) => dominantClass(v, c) };
+  const popts = { now: opts.now, timeZone: opts.timeZone, coverage: cov, dominant: (c: string | undefined, z?: string) => dominantClass(v, c, z) };
   const parsed = parseQuestion(q, v, popts);
   if (!parsed.ok) return renderRefusal(parsed.why, exampleQuestions(v, popts), whole);
   const x = executeQuery(parsed.query, memory, opts);
   const extra: string[] = [];
   const unseen = parsed.query.subject.classes.filter((c) => !v.seen.has(c));
   if (unseen.length > 0) extra.push(`No ${unseen.join(' or ')} was ever detected in the memory.`);
-  const m = parsed.query.measure;
-  if (m.measure === 'count' && (m.of === 'visits' || m.of === 'present') && !m.where && x.value.kind === 'number') {
-    const ids: Query = { ...parsed.query, measure: { measure: 'count', of: 'identities' } };
-    const y = executeQuery(ids, memory, opts);
-    if (y.value.kind === 'number') extra.push(`Different ${parsed.query.subject.classes.length === 1 ? plural(parsed.query.subject.classes[0] as string) : 'objects'} among them: ${y.value.n} (an estimate after re-identification; one may come back several times).`);
-  }
   return renderAnswer(parsed.query, x, { timeZone: opts.timeZone, negate: parsed.negate, assumed: parsed.assumed, extra });
 }
 
@@ -88,7 +81,7 @@ export function readsAsQuery(question: string, memory: MemoryStore, opts: QueryA
   if (!whole.from || !whole.to) return null;
   const v = vocabulary(memory);
   const cov = { from: Date.parse(whole.from), to: Math.min(Date.parse(whole.to), opts.now) };
-  const r = parseQuestion(question.trim().slice(0, 500), v, { now: opts.now, timeZone: opts.timeZone, coverage: cov, dominant: (c) => dominantClass(v, c) });
+  const r = parseQuestion(question.trim().slice(0, 500), v, { now: opts.now, timeZone: opts.timeZone, coverage: cov, dominant: (c, z) => dominantClass(v, c, z) });
   if (!r.ok) return null;
   return r.query.measure.measure === 'list' ? 'list' : 'exact';
 }

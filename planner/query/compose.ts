@@ -115,14 +115,14 @@ export function compose(c: Ctx): Composed {
   const usedVerbs = new Set(all(c, 'verb').filter((x) => c.used.has(x.i)).map((x) => x.v));
   use(c, ...all(c, 'verb').filter((x) => usedVerbs.has(x.v)));
 
-  if (classes.length === 0) classes = defaultClasses(c, m, { personish, named: classToks.length > 0, sound: v.has('sound'), camera: cameras[0] });
+  if (classes.length === 0) classes = defaultClasses(c, m, { personish, named: classToks.length > 0, sound: v.has('sound'), camera: cameras[0], ...(zones[0] ? { zone: zones[0] } : {}) });
   // "the average stay of the first three visitors": those visits only
   const set = m.measure === 'duration' && m.of.kind === 'visits' ? visitSet(c) : undefined;
   if (set && m.measure === 'duration' && m.of.kind === 'visits') m.of.nths = set;
   const query: Query = {
     measure: m,
     subject: { classes },
-    place: { cameras, ...(zones[0] ? { zone: zones[0] } : {}), ...(lines[0] ? { line: lines[0] } : {}), ...(dir ? { direction: dir.v } : {}) },
+    place: { cameras, ...(zones[0] ? { zone: zones[0] } : {}), ...(lines[0] ? { line: lines[0] } : {}), ...(dir ? { direction: dir.v } : {}), ...(all(c, 'here').some((h) => h.v === 'across') ? { across: true } : {}) },
     time: { from: window.from, to: Math.max(window.from, window.to), ...(at !== undefined && needsInstant(m) ? { at } : {}) },
   };
   if (at !== undefined && !needsInstant(m)) {

@@ -75,12 +75,12 @@ export function countMeasure(m: Measure): boolean {
  * "stay", "arrive"); for counts of a place, or with no class word at all (not even "objects"),
  * the class seen most at the place, said so; sounds have no class.
  */
-export function defaultClasses(c: Ctx, m: Measure, q: { personish: boolean; named: boolean; sound: boolean; camera: string | undefined }): string[] {
+export function defaultClasses(c: Ctx, m: Measure, q: { personish: boolean; named: boolean; sound: boolean; camera: string | undefined; zone?: string }): string[] {
   if (q.personish) return ['person'];
   if ((!countMeasure(m) && q.named) || q.sound) return [];
-  const d = c.opts.dominant?.(q.camera);
+  const d = c.opts.dominant?.(q.camera, q.zone);
   if (!d) return [];
-  c.assumed.push(`${d}, the class seen most ${q.camera ? `at ${q.camera}` : 'here'}, as the question names none`);
+  c.assumed.push(`${d}, the class seen most ${q.zone ? `in zone ${q.zone}` : q.camera ? `at ${q.camera}` : 'here'}, as the question names none`);
   return [d];
 }
 

@@ -41,7 +41,7 @@ function place(q: Query): string {
   if (p.zone) parts.push(`zone ${p.zone}`);
   if (p.line) parts.push(`line ${p.line}${p.direction ? ` (${p.direction})` : ''}`);
   if (p.cameras.length > 0) parts.push(`camera ${p.cameras.join(', ')}`);
-  else if (!p.zone && !p.line) parts.push('any camera');
+  else if (!p.zone && !p.line) parts.push(p.across ? 'all cameras added up' : 'any camera');
   return parts.join(' of ');
 }
 

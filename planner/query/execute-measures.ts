@@ -6,7 +6,7 @@
 import { MemoryQueries } from '../../memory/queries.js';
 import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, type Run } from './execute-common.js';
 import { changes, pieces, timeline, usualCount } from './facts.js';
-import type { CountCondition, EventFact, EventKind, Measure, Pick, QueryValue, VisitFact, VisitRef } from './schema.js';
+import type { CountCondition, EventFact, EventKind, Measure, Pick, Query, QueryValue, VisitFact, VisitRef } from './schema.js';
 
 type AllVisits = (from: number, to: number) => VisitFact[];
 /** A visit ending this close to the end of its camera's coverage may still be going on. */
@@ -62,30 +62,27 @@ function eventsOf(r: Run, event: EventKind | undefined): EventFact[] {
 }
 
 /**
- * Counts from index keys alone, without listing visits: arrivals of named classes at cameras, and
- * identities. Null when the question needs the visits themselves (a zone, a length condition, an
+ * Counts from index keys alone, without listing visits: arrivals of named classes at cameras.
+ * Null when the question needs the visits themselves (a zone, a length condition, an
  * index still being built). Evidence: the first arrivals.
  */
 function fastCount(r: Run, m: Extract<Measure, { measure: 'count' }>): QueryValue | null {
   const { q } = r;
   const classes = q.subject.classes;
-  if (q.place.zone || m.where || classes.length === 0 || (m.of !== 'visits' && m.of !== 'identities')) return null;
+  // identities are counted from the visits they are drawn from (never more than those), below
+  if (q.place.zone || m.where || classes.length === 0 || m.of !== 'visits') return null;
   const mq = new MemoryQueries(r.memory);
   const w = { from: q.time.from, to: q.time.to };
   let n = 0;
   for (const camera of r.cams) {
     for (const label of classes) {
-      if (m.of === 'identities') n += mq.countDistinct(w, { label, camera });
-      else {
-        const k = mq.countArrivals(w, { label, camera });
-        if (k === null) return null;
-        n += k;
-      }
+      const k = mq.countArrivals(w, { label, camera });
+      if (k === null) return null;
+      n += k;
     }
   }
   const firsts = mq.cameraVisits({ from: w.from, to: Math.min(w.to, w.from + 600_000) }, r.cams.length === 1 ? { camera: r.cams[0] as string, label: classes[0] as string } : { label: classes[0] as string });
   r.evidence.push(...visitEvidence((firsts ?? []).filter((v) => v.start >= w.from && r.cams.includes(v.camera))));
-  if (m.of === 'identities') r.notes.push('Different objects are told apart by re-identification: an estimate');
   return { kind: 'number', n, unit: 'count' };
 }
 
@@ -111,14 +108,52 @@ export function runCount(r: Run, m: Extract<Measure, { measure: 'count' }>, all:
   if (where) vs = vs.filter((v) => passes((v.end - v.start) / 1000, where.op, where.seconds));
   r.evidence.push(...visitEvidence(vs));
   if (m.of === 'identities') {
-    r.notes.push('Different objects are told apart by re-identification: an estimate');
-    return { kind: 'number', n: new Set(vs.map((v) => v.objectId)).size, unit: 'count' };
+    // an identity is drawn from visits: there are never more than the visits that made them
+    const ids = new Set(vs.map((v) => v.objectId)).size;
+    r.notes.push(`Estimated by re-identification (appearance across visits): ${ids} identit${ids === 1 ? 'y' : 'ies'} from ${vs.length} visit${vs.length === 1 ? '' : 's'}`);
+    return { kind: 'number', n: ids, unit: 'count' };
   }
   return { kind: 'number', n: vs.length, unit: 'count' };
 }
 
-/** The summed settled count over the cameras: `[start, end, count]` pieces of the window (a sweep over every camera's pieces). */
-export function summed(r: Run, from: number, to: number): [number, number, number][] {
+/**
+ * Whether counts at once are taken at one camera at a time: the place has several cameras and the
+ * question did not ask across them ("the most people together" is in one room, not a sum of rooms).
+ */
+export function perPlace(r: Run): boolean {
+  return r.cams.length > 1 && r.q.place.across !== true;
+}
+
+/** Whether a count condition says several together ("two or more", "more than one"): held at one camera when counted per place. */
+export function together(c: CountCondition): boolean {
+  return 'n' in c && ((c.op === 'ge' || c.op === 'eq') && c.n >= 2 || (c.op === 'gt' && c.n >= 1));
+}
+
+/**
+ * How a query combines counts over cameras (and a fleet over boxes): the most at one camera for
+ * "the most at once" and "together" conditions unless it asks across places, else the sum.
+ */
+export function combineOfQuery(q: Query): 'sum' | 'max' {
+  if (q.place.across) return 'sum';
+  const m = q.measure;
+  if (m.measure === 'extreme') return m.which === 'max' ? 'max' : 'sum';
+  const c = m.measure === 'whether' && m.test.kind === 'count' ? m.test.cond : (m.measure === 'when' || m.measure === 'duration') && m.of.kind === 'condition' ? m.of.cond : m.measure === 'times' ? m.cond : undefined;
+  return c && together(c) ? 'max' : 'sum';
+}
+
+/** How a condition combines the cameras' counts: the most at one camera for "together", else their sum. */
+export function combineFor(r: Run, c: CountCondition): 'sum' | 'max' {
+  if (!perPlace(r) || !together(c)) return 'sum';
+  const note = 'Together means at one camera at a time (ask "across all cameras" to add them up)';
+  if (!r.notes.includes(note)) r.notes.push(note);
+  return 'max';
+}
+
+/**
+ * The settled count over the cameras, summed (or the most at any one camera, `max`): `[start, end,
+ * count]` pieces of the window (a sweep over every camera's pieces).
+ */
+export function summed(r: Run, from: number, to: number, combine: 'sum' | 'max' = 'sum'): [number, number, number][] {
   const per = r.cams.map((cam) => pieces(timeline(r.memory, cam, r.q.subject, r.q.place, from, to), from, to));
   if (per.length === 1) return per[0] as [number, number, number][];
   const cuts = [...new Set(per.flatMap((p) => p.flatMap(([s, e]) => [s, e])))].sort((a, b) => a - b);
@@ -136,7 +171,7 @@ export function summed(r: Run, from: number, to: number): [number, number, numbe
       at[c] = j;
       const hit = p[j];
       if (hit && hit[0] <= s && hit[1] >= e) {
-        n += hit[2];
+        n = combine === 'max' ? Math.max(n, hit[2]) : n + hit[2];
         any = true;
       }
     }
@@ -191,14 +226,14 @@ export function runCondition(r: Run, c: CountCondition, allTime: boolean, durati
   if (c.op === 'full' || c.op === 'missing') r.notes.push(`The usual count is ${u}, the settled count held for the most time`);
   if (q.time.at !== undefined && !duration) {
     const t = q.time.at;
-    const p = summed(r, t, t + 1);
+    const p = summed(r, t, t + 1, combineFor(r, c));
     const n = p[0]?.[2];
     if (n === undefined) return { kind: 'none', why: 'no settled count at that moment' };
     r.evidence.push(...momentEvidence(r.cams.map((camera) => ({ camera, ts: t }))));
     r.notes.push(`There were ${n} then`);
     return { kind: 'boolean', b: holds(n, c, u) };
   }
-  const p = summed(r, q.time.from, q.time.to);
+  const p = summed(r, q.time.from, q.time.to, combineFor(r, c));
   if (p.length === 0) return { kind: 'none', why: 'no settled count in that time' };
   const ok = p.filter(([, , n]) => holds(n, c, u));
   r.evidence.push(...momentEvidence(ok.slice(0, 10).map(([s]) => ({ camera: r.cams[0] as string, ts: s }))));
@@ -284,7 +319,7 @@ export function conditionStarts(r: Run, cond: CountCondition, change?: 'drop' | 
   const starts: { ts: number; camera: string }[] = [];
   let prev = false;
   let prevN: number | undefined;
-  for (const [s, , n] of summed(r, q.time.from, q.time.to)) {
+  for (const [s, , n] of summed(r, q.time.from, q.time.to, combineFor(r, cond))) {
     const h = holds(n, cond, u);
     const changed = !change || (prevN !== undefined && (change === 'drop' ? prevN > n : change === 'rise' ? prevN < n : prevN !== n));
     if (h && !prev && changed) starts.push({ ts: s, camera: r.cams[0] as string });
@@ -298,7 +333,7 @@ export function conditionStarts(r: Run, cond: CountCondition, change?: 'drop' | 
 export function conditionStretches(r: Run, cond: CountCondition): [number, number][] {
   const u = cond.op === 'full' || cond.op === 'missing' ? usual(r) : 0;
   const out: [number, number][] = [];
-  for (const [s, e, n] of summed(r, r.q.time.from, r.q.time.to)) {
+  for (const [s, e, n] of summed(r, r.q.time.from, r.q.time.to, combineFor(r, cond))) {
     if (!holds(n, cond, u)) continue;
     const last = out[out.length - 1];
     if (last && last[1] >= s) last[1] = Math.max(last[1], e);

@@ -6,7 +6,7 @@
 import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
-import { conditionStarts, conditionStretches, cutNote, meanCount, pickStretch, runCondition, runCount, runWhen, summed } from './execute-measures.js';
+import { conditionStarts, conditionStretches, cutNote, meanCount, perPlace, pickStretch, runCondition, runCount, runWhen, summed } from './execute-measures.js';
 import { runElapsed } from './execute-elapsed.js';
 import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
@@ -30,7 +30,12 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   const q = parsed.data;
   const stored = memory.cameras();
   const unknown = q.place.cameras.filter((c) => !stored.includes(c));
-  const cams = q.place.cameras.length > 0 ? q.place.cameras.filter((c) => stored.includes(c)) : stored;
+  let cams = q.place.cameras.length > 0 ? q.place.cameras.filter((c) => stored.includes(c)) : stored;
+  // a zone named without its camera is at the cameras that have it: no other camera is read or shown
+  if (q.place.zone && q.place.cameras.length === 0) {
+    const withZone = new MemoryQueries(memory).camerasWithZone(q.place.zone, cams);
+    if (withZone.length > 0) cams = withZone;
+  }
   const from = q.time.from;
   const to = q.time.at !== undefined ? q.time.at + 1 : q.time.to;
   const coverage = summariseCoverage(cams.flatMap((c) => memory.coverage(c)), q.time.at !== undefined ? { from: q.time.at - 2000, to: q.time.at + 1 } : { from, to });
@@ -70,7 +75,8 @@ function measure(r: Run): QueryValue {
     }
     case 'extreme': {
       if (m.which === 'avg') return meanCount(summed(r, q.time.from, q.time.to), r.notes);
-      // "at once" is at one moment, over every camera of the place together (as countAt and count conditions are, and as a fleet merges boxes)
+      // "the most at once" is at one camera unless the question asks across them; the fewest and the sum "across" add the cameras
+      if (m.which === 'max' && perPlace(r)) return mostAtOneCamera(r);
       let best: { n: number; at: number } | null = null;
       for (const [s, , n] of summed(r, q.time.from, q.time.to)) {
         if (!best || (m.which === 'max' ? n > best.n : n < best.n)) best = { n, at: s };
@@ -78,6 +84,7 @@ function measure(r: Run): QueryValue {
       if (!best) return { kind: 'none', why: 'no settled count in that time' };
       const at = best.at;
       r.evidence.push(...momentEvidence(r.cams.map((camera) => ({ camera, ts: at }))));
+      if (r.cams.length > 1) r.notes.push(`Added up over ${r.cams.join(', ')}`);
       return { kind: 'number', n: best.n, unit: 'count' };
     }
     case 'whether':
@@ -217,6 +224,19 @@ function measure(r: Run): QueryValue {
       return { kind: 'visit', visit: v };
     }
   }
+}
+
+/** The most seen at once at any one camera of the place, with that camera and moment as evidence. */
+function mostAtOneCamera(r: Run): QueryValue {
+  const { q } = r;
+  let best: { n: number; at: number; camera: string } | null = null;
+  for (const camera of r.cams) {
+    for (const [s, , n] of summed({ ...r, cams: [camera] }, q.time.from, q.time.to)) if (!best || n > best.n) best = { n, at: s, camera };
+  }
+  if (!best) return { kind: 'none', why: 'no settled count in that time' };
+  r.evidence.push(...momentEvidence([{ camera: best.camera, ts: best.at }]));
+  r.notes.push(`At ${best.camera}: counted at one camera at a time (ask "across all cameras" to add them up)`);
+  return { kind: 'number', n: best.n, unit: 'count' };
 }
 
 /** The aggregate length of the visits at the places `nths` in the order of arrival in the window (none when one of them does not exist). */

@@ -22,7 +22,8 @@ export type Lex =
   | { t: 'rank'; v: 'after' | 'before' }
   | { t: 'dir'; v: 'forward' | 'backward' }
   | { t: 'instant'; v: 'now' | 'start' | 'end' }
-  | { t: 'here' }
+  /** A place word with no name ("here", "in the picture"); `across`: every camera added up ("across all cameras"). */
+  | { t: 'here'; v?: 'across' }
   | { t: 'visitnoun' }
   /** `occasion`: the question counts occasions ("on how many occasions", "separate times"), not items. */
   | { t: 'timesnoun'; v?: 'occasion' }

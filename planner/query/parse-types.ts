@@ -24,5 +24,5 @@ export interface Refused {
 /** Options of `parseQuestion`. */
 export interface ParseOptions extends ScanOptions {
   /** The dominant class of a camera (most objects stored), for "is the bench empty" without a class. */
-  dominant?: (camera: string | undefined) => string | undefined;
+  dominant?: (camera: string | undefined, zone?: string) => string | undefined;
 }

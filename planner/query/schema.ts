@@ -47,6 +47,8 @@ export const Place = z
     zone: z.string().min(1).optional(),
     line: z.string().min(1).optional(),
     direction: z.enum(['forward', 'backward']).optional(),
+    /** Counts at once add up over the cameras ("across all cameras"); otherwise "at once" and "together" are at one camera. */
+    across: z.boolean().optional(),
   })
   .strict();
 export type Place = z.infer<typeof Place>;

@@ -14,6 +14,8 @@ export interface Vocabulary extends ScanVocabulary {
   seen: Set<string>;
   /** Objects per camera and label. */
   perCamera: Map<string, Map<string, number>>;
+  /** Objects that visited each zone, per label. */
+  perZone: Map<string, Map<string, number>>;
 }
 
 /** Vocabulary per store, with the object and event entry counts it was built at. */
@@ -29,13 +31,15 @@ export function vocabulary(memory: MemoryStore): Vocabulary {
   const hit = cache.get(memory);
   if (hit && hit.key === key) return hit.v;
   const n = q.names();
-  const v: Vocabulary = { cameras: memory.cameras(), zones: [...n.zones].sort(), lines: [...n.lines].sort(), labels: [...new Set([...COCO_LABELS, ...n.labels])], seen: n.labels, perCamera: n.perCamera };
+  const v: Vocabulary = { cameras: memory.cameras(), zones: [...n.zones].sort(), lines: [...n.lines].sort(), labels: [...new Set([...COCO_LABELS, ...n.labels])], seen: n.labels, perCamera: n.perCamera, perZone: n.perZone };
   cache.set(memory, { key, v });
   return v;
 }
 
-/** The class with the most stored objects at a camera (or at all cameras). */
-export function dominantClass(v: Vocabulary, camera?: string): string | undefined {
+/** The class with the most stored objects in a zone (the class of that place), else at a camera (or at all cameras). */
+export function dominantClass(v: Vocabulary, camera?: string, zone?: string): string | undefined {
+  const inZone = zone === undefined ? undefined : v.perZone.get(zone);
+  if (inZone && inZone.size > 0) return [...inZone].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
   const totals = new Map<string, number>();
   for (const [cam, m] of v.perCamera) {
     if (camera && cam !== camera) continue;

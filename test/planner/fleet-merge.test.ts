@@ -14,6 +14,7 @@ import type { Measure, Query } from '../../planner/query/schema.js';
 const T = Date.parse('2026-11-21T09:00:00Z');
 const s = (x: number): number => T + x * 1000;
 const query = (measure: Measure, at?: number): Query => ({ measure, subject: { classes: ['person'] }, place: { cameras: [] }, time: { from: s(0), to: s(100), ...(at !== undefined ? { at } : {}) } });
+const across = (q: Query): Query => ({ ...q, place: { ...q.place, across: true } });
 const cov = { from: new Date(s(0)).toISOString(), to: new Date(s(100)).toISOString() };
 function part(node: string, q: Query, p: FleetPartValue, extra: Partial<FleetPart> = {}): FleetPart {
   return { v: 1, id: 'q1', node, status: 'ok', ms: 3, coverage: cov, cameras: [`${node}-cam`], query: q, part: p, answer: `${node} says`, evidence: [{ camera: `${node}-cam`, start: cov.from, end: cov.from }], ...extra };
@@ -51,8 +52,8 @@ test('identities add and the answer says they are not merged across boxes', () =
   assert.match(a.answer, /Identities are not merged across boxes/);
 });
 
-test('"at once" sums the boxes\' overlapping count timelines (not the sum or max of their maxima)', () => {
-  const q = query({ measure: 'extreme', which: 'max' });
+test('"at once" across all cameras sums the boxes\' overlapping count timelines (not the sum or max of their maxima); otherwise it is the most at one camera', () => {
+  const q = across(query({ measure: 'extreme', which: 'max' }));
   const A = toSteps([[s(0), s(10), 0], [s(10), s(60), 2], [s(60), s(100), 0]], s(0), s(100));
   const B = toSteps([[s(0), s(30), 0], [s(30), s(90), 3], [s(90), s(100), 0]], s(0), s(100));
   const C = toSteps([[s(0), s(70), 0], [s(70), s(80), 3], [s(80), s(100), 0]], s(0), s(100));
@@ -61,6 +62,11 @@ test('"at once" sums the boxes\' overlapping count timelines (not the sum or max
   assert.equal(a.value, 6, 'B 3 + C 3 from 70 s to 80 s; A 2 + B 3 = 5 from 30 s to 60 s');
   const two = mergeParts([part('a', q, tl(A)), part('b', q, tl(B))], opts);
   assert.equal(two.value, 5);
+  // per place (the default): each box's timeline is the most at one of its cameras; the fleet's is the most at any
+  const one = query({ measure: 'extreme', which: 'max' });
+  const perPlace = mergeParts([part('a', one, tl(A)), part('b', one, tl(B)), part('c', one, tl(C))], opts);
+  assert.equal(perPlace.value, 3, 'never more than one camera held');
+  assert.match(perPlace.answer, /most at any one camera/);
   const min = mergeParts([part('a', query({ measure: 'extreme', which: 'min' }), tl(A)), part('b', query({ measure: 'extreme', which: 'min' }), tl(B))], opts);
   assert.equal(min.value, 0);
 });
@@ -83,13 +89,15 @@ test('count conditions read the summed timeline: whether, how long, how many tim
   assert.equal(mergeParts(both(query({ measure: 'whether', test: { kind: 'count', cond: empty, all: true } })), opts).value, false);
   // empty across the fleet: 0-10 s and 90-100 s
   assert.equal(mergeParts(both(query({ measure: 'duration', of: { kind: 'condition', cond: empty } })), opts).value, 20);
-  assert.equal(mergeParts(both(query({ measure: 'times', cond: { op: 'ge', n: 5 } })), opts).value, 1);
-  assert.equal(mergeParts(both(query({ measure: 'when', of: { kind: 'condition', cond: { op: 'ge', n: 4 }, pick: { by: 'nth', n: 1 } } })), opts).value, new Date(s(30)).toISOString());
+  assert.equal(mergeParts(both(across(query({ measure: 'times', cond: { op: 'ge', n: 5 } }))), opts).value, 1);
+  assert.equal(mergeParts(both(across(query({ measure: 'when', of: { kind: 'condition', cond: { op: 'ge', n: 4 }, pick: { by: 'nth', n: 1 } } }))), opts).value, new Date(s(30)).toISOString());
+  // "together" is at one camera unless asked across: never 4 at one camera here
+  assert.equal(mergeParts(both(query({ measure: 'times', cond: { op: 'ge', n: 4 } })), opts).value, 0);
   assert.equal(mergeParts(both(query({ measure: 'duration', of: { kind: 'condition', cond: empty, episode: 'last' } })), opts).value, 10);
   // at an instant: a one-millisecond window
   const at = s(45);
   const inst = (steps: typeof A): FleetPartValue => ({ kind: 'timeline', from: at, to: at + 1, steps: steps.length ? steps : [[at, null]], usual: 0 });
-  const qa = query({ measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 5 } } }, at);
+  const qa = across(query({ measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 5 } } }, at));
   assert.equal(mergeParts([part('a', qa, inst([[at, 2]])), part('b', qa, inst([[at, 3]]))], opts).value, true);
   // "full": at least the usual count, the boxes' usual counts summed
   const full = query({ measure: 'whether', test: { kind: 'count', cond: { op: 'full' } } }, at);

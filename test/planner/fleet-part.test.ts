@@ -72,14 +72,17 @@ test('a fleet count is the sum of each box\'s own answer, and each box keeps its
   for (const p of parts) assert.match(p.answer ?? '', /^Read as: the number of visits/);
 });
 
-test('"at once" sums the boxes\' overlapping count timelines: 2 on box a and 3 on box b at the same time are 5', () => {
-  const parts = ask('what is the most people seen at once?');
+test('"at once" across all cameras sums the boxes\' overlapping count timelines: 2 on box a and 3 on box b at the same time are 5; asked plainly it is the most at one camera', () => {
+  const q = 'what is the most people seen at once across all cameras?';
+  const parts = ask(q);
   assert.ok(parts.every((p) => p.part?.kind === 'timeline'));
-  const own = [...boxes.values()].map((s) => answerQuestion('what is the most people seen at once?', s, { now: END, timeZone: 'UTC' }).value as number);
+  const own = [...boxes.values()].map((s) => answerQuestion(q, s, { now: END, timeZone: 'UTC' }).value as number);
   assert.deepEqual(own, [2, 3, 2], 'each box sums its own cameras at each moment too');
   const m = mergeParts(parts, { timeZone: 'UTC' });
   assert.equal(m.value, 5, 'a1: 2 people from 10 s to 60 s overlap b1: 3 people from 30 s to 90 s (not 3 = the largest box, not 7 = the sum of maxima)');
   assert.match(m.answer, /Most at once across the boxes from 2026-11-21T09:00:3/);
+  const plain = mergeParts(ask('what is the most people seen at once?'), { timeZone: 'UTC' });
+  assert.equal(plain.value, 3, 'the most in one place: b1');
 });
 
 test('a box that holds none of the cameras the question names replies none; the answer names it', () => {
