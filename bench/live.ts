@@ -9,7 +9,7 @@
  * `bench` over the bench top as in bench/alerts-bottles.ts) and `floor` (worker-zone-detection.mp4,
  * one worker always in view). For --minutes it asks, one question every --interval seconds, the
  * question of QUESTIONS whose present instant can be graded and that was asked least so far,
- * alternating the CLI (`vigil ask --data DIR --json`) and the WebSocket API (`ask` on /api/ws).
+ * one in four through the CLI (`vigil ask --data DIR --json`), the rest over the WebSocket API (`ask` on /api/ws).
  * Truth per loop of each clip comes from test/fixtures/truth.ts (bench/live/scenes.ts); an
  * instant within --margin seconds of a truth change of its camera is not graded. Grades: right,
  * wrong or refused (bench/live/grade.ts). Prints a table per question and per channel, the answers
@@ -65,7 +65,8 @@ async function askFor(b: LiveBench, minutes: number, intervalMs: number): Promis
   let n = 0;
   while (Date.now() < end) {
     const slot = Date.now();
-    const channel: Channel = b.ws && n % 2 === 1 ? 'ws' : 'cli';
+    // one question in four through the CLI (a process per question), the rest over the WebSocket
+    const channel: Channel = b.ws && n % 4 !== 0 ? 'ws' : 'cli';
     const q = pick(b, channel, asked);
     if (!q) {
       await sleep(250);

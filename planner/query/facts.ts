@@ -21,6 +21,8 @@ const GAP_MS = 5000;
  * earlier (and departures half an interval after the last sighting): the unbiased estimate.
  */
 export const HALF_FRAME_MS = 250;
+/** How far past a camera's last frame an instant still reads its count (cameras' frames are not in phase). */
+const NOW_SLACK_MS = 2000;
 /** How far before a window the settled count is looked for. */
 const LOOKBACK_MS = 120_000;
 
@@ -146,7 +148,8 @@ export function timeline(memory: MemoryStore, camera: string, s: Subject, p: Pla
 function visitTimeline(memory: MemoryStore, camera: string, s: Subject, p: Place, from: number, to: number): Timeline {
   const t0 = from - LOOKBACK_MS;
   const vs = visitsIn(memory, s, { ...p, cameras: [camera] }, t0, to);
-  let end = -Infinity;
+  // the timeline reaches the camera's present frame (coverage is stored about once a second)
+  let end = new MemoryQueries(memory).presentOf(camera);
   for (const c of memory.coverage(camera)) end = Math.max(end, c.end);
   let first = Infinity;
   for (const c of memory.coverage(camera)) first = Math.min(first, c.start);
@@ -185,7 +188,8 @@ export function valueAt(tl: Timeline, t: number): number | null {
 /** The pieces of `[from, to)` with their settled count: `[start, end, count]`. */
 export function pieces(tl: Timeline, from: number, to: number): [number, number, number][] {
   const out: [number, number, number][] = [];
-  const stop = Math.min(to, tl.end + 500);
+  // an instant ("now") may fall a little after this camera's last frame: cameras are not in phase
+  const stop = Math.min(to, tl.end + (to - from <= 1 ? NOW_SLACK_MS : 500));
   let cur = valueAt(tl, from);
   let t = from;
   for (const [ts, n] of tl.points) {
