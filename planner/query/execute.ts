@@ -14,6 +14,9 @@ import type { Executed } from './render.js';
 import { Query, type QueryValue, type VisitFact } from './schema.js';
 import { asOf, inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from './execute-common.js';
 
+/** How far a camera's newest frame may trail the question's "now" and still be read as its present. */
+const CAMERA_LAG_MS = 10_000;
+
 /** Options of `executeQuery`. */
 export interface ExecuteOptions {
   now: number;
@@ -36,6 +39,9 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
     const withZone = new MemoryQueries(memory).camerasWithZone(q.place.zone, cams);
     if (withZone.length > 0) cams = withZone;
   }
+  // "now" is the newest frame of any camera; a camera a few seconds behind is asked at its own present
+  const present = Math.max(-Infinity, ...cams.map((c) => new MemoryQueries(memory).presentOf(c)));
+  if (q.time.at !== undefined && q.time.at >= opts.now - 1 && q.time.at > present && q.time.at - present <= CAMERA_LAG_MS) q.time = { ...q.time, at: present };
   const from = q.time.from;
   const to = q.time.at !== undefined ? q.time.at + 1 : q.time.to;
   const coverage = summariseCoverage(cams.flatMap((c) => memory.coverage(c)), q.time.at !== undefined ? { from: q.time.at - 2000, to: q.time.at + 1 } : { from, to });
