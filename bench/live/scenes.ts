@@ -68,7 +68,9 @@ export function changesBetween(scene: Scene, zero: number, from: number, to: num
   } else {
     const n = scene.perSecond.length;
     const at: number[] = [];
-    for (let s = 1; s < n; s++) if (scene.perSecond[s] !== scene.perSecond[s - 1]) at.push(s * 1000);
+    // a count changes where the number differs, and a hand over the bench (its seconds of
+    // BOTTLE_IN_HAND) may move the change anywhere in them: their ends are changes too
+    for (let s = 1; s < n; s++) if (scene.perSecond[s] !== scene.perSecond[s - 1] || scene.inHand.has(s) !== scene.inHand.has(s - 1)) at.push(s * 1000);
     if (scene.perSecond[n - 1] !== scene.perSecond[0]) at.push(d);
     for (let k = Math.max(0, Math.floor((from - zero) / d) - 1); zero + k * d <= to + d; k++) for (const a of at) out.push(zero + k * d + a);
   }
