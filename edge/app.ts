@@ -28,6 +28,7 @@ import { defaultTimeZone } from '../planner/ask.js';
 import { HttpComponent } from './components/http.js';
 import { MemoryComponent } from './components/memory.js';
 import { PerceptionComponent } from './components/perception.js';
+import { identitySeeds } from './components/identity-seeds.js';
 import { DEMO_URL, type CameraConfig, type Config } from './config/schema.js';
 import { Lifecycle, type LifecyclePhase } from './lifecycle.js';
 import { demoClipPath, packageVersion } from './paths.js';
@@ -72,7 +73,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     }
   };
   // every camera gets a pipeline, so one enabled at runtime is perceived too
-  const perception = new PerceptionComponent(cfg.cameras, { log: log.child({ ns: 'ingest:perception' }), write, vision: cfg.models.vision, modelCacheDir: join(cfg.data, 'models'), run: () => memory.store.beginRun() });
+  const perception = new PerceptionComponent(cfg.cameras, { log: log.child({ ns: 'ingest:perception' }), write, vision: cfg.models.vision, modelCacheDir: join(cfg.data, 'models'), run: () => memory.store.beginRun(), seeds: (ids) => identitySeeds(memory.store, ids, Date.now()) });
   const online = new Map<string, boolean>();
   const cameraDown = (camera: string): void => {
     perception.cameraDown(camera);

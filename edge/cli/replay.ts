@@ -7,6 +7,7 @@ import { locateFfmpeg } from '../../ingest/ffmpeg/locate.js';
 import { replayFrames } from '../../ingest/replay.js';
 import { MemoryComponent } from '../components/memory.js';
 import { runStamp } from '../../ingest/perception/reid.js';
+import { identitySeeds } from '../components/identity-seeds.js';
 import { cameraPerception, captionError, detectorFor, encoderFor, ocrFor, visionCaptionerFor, type PerceptionConfig } from '../components/perception.js';
 import { speechEngines } from '../components/audio.js';
 import { loadConfig } from '../config/load.js';
@@ -75,6 +76,8 @@ export async function replayCommand(argv: string[]): Promise<number> {
   // the memory opens first: this replay is a run of the data directory, and its object ids carry the run's stamp
   await memory.start();
   const run = runStamp(memory.store.beginRun());
+  // a replay into a data directory that saw this camera before goes on with its objects' ids
+  const seeds = (await identitySeeds(memory.store, [camera], startMs)).get(camera) ?? [];
   const perception = cameraPerception(
     pcfg,
     detector,
@@ -88,6 +91,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
       },
     },
     run,
+    seeds,
   );
   const onSignal = (): void => abort.abort();
   process.once('SIGINT', onSignal);

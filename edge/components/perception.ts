@@ -6,6 +6,7 @@ import type { Observation } from '../../ingest/observations.js';
 import { createDetector, type DetectorConfig } from '../../ingest/perception/detectors.js';
 import { defaultDetectorWorkers, WorkerDetector } from '../../ingest/perception/worker-detector.js';
 import { CameraPerception } from '../../ingest/perception/pipeline.js';
+import type { IdentitySeed } from '../../ingest/perception/objects.js';
 import { OnnxEmbedder } from '../../ingest/perception/onnx-embedder.js';
 import { PaddleOcrReader } from '../../ingest/perception/ocr.js';
 import { DEFAULT_REID, runStamp } from '../../ingest/perception/reid.js';
@@ -61,8 +62,9 @@ function detectorKey(c: PerceptionConfig): string {
 /**
  * Builds the pipeline of one camera around an already created detector.
  * @param run the run stamp its object ids carry (`runStamp` of the memory's `beginRun()`)
+ * @param seeds the camera's objects known before this run (`identitySeeds`): returning ones keep their ids
  */
-export function cameraPerception(c: PerceptionConfig, detector: Detector | null, reader: TextReader | null = null, encoder: OnnxEmbedder | null = null, captions: CaptionWiring | null = null, run?: string): CameraPerception {
+export function cameraPerception(c: PerceptionConfig, detector: Detector | null, reader: TextReader | null = null, encoder: OnnxEmbedder | null = null, captions: CaptionWiring | null = null, run?: string, seeds: readonly IdentitySeed[] = []): CameraPerception {
   const d = c.detector;
   const r = c.reid;
   const reid = { ...DEFAULT_REID, ...(encoder ? { low: 0.6, high: 0.75 } : {}) };
@@ -79,6 +81,7 @@ export function cameraPerception(c: PerceptionConfig, detector: Detector | null,
     ocr: reader && c.ocr?.enabled ? { reader, everyMs: c.ocr.everySeconds * 1000 } : null,
     reid,
     ...(run !== undefined ? { run } : {}),
+    ...(seeds.length > 0 ? { seeds } : {}),
     encoder,
     ...(captions ? { captioner: captions.captioner, onLate: captions.onLate, onLateError: captions.onLateError } : {}),
   });
@@ -149,6 +152,12 @@ export class PerceptionComponent implements Component {
        * carry its stamp. Omitted: a time-and-random stamp.
        */
       run?: () => number;
+      /**
+       * The objects each camera saw before this run (`identitySeeds` of the memory), called once on
+       * start after `run`: returning objects keep their ids across a restart. Omitted or failing:
+       * every camera starts with no known object.
+       */
+      seeds?: (cameras: readonly string[]) => Promise<ReadonlyMap<string, readonly IdentitySeed[]>>;
     },
   ) {}
 
@@ -180,6 +189,7 @@ export class PerceptionComponent implements Component {
       // a memory that cannot write now (a full disk) must not keep the cameras from starting
       this.deps.log.warn({ err: (e as Error).message }, 'run counter not advanced; object ids carry a time-and-random stamp');
     }
+    const seeds = await this.knownObjects();
     for (const c of this.cameras) {
       if (signal.aborted) return;
       const key = detectorKey(c);
@@ -203,7 +213,20 @@ export class PerceptionComponent implements Component {
       }
       entry.status.cameras.push(c.id);
       this.cameraDetector.set(c.id, entry);
-      this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run));
+      this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run, seeds.get(c.id)));
+    }
+  }
+
+  /** The cameras' objects known before this run; none when the memory cannot tell (logged). */
+  private async knownObjects(): Promise<ReadonlyMap<string, readonly IdentitySeed[]>> {
+    if (!this.deps.seeds) return new Map();
+    try {
+      const seeds = await this.deps.seeds(this.cameras.map((c) => c.id));
+      this.deps.log.info({ objects: [...seeds.values()].reduce((n, s) => n + s.length, 0) }, 're-ID seeded with the objects of earlier runs');
+      return seeds;
+    } catch (e) {
+      this.deps.log.warn({ err: (e as Error).message }, 'objects of earlier runs not read; returning objects get new ids');
+      return new Map();
     }
   }
 

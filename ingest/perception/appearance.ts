@@ -4,7 +4,7 @@
  * hue-saturation histogram plus a brightness histogram for the grey pixels. The vector is
  * L2-normalised, so cosine similarity is a dot product.
  */
-import { hellinger, shapeEmbedding } from './shape.js';
+import { hellinger, SHAPE_DIM, SHAPE_MIRROR, shapeEmbedding } from './shape.js';
 import type { Box, RgbImage } from './types.js';
 
 const BANDS = 3;
@@ -15,6 +15,9 @@ const PER_BAND = HUE_BINS * SAT_BINS + GREY_BINS;
 
 /** Length of the colour part. */
 export const COLOUR_DIM = BANDS * PER_BAND;
+
+/** Length of an {@link appearanceEmbedding}: the colour part, then the shape part. */
+export const APPEARANCE_DIM = COLOUR_DIM + SHAPE_DIM;
 
 /**
  * The re-ID embedding: colour-layout and shape (HOG) halves, each L2-normalised and scaled by
@@ -71,6 +74,37 @@ export function colourEmbedding(img: RgbImage, box: Box): Float32Array {
     }
   }
   return hellinger(v);
+}
+
+/**
+ * Weight of the shape cosine in {@link appearanceSimilarity} (colour has the rest). Shape tells
+ * people apart better than colour, whose histograms of dark clothes in front of one wall differ
+ * little: at 2/3 the nearest different person (two men in black) fell from 0.911 to 0.888 while a
+ * returning person stayed above 0.94 on the bench's recordings.
+ */
+export const SHAPE_WEIGHT = 2 / 3;
+
+/**
+ * Similarity of two {@link appearanceEmbedding}s: a weighted mean of the colour cosine and the
+ * shape cosine ({@link SHAPE_WEIGHT}), where the shape is compared both as is and mirrored and
+ * the larger is kept. Colour bands are symmetric already; the mirror makes the score indifferent
+ * to which way a person faces or walks (on the one-by-one clip and its mirrored copy, the same
+ * people scored 0.95 with the mirror and 0.91 without). Vectors of another length (an image
+ * encoder's) are compared by plain {@link cosine}.
+ */
+export function appearanceSimilarity(a: Float32Array, b: Float32Array): number {
+  if (a.length !== APPEARANCE_DIM || b.length !== APPEARANCE_DIM) return cosine(a, b);
+  let colour = 0;
+  for (let i = 0; i < COLOUR_DIM; i++) colour += (a[i] ?? 0) * (b[i] ?? 0);
+  let shape = 0;
+  let mirrored = 0;
+  for (let i = 0; i < SHAPE_DIM; i++) {
+    const x = a[COLOUR_DIM + i] ?? 0;
+    shape += x * (b[COLOUR_DIM + i] ?? 0);
+    mirrored += x * (b[COLOUR_DIM + (SHAPE_MIRROR[i] ?? i)] ?? 0);
+  }
+  // each half is scaled by 1/sqrt(2): twice a half's dot product is its cosine
+  return 2 * ((1 - SHAPE_WEIGHT) * colour + SHAPE_WEIGHT * Math.max(shape, mirrored));
 }
 
 /** Cosine similarity of two L2-normalised vectors. */

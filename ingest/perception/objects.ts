@@ -1,25 +1,55 @@
 /**
  * Object book-keeping for one camera: maps tracker tracks to re-identified objects and keeps
- * each object's facts (time span, trajectory, zone visits, crossings, appearance).
+ * each object's facts (time span, trajectory, zone visits, crossings, appearance). Objects known
+ * before this run (a restart) can be given as seeds: a returning object takes back its id and
+ * its facts go on, with a new visit.
  */
 import type { CrossingFact, ObjectFact, ZoneVisitFact } from '../observations.js';
-import { appearanceEmbedding, EmbeddingMean } from './appearance.js';
+import { APPEARANCE_DIM, appearanceEmbedding, appearanceSimilarity, cosine, EmbeddingMean } from './appearance.js';
 import type { Track } from './bytetrack.js';
-import { ReidGrouper, type ReidOptions } from './reid.js';
-import { StillPlaces } from './still.js';
-import type { RgbImage } from './types.js';
+import { Gallery } from './gallery.js';
+import { DEFAULT_REID, ReidGrouper, type ReidOptions, type ReidTrack } from './reid.js';
+import { iou, MOVING_CLASSES, StillPlaces } from './still.js';
+import { SwitchWatch } from './track-switch.js';
+import type { Box, RgbImage } from './types.js';
 
 /** Most trajectory points kept per object (older halves are thinned). */
 const MAX_TRAJECTORY = 300;
 /** A track that starts within this long after its object's last sighting continues the visit (a brief occlusion); later, it is a new visit. */
 export const VISIT_GAP_MS = 10_000;
-/** Embedding samples per track: every frame up to this many, then every 4th. */
+/** Embedding samples per track: every frame up to this many, then every 4th (and built-in ones whenever the box moved). */
 const DENSE_SAMPLES = 8;
+/** A box that overlaps the last sampled one less than this is a new view (built-in embedding). */
+const NEW_VIEW_IOU = 0.7;
+
+/**
+ * An object known before this run, as last stored (its facts, with the appearance embedding), to
+ * seed the book at start: the daemon reads them from the memory and passes plain data.
+ */
+export interface IdentitySeed {
+  object: ObjectFact;
+}
+
+/** Width and height of a camera's frames. */
+type FrameSize = Pick<RgbImage, 'width' | 'height'>;
+
+/** A track's object once decided: its facts, and whether it is new. */
+export interface Started {
+  object: ObjectFact;
+  isNew: boolean;
+}
 
 interface TrackState {
   objectId: string;
   emb: EmbeddingMean;
+  views: Gallery;
+  /** Box of the last built-in sample. */
+  sampled: Box;
   frames: number;
+  /** The track's last sighting that belongs to its object. */
+  seen: number;
+  /** Watches for a switch to another object (moving classes, built-in embedding). */
+  watch: SwitchWatch | null;
 }
 
 /** Keeps the objects of one camera. */
@@ -29,6 +59,16 @@ export class ObjectBook {
   private readonly reid: ReidGrouper;
   /** Tracks that start after this time (a camera outage) open a new visit, whatever the gap. */
   private brokenAt = -Infinity;
+  /** Facts of seeded objects not seen again yet, by id. */
+  private readonly seeded = new Map<string, ObjectFact>();
+  /** Seeded still objects whose resting place waits for the first frame's size. */
+  private pendingPlaces: ObjectFact[] = [];
+  /** Confirmed tracks whose identity waits for more views, by track id. */
+  private readonly pending = new Map<number, { st: TrackState; waited: number; size: FrameSize }>();
+  /** Detections a new track of a moving class may wait for its identity. */
+  private readonly waitDetections: number;
+  /** The last two detected frames (see {@link frame}): a new track's first boxes are embedded on their own frames. */
+  private frames: { ts: number; img: RgbImage }[] = [];
 
   /**
    * @param camera camera id
@@ -37,6 +77,7 @@ export class ObjectBook {
    *   the built-in colour+shape features: the two spaces must not mix
    * @param still resting places of still objects (a put-back bottle takes back its id); null: off
    * @param run the run stamp object ids carry (see `ReidGrouper`)
+   * @param seeds objects of this camera known before this run (see {@link IdentitySeed})
    */
   constructor(
     private readonly camera: string,
@@ -44,8 +85,49 @@ export class ObjectBook {
     private readonly external = false,
     private readonly still: StillPlaces | null = new StillPlaces(),
     run?: string,
+    seeds: readonly IdentitySeed[] = [],
   ) {
-    this.reid = new ReidGrouper(camera, reid, run);
+    this.reid = new ReidGrouper(camera, reid, run, external ? cosine : appearanceSimilarity);
+    this.waitDetections = (reid ?? DEFAULT_REID).waitDetections ?? 0;
+    this.seed(seeds);
+  }
+
+  /**
+   * Seeds re-ID with the objects known before this run: each one whose stored embedding is of
+   * this book's kind joins the grouper, still objects leave their last place (once the frame size
+   * is known, see {@link frame}), and a track that takes one back continues its facts. The restart
+   * is an outage up to the latest seed's last sighting: no visit spans it.
+   */
+  private seed(seeds: readonly IdentitySeed[]): void {
+    for (const { object: o } of seeds) {
+      if (o.camera !== this.camera || this.seeded.has(o.objectId)) continue;
+      this.seeded.set(o.objectId, structuredClone(o));
+      this.outage(o.lastSeen);
+      if (this.still?.isStill(o.label)) this.pendingPlaces.push(o);
+      const e = o.embedding;
+      if (!e || e.length === 0 || (e.length === APPEARANCE_DIM) === this.external) continue;
+      this.reid.seed([{ objectId: o.objectId, label: o.label, firstSeen: o.firstSeen, lastSeen: o.lastSeen, samples: [Float32Array.from(e)] }]);
+    }
+  }
+
+  /**
+   * A detected frame, before its tracking. The book keeps it and the one before: a track is
+   * confirmed on its second detection, and its first box must be embedded on its own frame (on
+   * the newer one it cuts a person walking in at the wrong place). Seeded still objects' places
+   * are scaled to the frame's size (they were stored with the size of their own frames).
+   */
+  frame(img: RgbImage, ts: number): void {
+    this.frames = [...this.frames.slice(-1), { ts, img }];
+    if (this.pendingPlaces.length === 0 || !this.still) return;
+    const { width, height } = img;
+    this.still.seed(
+      this.pendingPlaces.map((o) => {
+        const sx = o.frameSize ? width / o.frameSize.width : 1;
+        const sy = o.frameSize ? height / o.frameSize.height : 1;
+        return { objectId: o.objectId, label: o.label, box: { x1: o.box.x1 * sx, y1: o.box.y1 * sy, x2: o.box.x2 * sx, y2: o.box.y2 * sy }, endedAt: o.lastSeen };
+      }),
+    );
+    this.pendingPlaces = [];
   }
 
   /** Whether the next update of a track should carry a new embedding sample. */
@@ -61,6 +143,11 @@ export class ObjectBook {
     return this.tracks.get(trackId)?.objectId;
   }
 
+  /** The last sighting of a live track that belongs to its object (a doubted one does not, see {@link update}). */
+  ownSighting(trackId: number): number | undefined {
+    return this.tracks.get(trackId)?.seen;
+  }
+
   /** A copy of an object's facts. */
   get(objectId: string): ObjectFact | undefined {
     const o = this.objects.get(objectId);
@@ -69,19 +156,72 @@ export class ObjectBook {
 
   /**
    * A track was confirmed: embed it and assign it to an object (existing after re-ID, or new).
-   * Returns the object and whether it is new.
+   * Returns the object and whether it is new; or null while its identity waits (a track of a
+   * moving class that matches no known object at once: see {@link settle}).
    */
-  start(t: Track, img: RgbImage, encoded?: Float32Array): { object: ObjectFact; isNew: boolean } {
-    const emb = new EmbeddingMean();
-    if (encoded) emb.add(encoded);
-    else if (!this.external) for (const p of t.trajectory.slice(-3)) emb.add(appearanceEmbedding(img, p.box));
-    const vec = emb.value() ?? new Float32Array(0);
-    const member = { trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: vec };
+  start(t: Track, img: RgbImage, encoded?: Float32Array): Started | null {
+    const st = this.state(t);
+    if (encoded) this.sample(st, encoded);
+    else if (!this.external) this.firstViews(st, t, img);
     const claimed = this.still?.claim(t.label, t.box, t.lastSeen) ?? null;
-    const objectId = claimed ? this.reid.join(claimed, member) : this.reid.assign(member);
-    this.tracks.set(t.id, { objectId, emb, frames: 1 });
+    if (claimed) return this.open(t, img, st, this.reid.join(claimed, this.member(t, st)));
+    const id = this.reid.assign(this.member(t, st), this.waits(t.label, 0));
+    if (id !== null) return this.open(t, img, st, id);
+    this.pending.set(t.id, { st, waited: 0, size: { width: img.width, height: img.height } });
+    return null;
+  }
+
+  /**
+   * A track whose identity waits, at a later detection: a view of this frame is added when the
+   * track was matched on it, and re-ID decides once the track matches a known object, has waited
+   * its detections, or `final` (the track ends). Returns the object as {@link start} does, or null
+   * while it still waits (and for a track that does not wait).
+   */
+  settle(t: Track, img: RgbImage | null, final = false): Started | null {
+    const p = this.pending.get(t.id);
+    if (!p) return null;
+    if (img && this.frames[this.frames.length - 1]?.ts === t.lastSeen) {
+      p.st.sampled = t.box;
+      this.sample(p.st, appearanceEmbedding(img, t.box));
+    }
+    p.waited++;
+    const id = this.reid.assign(this.member(t, p.st), !final && this.waits(t.label, p.waited));
+    if (id === null) return null;
+    this.pending.delete(t.id);
+    return this.open(t, p.size, p.st, id);
+  }
+
+  /** Whether a track's identity waits for more views (see {@link start}). */
+  isPending(trackId: number): boolean {
+    return this.pending.has(trackId);
+  }
+
+  /** Whether any track's identity waits: the next frame should be detected. */
+  get waiting(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** Whether a new track of `label` that has waited `waited` detections may wait once more. */
+  private waits(label: string, waited: number): boolean {
+    return !this.external && MOVING_CLASSES.has(label) && waited < this.waitDetections;
+  }
+
+  /** A new track's first views: each box of its last three detections embedded on its own frame. */
+  private firstViews(st: TrackState, t: Track, img: RgbImage): void {
+    for (const p of t.trajectory.slice(-3)) {
+      const own = p.ts === t.lastSeen ? img : this.frames.find((f) => f.ts === p.ts)?.img;
+      if (own && own.width === img.width && own.height === img.height) this.sample(st, appearanceEmbedding(own, p.box));
+    }
+    // the book was not told of the frames: the current box alone
+    if (st.emb.count === 0) this.sample(st, appearanceEmbedding(img, t.box));
+  }
+
+  /** The track now belongs to `objectId`: a known object goes on (a new visit after a gap), else it is new. */
+  private open(t: Track, img: FrameSize, st: TrackState, objectId: string): Started {
+    st.objectId = objectId;
+    this.tracks.set(t.id, st);
     this.still?.follow(t.id, objectId, t.label, t.box, t.lastSeen);
-    let o = this.objects.get(objectId);
+    let o = this.objects.get(objectId) ?? this.restore(objectId);
     const isNew = !o;
     if (!o) {
       o = { objectId, camera: this.camera, label: t.label, trackIds: [], firstSeen: t.firstSeen, lastSeen: t.lastSeen, box: t.box, frameSize: { width: img.width, height: img.height }, trajectory: [], zones: [], crossings: [], visits: [{ start: t.firstSeen, end: t.lastSeen }], score: t.score };
@@ -93,18 +233,82 @@ export class ObjectBook {
     return { object: structuredClone(o), isNew };
   }
 
-  /** A matched track at this frame: extend its object. */
-  update(t: Track, img: RgbImage, encoded?: Float32Array): void {
+  /** A seeded object seen again: its stored facts become a known object of this run. */
+  private restore(objectId: string): ObjectFact | undefined {
+    const o = this.seeded.get(objectId);
+    if (!o) return undefined;
+    this.seeded.delete(objectId);
+    this.objects.set(objectId, o);
+    return o;
+  }
+
+  /** A new track's appearance state. */
+  private state(t: Track): TrackState {
+    const sim = this.external ? cosine : appearanceSimilarity;
+    const watch = !this.external && MOVING_CLASSES.has(t.label) ? new SwitchWatch(sim) : null;
+    return { objectId: '', emb: new EmbeddingMean(), views: new Gallery(sim), sampled: t.box, frames: 1, seen: t.lastSeen, watch };
+  }
+
+  /** Adds an embedding to a track's mean and views. */
+  private sample(st: TrackState, v: Float32Array): void {
+    st.emb.add(v);
+    st.views.add(v);
+  }
+
+  /** The track as re-ID sees it: its span, mean and views (the live gallery: it grows with the track). */
+  private member(t: Track, st: TrackState): ReidTrack {
+    return { trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: st.emb.value() ?? new Float32Array(0), samples: st.views.samples };
+  }
+
+  /**
+   * A matched track at this frame: extend its object. Returns `switched` when the track's latest
+   * views are another object's (see `SwitchWatch`; the caller then calls {@link split}), and
+   * `doubt` when this view is unlike the track's (its sighting counts for the object until a
+   * second one makes a switch; its view joins the object's only if none does).
+   */
+  update(t: Track, img: RgbImage, encoded?: Float32Array): 'same' | 'doubt' | 'switched' {
     const st = this.tracks.get(t.id);
-    if (!st) return;
-    const o = this.objects.get(st.objectId);
-    if (!o) return;
+    const o = this.objects.get(st?.objectId ?? '');
+    if (!st || !o) return 'same';
+    const check = st.watch?.check(t.lastSeen, st.seen, () => appearanceEmbedding(img, t.box), st.views.samples) ?? 'same';
+    if (check === 'switched') return check;
     st.frames++;
+    if (check === 'same') st.seen = t.lastSeen;
     this.still?.see(t.id, t.box, t.lastSeen);
-    if (encoded) st.emb.add(encoded);
-    else if (!this.external && (st.frames <= DENSE_SAMPLES || st.frames % 4 === 0)) st.emb.add(appearanceEmbedding(img, t.box));
+    if (encoded) this.sample(st, encoded);
+    else if (check === 'same' && !this.external && (st.frames <= DENSE_SAMPLES || st.frames % 4 === 0 || iou(st.sampled, t.box) < NEW_VIEW_IOU)) {
+      // a person walking in or out changes view every frame: those views are the ones a return shows first
+      st.sampled = t.box;
+      this.sample(st, appearanceEmbedding(img, t.box));
+    }
     this.addPoint(o, t.lastSeen, t.box, img);
     this.touch(o, t);
+    return check;
+  }
+
+  /**
+   * A track that switched to another object (see {@link update}) is split: its object ends at
+   * the track's last sighting of it, and the track goes on as the object its new views are (re-ID
+   * decides at once: it has two views). Returns both, or null when the track did not switch.
+   */
+  split(t: Track, img: RgbImage): { ended: ObjectFact; started: Started } | null {
+    const st = this.tracks.get(t.id);
+    const other = st?.watch?.other;
+    const o = this.objects.get(st?.objectId ?? '');
+    if (!st || !other || !o) return null;
+    this.reid.update(st.objectId, this.member({ ...t, lastSeen: st.seen }, st));
+    // the doubted sighting was the other object's: the object's facts end at its last own one
+    o.lastSeen = st.seen;
+    o.trajectory = o.trajectory.filter((p) => p[0] <= st.seen);
+    const visit = o.visits?.[o.visits.length - 1];
+    if (visit) visit.end = Math.min(visit.end, st.seen);
+    const mean = st.emb.value();
+    if (mean) o.embedding = Array.from(mean, (x) => Math.round(x * 1e4) / 1e4);
+    const after: Track = { ...t, firstSeen: other.since, trajectory: t.trajectory.filter((p) => p.ts >= other.since) };
+    const ns = this.state(after);
+    for (const v of other.views) this.sample(ns, v);
+    const started = this.open(after, img, ns, this.reid.assign(this.member(after, ns)));
+    return { ended: structuredClone(o), started };
   }
 
   /** Records zone visits and crossings of a track's object. */
@@ -126,14 +330,17 @@ export class ObjectBook {
   end(t: Track): (ObjectFact & { goesOn?: true }) | undefined {
     const st = this.tracks.get(t.id);
     this.tracks.delete(t.id);
+    this.pending.delete(t.id);
     this.still?.end(t.id, t.lastSeen);
     if (!st) return undefined;
     const o = this.objects.get(st.objectId);
     if (!o) return undefined;
     if (this.liveObjects().has(st.objectId)) return { ...structuredClone(o), goesOn: true };
+    // a doubt the track ended in never became a switch: its views are the object's
+    for (const v of st.watch?.doubted ?? []) this.sample(st, v);
     const vec = st.emb.value();
     if (vec) {
-      this.reid.update(st.objectId, { trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: vec });
+      this.reid.update(st.objectId, this.member(t, st));
       o.embedding = Array.from(vec, (x) => Math.round(x * 1e4) / 1e4);
     }
     this.touch(o, t);
@@ -169,7 +376,7 @@ export class ObjectBook {
     o.score = Math.max(o.score, t.score);
   }
 
-  private addPoint(o: ObjectFact, ts: number, box: Track['box'], img: RgbImage): void {
+  private addPoint(o: ObjectFact, ts: number, box: Track['box'], img: FrameSize): void {
     const last = o.trajectory[o.trajectory.length - 1];
     if (last && last[0] >= ts) return;
     const x = Math.round(((box.x1 + box.x2) / 2 / img.width) * 1e4) / 1e4;

@@ -2,13 +2,13 @@
  * Perception for one camera: motion gate -> detector -> ByteTrack -> re-ID -> zones/lines ->
  * segmenter. Turns frames into typed observations; imports nothing from memory or planner.
  */
-import type { EventObservation, FrameObservation, ObjectObservation, Observation, OcrText, SegmentObservation } from '../observations.js';
+import type { EventObservation, FrameObservation, ObjectFact, ObjectObservation, Observation, OcrText, SegmentObservation } from '../observations.js';
 import { Segmenter } from '../segmenter.js';
 import { encodeJpeg } from '../jpeg.js';
 import type { Frame } from '../types.js';
-import { ByteTracker, type ByteTrackerOptions, type Track } from './bytetrack.js';
+import { ByteTracker, type ByteTrackerOptions, type Track, type TrackerOutput } from './bytetrack.js';
 import { DEFAULT_MOTION, MotionGate, type MotionOptions } from './motion.js';
-import { ObjectBook } from './objects.js';
+import { ObjectBook, type IdentitySeed } from './objects.js';
 import type { ReidOptions } from './reid.js';
 import { DEFAULT_STILL, StillPlaces } from './still.js';
 import type { Box, DetectOptions, Detection, Detector } from './types.js';
@@ -58,6 +58,11 @@ export interface PerceptionOptions {
    * repeat across restarts; omitted, a time-and-random stamp.
    */
   run?: string;
+  /**
+   * Objects of this camera known before this run (read from the memory by the caller): a returning
+   * one takes back its id, a still object its place. See `IdentitySeed`.
+   */
+  seeds?: readonly IdentitySeed[];
   zones?: ZoneSpec[];
   lines?: LineSpec[];
   segmentMs?: number;
@@ -120,7 +125,7 @@ export class CameraPerception {
     this.still = new StillPlaces({ ...DEFAULT_STILL, lostMs: Math.max(DEFAULT_STILL.lostMs, o.holdMs ?? DEFAULT_HOLD_MS) });
     // a detection on a still object's resting place counts on its first frame (a put-back bottle)
     this.tracker = new ByteTracker({ ...DETECTOR_TRACKING, ...o.tracker, confirmAtOnce: (d, ts) => this.putBack(d, ts) });
-    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), this.still, o.run);
+    this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), this.still, o.run, o.seeds);
     this.zones = new ZoneTracker(o.zones ?? [], o.lines ?? []);
     this.segmenter = new Segmenter(o.camera, o.segmentMs ?? 2000);
   }
@@ -155,26 +160,27 @@ export class CameraPerception {
       ms.detect += performance.now() - t;
       this.stats.detected++;
       t = performance.now();
+      this.book.frame(frame, frame.ts);
       const tr = this.tracker.update(dets, frame.ts);
       this.confirming = this.tracker.snapshot().some((x) => x.state === 'tentative');
       ms.track += performance.now() - t;
       t = performance.now();
       const enc = this.o.encoder;
       const startEmb = enc && tr.started.length ? await enc.embedMany(frame, tr.started.map((s) => s.box)) : [];
-      const starts = tr.started.map((s, i) => ({ s, ...this.book.start(s, frame, startEmb[i]) }));
-      const started = new Set(tr.started.map((s) => s.id));
+      const starts = this.startTracks(tr, frame, startEmb);
+      // an identity that still waits needs the next frame detected, motion or not
+      if (this.book.waiting) this.confirming = true;
+      const started = new Set([...tr.started, ...starts.map((x) => x.s)].map((s) => s.id));
       const updates = tr.active.filter((a) => !started.has(a.id));
       const sampled = enc ? updates.filter((a) => this.book.wantsSample(a.id)) : [];
       const sampledEmb = enc && sampled.length ? await enc.embedMany(frame, sampled.map((a) => a.box)) : [];
       const byId = new Map(sampled.map((a, i) => [a.id, sampledEmb[i]]));
-      for (const a of updates) this.book.update(a, frame, byId.get(a.id));
+      const switched = updates.filter((a) => this.book.update(a, frame, byId.get(a.id)) === 'switched');
       ms.reid += performance.now() - t;
-      const zoneEvs = this.zoneEvents(tr.active, frame);
+      for (const a of switched) out.push(...this.splitTrack(a, frame));
+      const zoneEvs = this.zoneEvents(tr.active.filter((a) => this.book.objectOf(a.id) !== undefined), frame);
       // new and taken-back objects are reported with the zones they are in
-      for (const { s, object, isNew } of starts) {
-        out.push({ kind: 'object', camera: this.o.camera, ts: frame.ts, event: isNew ? 'new' : 'update', object: this.book.get(object.objectId) ?? object });
-        out.push(this.event(frame.ts, 'appear', object.objectId, s.label));
-      }
+      for (const { s, object, isNew } of starts) out.push(...this.announce(frame.ts, s, object, isNew));
       out.push(...zoneEvs);
       for (const e of tr.ended) out.push(...this.endTrack(e));
       this.held = { ts: frame.ts, tracks: [...tr.active, ...tr.lost] };
@@ -200,8 +206,25 @@ export class CameraPerception {
     if (seg) {
       out.push(seg);
       this.captionLater(seg);
+      out.push(...this.refreshPresent(obs.ts, out));
     }
     return out;
+  }
+
+  /**
+   * Once per segment, the objects counted now are written again (their last sighting, trajectory
+   * and zones), so what the memory reads from object records (the objects table, dwell, spans)
+   * stays within a segment of the present, not at the arrival.
+   */
+  private refreshPresent(ts: number, out: Observation[]): ObjectObservation[] {
+    const told = new Set(out.flatMap((o) => (o.kind === 'object' ? [o.object.objectId] : [])));
+    const live = this.book.liveObjects();
+    const res: ObjectObservation[] = [];
+    for (const id of this.present) {
+      const object = told.has(id) || !live.has(id) ? undefined : this.book.get(id);
+      if (object) res.push({ kind: 'object', camera: this.o.camera, ts, event: 'update', object, presence: 'present' });
+    }
+    return res;
   }
 
   /**
@@ -384,8 +407,60 @@ export class CameraPerception {
     return out;
   }
 
+  /**
+   * Objects of the tracks confirmed on this frame, and of earlier ones whose identity waited (see
+   * `ObjectBook.settle`) and is decided now; a track whose identity still waits is left out.
+   */
+  private startTracks(tr: TrackerOutput, frame: Frame, emb: (Float32Array | undefined)[]): { s: Track; object: ObjectFact; isNew: boolean }[] {
+    const out: { s: Track; object: ObjectFact; isNew: boolean }[] = [];
+    tr.started.forEach((s, i) => {
+      const r = this.book.start(s, frame, emb[i]);
+      if (r) out.push({ s, ...r });
+    });
+    const fresh = new Set(tr.started.map((s) => s.id));
+    for (const a of [...tr.active, ...tr.lost]) {
+      if (fresh.has(a.id) || !this.book.isPending(a.id)) continue;
+      const r = this.book.settle(a, frame);
+      if (r) out.push({ s: a, ...r });
+    }
+    return out;
+  }
+
+  /**
+   * A track whose views became another object's (a person left, another stepped into the place):
+   * its object ends at its last sighting, with its zone exits, and the track goes on as the other
+   * object, reported now (its zones are entered again on this frame).
+   */
+  private splitTrack(t: Track, frame: Frame): Observation[] {
+    const out: Observation[] = [];
+    const objectId = this.book.objectOf(t.id);
+    const endAt = this.book.ownSighting(t.id) ?? t.lastSeen;
+    for (const e of this.zones.end(t.id, endAt)) {
+      if (e.type === 'zone_exit') out.push({ kind: 'event', camera: this.o.camera, ts: e.ts, type: 'zone_exit', zone: e.zone, dwellSeconds: e.dwellSeconds, label: t.label, ...(objectId ? { objectId } : {}) });
+    }
+    this.book.zoneFacts(t.id, this.zones.visits.get(t.id) ?? []);
+    this.zones.forget(t.id);
+    const s = this.book.split(t, frame);
+    if (!s) return out;
+    out.push({ kind: 'object', camera: this.o.camera, ts: endAt, event: 'end', object: s.ended });
+    out.push(this.event(endAt, 'disappear', s.ended.objectId, t.label));
+    out.push(...this.announce(frame.ts, t, s.started.object, s.started.isNew));
+    return out;
+  }
+
+  /** A track's object, new or known, reported at `ts`: the object (with its zones) and its appearance. */
+  private announce(ts: number, s: Track, object: ObjectFact, isNew: boolean): Observation[] {
+    return [
+      { kind: 'object', camera: this.o.camera, ts, event: isNew ? 'new' : 'update', object: this.book.get(object.objectId) ?? object },
+      this.event(ts, 'appear', object.objectId, s.label),
+    ];
+  }
+
   private endTrack(t: Track): Observation[] {
     const out: Observation[] = [];
+    // a track that ends while its identity waits is decided with the views it has
+    const late = this.book.isPending(t.id) ? this.book.settle(t, null, true) : null;
+    if (late) out.push(...this.announce(t.lastSeen, t, late.object, late.isNew));
     const objectId = this.book.objectOf(t.id);
     for (const e of this.zones.end(t.id, t.lastSeen)) {
       if (e.type === 'zone_exit') out.push({ kind: 'event', camera: this.o.camera, ts: e.ts, type: 'zone_exit', zone: e.zone, dwellSeconds: e.dwellSeconds, label: t.label, ...(objectId ? { objectId } : {}) });

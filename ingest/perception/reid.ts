@@ -1,9 +1,11 @@
 /**
  * Re-identification by VideoAgent's grouping rule: a track joins an object group only if it
  * shares no time with any member, its similarity with every member is above the low bar, and
- * with at least one member above the high bar. Otherwise it starts a new object.
+ * with at least one member above the high bar. Otherwise it starts a new object. The similarity
+ * of a track and a member is that of their best pair of views (each keeps a gallery of views).
  */
 import { cosine } from './appearance.js';
+import { bestPair, type Similarity } from './gallery.js';
 
 /** Thresholds of the rule, for the similarity in use. */
 export interface ReidOptions {
@@ -13,15 +15,26 @@ export interface ReidOptions {
   high: number;
   /** Groups with no member seen within this many ms are retired (bounded memory). */
   retireAfterMs: number;
+  /**
+   * Detections a new track of a moving class (a person walking in) may wait for more views before
+   * it becomes a new object, when it matches no known object at once (0 or absent: never waits).
+   * While it waits it is not counted.
+   */
+  waitDetections?: number;
 }
 
 /**
- * Defaults for the offline colour+shape embedding (cosine = mean of colour and shape cosines),
- * calibrated on one-by-one-person-detection.mp4 with `bench/reid-calibrate.ts`: halves of one
- * person's track scored 0.97-0.995, six different people at most 0.945 (two men both in black).
- * The high bar sits between; the low bar keeps every member close. See BENCHMARKS.md.
+ * Defaults for the built-in colour+shape embedding, compared by `appearanceSimilarity` between
+ * galleries (the best pair of views), calibrated with `npm run bench:identity` on
+ * one-by-one-person-detection.mp4 looped, reversed, slowed and mirrored: a new track's first views
+ * scored at most 0.913 with a different person (two men in black) and at least 0.933 with the same
+ * person's earlier visit. The high bar sits between; the low bar keeps every member close
+ * (returning people scored at least 0.907 with each of their earlier visits). See BENCHMARKS.md.
  */
-export const DEFAULT_REID: ReidOptions = { low: 0.9, high: 0.955, retireAfterMs: 6 * 3600_000 };
+export const DEFAULT_REID: ReidOptions = { low: 0.88, high: 0.918, retireAfterMs: 6 * 3600_000, waitDetections: 2 };
+
+/** Most tracks an object keeps for comparison (its latest); older ones are forgotten. */
+export const MAX_MEMBERS = 8;
 
 /** One track's summary as re-ID sees it. */
 export interface ReidTrack {
@@ -29,7 +42,23 @@ export interface ReidTrack {
   label: string;
   start: number;
   end: number;
+  /** The track's mean embedding. */
   embedding: Float32Array;
+  /** Its kept views (a gallery); absent or empty: the mean is its only view. */
+  samples?: readonly Float32Array[];
+}
+
+/**
+ * An object known before this run (read from the memory by the caller), so that a returning
+ * object takes back its id after a restart.
+ */
+export interface ReidSeed {
+  objectId: string;
+  label: string;
+  firstSeen: number;
+  lastSeen: number;
+  /** Its views (at least one; a stored mean embedding is one). */
+  samples: readonly Float32Array[];
 }
 
 interface Group {
@@ -37,6 +66,10 @@ interface Group {
   label: string;
   members: ReidTrack[];
   lastSeen: number;
+}
+
+function viewsOf(t: ReidTrack): readonly Float32Array[] {
+  return t.samples && t.samples.length > 0 ? t.samples : [t.embedding];
 }
 
 /**
@@ -69,47 +102,73 @@ export class ReidGrouper {
    * @param opts grouping thresholds
    * @param run this run's stamp ({@link runStamp} of the data directory's run counter); omitted,
    *   an {@link unpersistedRunStamp}
+   * @param similarity how two views compare (the built-in embedding: `appearanceSimilarity`)
    */
   constructor(
     private readonly camera: string,
     private readonly opts: ReidOptions = DEFAULT_REID,
     private readonly run: string = unpersistedRunStamp(),
+    private readonly similarity: Similarity = cosine,
   ) {}
+
+  /**
+   * Adds objects known before this run (ignored when their id is known already): a later track
+   * joins one by the same rule as any object. Seeds retire like other objects.
+   */
+  seed(seeds: readonly ReidSeed[]): void {
+    let trackId = -1;
+    for (const s of seeds) {
+      if (s.samples.length === 0 || this.groups.some((g) => g.objectId === s.objectId)) continue;
+      const member: ReidTrack = { trackId: trackId--, label: s.label, start: s.firstSeen, end: s.lastSeen, embedding: s.samples[0] as Float32Array, samples: s.samples };
+      this.groups.push({ objectId: s.objectId, label: s.label, members: [member], lastSeen: s.lastSeen });
+    }
+  }
 
   /**
    * Assigns the track to an existing object or a new one and returns the object id.
    * Among the groups that satisfy the rule, the one with the highest best-member similarity wins.
+   * With `wait`, a track that fits no group while some group of its class shares no time with it
+   * gets no id (null): more views may still match it.
    */
-  assign(t: ReidTrack): string {
+  assign(t: ReidTrack, wait: boolean): string | null;
+  assign(t: ReidTrack): string;
+  assign(t: ReidTrack, wait = false): string | null {
     this.retire(t.end);
+    const views = viewsOf(t);
     let best: { g: Group; sim: number } | null = null;
     for (const g of this.groups) {
       if (g.label !== t.label) continue;
-      let ok = true;
-      let top = -Infinity;
-      for (const m of g.members) {
-        if (m.trackId === t.trackId) continue;
-        if (m.start <= t.end && t.start <= m.end) {
-          ok = false;
-          break;
-        }
-        const s = cosine(m.embedding, t.embedding);
-        if (s <= this.opts.low) {
-          ok = false;
-          break;
-        }
-        top = Math.max(top, s);
-      }
-      if (ok && top > this.opts.high && (!best || top > best.sim)) best = { g, sim: top };
+      const top = this.fits(g, t, views);
+      if (top > this.opts.high && (!best || top > best.sim)) best = { g, sim: top };
     }
-    if (best) {
-      best.g.members = best.g.members.filter((m) => m.trackId !== t.trackId).concat(t);
-      best.g.lastSeen = Math.max(best.g.lastSeen, t.end);
-      return best.g.objectId;
-    }
+    if (best) return this.add(best.g, t);
+    if (wait && this.groups.some((g) => g.label === t.label && g.members.every((m) => m.trackId === t.trackId || m.end < t.start || m.start > t.end))) return null;
     const objectId = `${this.camera}:${t.label}:${this.next++}-${this.run}`;
     this.groups.push({ objectId, label: t.label, members: [t], lastSeen: t.end });
     return objectId;
+  }
+
+  /**
+   * The track's best similarity with the group's members when it shares no time with any of them
+   * and is above the low bar with each (views of another length never are); else -Infinity.
+   */
+  private fits(g: Group, t: ReidTrack, views: readonly Float32Array[]): number {
+    let top = -Infinity;
+    for (const m of g.members) {
+      if (m.trackId === t.trackId) continue;
+      if (m.start <= t.end && t.start <= m.end) return -Infinity;
+      const s = bestPair(views, viewsOf(m), this.similarity);
+      if (!(s > this.opts.low)) return -Infinity;
+      top = Math.max(top, s);
+    }
+    return top;
+  }
+
+  /** Puts the track in the group (replacing an older copy of it; the latest members kept). */
+  private add(g: Group, t: ReidTrack): string {
+    g.members = g.members.filter((m) => m.trackId !== t.trackId).concat(t).slice(-MAX_MEMBERS);
+    g.lastSeen = Math.max(g.lastSeen, t.end);
+    return g.objectId;
   }
 
   /**
@@ -119,19 +178,14 @@ export class ReidGrouper {
   join(objectId: string, t: ReidTrack): string {
     const g = this.groups.find((x) => x.objectId === objectId);
     if (!g) this.groups.push({ objectId, label: t.label, members: [t], lastSeen: t.end });
-    else {
-      g.members = g.members.filter((m) => m.trackId !== t.trackId).concat(t);
-      g.lastSeen = Math.max(g.lastSeen, t.end);
-    }
+    else this.add(g, t);
     return objectId;
   }
 
-  /** Updates a member's time span and embedding (a live track grows). */
+  /** Updates a member's time span and views (a live track grows). */
   update(objectId: string, t: ReidTrack): void {
     const g = this.groups.find((x) => x.objectId === objectId);
-    if (!g) return;
-    g.members = g.members.filter((m) => m.trackId !== t.trackId).concat(t);
-    g.lastSeen = Math.max(g.lastSeen, t.end);
+    if (g) this.add(g, t);
   }
 
   /** Number of objects known. */

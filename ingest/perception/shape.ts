@@ -13,6 +13,23 @@ const BINS = 8;
 /** Length of the shape vector. */
 export const SHAPE_DIM = (W / CELL) * (H / CELL) * BINS;
 
+/**
+ * Index map that mirrors a shape vector left to right: `mirrored[i] = v[SHAPE_MIRROR[i]]`. Cell
+ * columns swap, and each orientation bin `b` becomes `(BINS - b) % BINS` (a gradient at angle θ
+ * is at π - θ in the mirrored crop). Used to compare a person walking one way with the same
+ * person walking the other way.
+ */
+export const SHAPE_MIRROR: Uint16Array = (() => {
+  const cols = W / CELL;
+  const m = new Uint16Array(SHAPE_DIM);
+  for (let cy = 0; cy < H / CELL; cy++) {
+    for (let cx = 0; cx < cols; cx++) {
+      for (let b = 0; b < BINS; b++) m[(cy * cols + cx) * BINS + b] = (cy * cols + (cols - 1 - cx)) * BINS + ((BINS - b) % BINS);
+    }
+  }
+  return m;
+})();
+
 /** Samples the crop to a W x H grey patch (nearest neighbour over the box). */
 function greyPatch(img: RgbImage, box: Box): Float32Array {
   const p = new Float32Array(W * H);
@@ -42,7 +59,9 @@ export function shapeEmbedding(img: RgbImage, box: Box): Float32Array {
       if (mag === 0) continue;
       let ang = Math.atan2(gy, gx);
       if (ang < 0) ang += Math.PI;
-      const bin = Math.min(BINS - 1, Math.floor((ang / Math.PI) * BINS));
+      // bins centred on multiples of π/BINS: the mirror (θ -> π - θ) maps bins exactly, also the
+      // common θ = π/2 of a horizontal edge, which would sit on a bin boundary otherwise
+      const bin = Math.floor((ang / Math.PI) * BINS + 0.5) % BINS;
       const cell = Math.floor(y / CELL) * cw + Math.floor(x / CELL);
       v[cell * BINS + bin] = (v[cell * BINS + bin] ?? 0) + mag;
     }

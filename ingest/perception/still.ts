@@ -168,6 +168,18 @@ export class StillPlaces {
     this.places.push({ objectId: l.objectId, label: l.label, box: l.rest, endedAt: ts });
   }
 
+  /**
+   * Places of still objects known before this run (a restart): each is kept as if its track had
+   * ended at `endedAt` (its last sighting), so a track that starts on it within `keepMs` takes the
+   * object back. Objects with a place already are skipped; moving classes are ignored.
+   */
+  seed(places: readonly { objectId: string; label: string; box: Box; endedAt: number }[]): void {
+    for (const p of places) {
+      if (!this.isStill(p.label) || this.places.some((q) => q.objectId === p.objectId)) continue;
+      this.places.push({ objectId: p.objectId, label: p.label, box: { ...p.box }, endedAt: p.endedAt });
+    }
+  }
+
   /** Whether a track's object was taken over by a newer track (its end is not the object's end). */
   replaced(trackId: number): boolean {
     return this.live.get(trackId)?.replaced ?? false;

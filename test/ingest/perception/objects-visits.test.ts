@@ -22,7 +22,7 @@ test('a re-identified object seen again after a gap has two visits; a brief gap 
   book.end(track(1, T0, T0 + 20_000));
   // the same person two minutes later: re-ID joins the object, a new visit opens
   const b = book.start(track(2, T0 + 140_000, T0 + 141_000), img, emb);
-  assert.equal(b.object.objectId, a.object.objectId, 're-ID joined the object');
+  assert.equal(b?.object.objectId, a?.object.objectId, 're-ID joined the object');
   book.update(track(2, T0 + 140_000, T0 + 160_000), img, emb);
   const o = book.end(track(2, T0 + 140_000, T0 + 160_000));
   assert.deepEqual(o?.visits, [

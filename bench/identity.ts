@@ -1,0 +1,134 @@
+/**
+ * `npm run bench:identity`: identities against visits on recordings where the same people come
+ * back (the one-by-one clip looped, reversed and slowed, mirrored), and bottles across a restart.
+ * Each recording is replayed with `vigil replay` into its own data directory, the memory is read
+ * back read-only, and per recording it prints visits, identities, the true people and visits,
+ * ids per true person, true people per id, IDF1 over time and the offline planner's answer to
+ * "How many different people came?". Writes bench/results/identity.json.
+ *
+ * Env: IDENTITY_CLIPS (where the built recordings are kept, default `<tmp>/identity-clips`),
+ * BENCH_ONLY (comma-separated recording names: single, looped3, composite, mirrored, bottles).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packageRoot } from '../edge/paths.js';
+import { MemoryQueries } from '../memory/queries.js';
+import { MemoryStore } from '../memory/store.js';
+import { SHARED_VIDEOS } from '../test/helpers/rtsp-server.js';
+import { recordings, type Recording } from './identity/material.js';
+import { scoreIdentities, type IdentityScore } from './identity/score.js';
+
+const CLI = join(packageRoot(), 'dist', 'edge', 'cli', 'main.js');
+const T0 = Date.parse('2026-01-05T08:00:00Z');
+const ALL = { from: T0, to: T0 + 24 * 3600_000 };
+const ONLY = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean));
+const want = (name: string): boolean => ONLY.size === 0 || ONLY.has(name);
+
+/** Runs the CLI; throws on a non-zero exit. Returns stdout. */
+function cli(args: string[]): string {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, VIGIL_LOG__LEVEL: 'warn' }, maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`vigil ${args[0] ?? ''} failed (${r.status ?? r.signal}): ${r.stderr.slice(-2000)}`);
+  return r.stdout;
+}
+
+function replay(file: string, data: string, startMs: number, camera: string): number {
+  const t = Date.now();
+  cli(['replay', file, '--camera', camera, '--start', new Date(startMs).toISOString(), '--data', data]);
+  return (Date.now() - t) / 1000;
+}
+
+/** Reads the memory of a data directory read-only. */
+function withMemory<T>(data: string, f: (q: MemoryQueries) => T): T {
+  const store = new MemoryStore({ dir: data, readOnly: true });
+  store.open();
+  try {
+    return f(new MemoryQueries(store));
+  } finally {
+    void store.close();
+  }
+}
+
+/** The offline planner's answer (value, or the refusal's text). */
+function askDistinct(data: string): number | string {
+  const out = JSON.parse(cli(['ask', 'How many different people came?', '--data', data, '--json', '--tz', 'UTC'])) as { value?: unknown; answer?: string };
+  return typeof out.value === 'number' ? out.value : (out.answer ?? 'no answer');
+}
+
+interface PeopleRow extends IdentityScore {
+  name: string;
+  what: string;
+  seconds: number;
+  countDistinct: number;
+  asked: number | string;
+}
+
+function people(rec: Recording): PeopleRow {
+  const data = mkdtempSync(join(tmpdir(), `identity-${rec.name}-`));
+  try {
+    const seconds = replay(rec.file, data, T0, 'table');
+    const { seen, countDistinct } = withMemory(data, (q) => ({
+      seen: (q.cameraVisits(ALL, { label: 'person', camera: 'table' }) ?? []).map((v) => ({ objectId: v.objectId, start: (v.start - T0) / 1000, end: (v.end - T0) / 1000 })),
+      countDistinct: q.countDistinct(ALL, { label: 'person', camera: 'table' }),
+    }));
+    return { name: rec.name, what: rec.what, seconds, countDistinct, asked: askDistinct(data), ...scoreIdentities(seen, rec.visits) };
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+interface BottleRow {
+  name: 'bottles';
+  what: string;
+  /** Distinct bottle ids of each run, and overall. */
+  perRun: number[];
+  overall: number;
+  /** Ids of the second run that the first run had. */
+  kept: number;
+}
+
+/** The bottle clip replayed twice into one data directory: the second replay is a new run (a restart). */
+function bottles(): BottleRow {
+  const data = mkdtempSync(join(tmpdir(), 'identity-bottles-'));
+  try {
+    const clip = join(SHARED_VIDEOS, 'bottle-detection.mp4');
+    const second = T0 + 45_000;
+    replay(clip, data, T0, 'bench');
+    replay(clip, data, second, 'bench');
+    return withMemory(data, (q) => {
+      const ids = (from: number, to: number): Set<string> => new Set(q.objectsIn({ from, to }, { label: 'bottle', camera: 'bench' }).map((o) => o.objectId));
+      const a = ids(T0, second - 1);
+      const b = new Set(q.objectsIn({ from: second, to: ALL.to }, { label: 'bottle', camera: 'bench' }).filter((o) => o.visits?.some((v) => v.start >= second) ?? o.firstSeen >= second).map((o) => o.objectId));
+      return { name: 'bottles', what: 'bottle clip, replayed again into the same data dir (restart)', perRun: [a.size, b.size], overall: q.countDistinct(ALL, { label: 'bottle', camera: 'bench' }), kept: [...b].filter((id) => a.has(id)).length };
+    });
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+function printPeople(rows: PeopleRow[]): void {
+  console.log('recording   visits  ids  true-visits  true-people  ids/person(mean,max)  persons/id(mean,max,pure)  IDF1   asked');
+  for (const r of rows) {
+    const cols = [r.name.padEnd(10), String(r.visits).padStart(6), String(r.identities).padStart(4), String(r.trueVisits).padStart(12), String(r.truePeople).padStart(12), `${r.idsPerPerson.mean},${r.idsPerPerson.max}`.padStart(21), `${r.personsPerId.mean},${r.personsPerId.max},${r.personsPerId.pure}`.padStart(26), r.idf1.toFixed(3).padStart(6), `  ${r.asked}`];
+    console.log(cols.join(' '));
+  }
+}
+
+const clipDir = process.env.IDENTITY_CLIPS ?? join(tmpdir(), 'identity-clips');
+const rows: PeopleRow[] = [];
+for (const rec of recordings(join(SHARED_VIDEOS, 'one-by-one-person-detection.mp4'), clipDir)) {
+  if (!want(rec.name)) continue;
+  process.stderr.write(`identity: replaying ${rec.name} (${rec.what})\n`);
+  rows.push(people(rec));
+}
+printPeople(rows);
+let bottleRow: BottleRow | null = null;
+if (want('bottles')) {
+  process.stderr.write('identity: bottle clip, twice into one data dir\n');
+  bottleRow = bottles();
+  console.log(`bottles: distinct per run ${bottleRow.perRun.join(' + ')}, overall ${bottleRow.overall} (truth 3); second-run ids kept from the first: ${bottleRow.kept}`);
+}
+const dir = join(packageRoot(), 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, 'identity.json'), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, people: rows, bottles: bottleRow }, null, 2)}\n`);

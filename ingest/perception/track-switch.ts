@@ -1,0 +1,65 @@
+/**
+ * Whether a track has switched to another object. The tracker associates by position: a person
+ * who leaves and another who steps into the same place within the track's lost time become one
+ * track, so one object, one visit. Appearance says otherwise: after a gap in the track's
+ * sightings, views that match none of the track's kept views, twice in a row, are another object
+ * from the first of them on (the caller splits the track there). A single odd view (a turn, a
+ * hand in front) does not split.
+ */
+import { bestPair, type Similarity } from './gallery.js';
+
+/** When a track counts as switched. */
+export interface SwitchOptions {
+  /** Only a sighting at least this long after the previous one may start a doubt, ms. */
+  gapMs: number;
+  /** A view whose best similarity with the track's views is below this is unlike them. */
+  below: number;
+  /** Unlike views in a row that make a switch. */
+  views: number;
+}
+
+/**
+ * Defaults for the built-in embedding: a gap of a missed detection at 2 fps; 0.8 is below every
+ * view of a person against the rest of their own track on the one-by-one clip (0.9 and up) and
+ * above most different people's (0.7-0.89: lookalikes are left joined, never a person split).
+ */
+export const DEFAULT_SWITCH: SwitchOptions = { gapMs: 1000, below: 0.8, views: 2 };
+
+/** What a sighting says: the same object, a doubt (the next unlike view makes a switch), or a switch. */
+export type SwitchCheck = 'same' | 'doubt' | 'switched';
+
+/** Watches one track's views for a switch to another object. */
+export class SwitchWatch {
+  private doubt: { since: number; views: Float32Array[] } | null = null;
+
+  constructor(
+    private readonly sim: Similarity,
+    private readonly o: SwitchOptions = DEFAULT_SWITCH,
+  ) {}
+
+  /**
+   * A sighting at `ts`, the previous one at `prev`: `view()` is its embedding (computed only when
+   * needed), `known` the track's kept views.
+   */
+  check(ts: number, prev: number, view: () => Float32Array, known: readonly Float32Array[]): SwitchCheck {
+    if (!this.doubt && ts - prev < this.o.gapMs) return 'same';
+    const v = view();
+    if (known.length === 0 || bestPair([v], known, this.sim) >= this.o.below) {
+      this.doubt = null;
+      return 'same';
+    }
+    this.doubt ??= { since: ts, views: [] };
+    this.doubt.views.push(v);
+    return this.doubt.views.length >= this.o.views ? 'switched' : 'doubt';
+  }
+
+  /** Views of the doubt in progress (none when there is no doubt). */
+  get doubted(): readonly Float32Array[] {
+    return this.doubt?.views ?? [];
+  }
+
+  /** The first sighting of the other object and its views, once switched (else null). */
+  get other(): { since: number; views: readonly Float32Array[] } | null {
+    return this.doubt && this.doubt.views.length >= this.o.views ? this.doubt : null;
+  }
+}
