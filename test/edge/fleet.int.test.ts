@@ -32,7 +32,7 @@ const REPLAYS: Record<Box, { clip: string; camera: string; start: number; node: 
   b: { clip: 'one-by-one-person-detection.mp4', camera: 'table-b', start: 30, node: 1 },
   c: { clip: 'store-aisle-detection.mp4', camera: 'aisle-c', start: 28, node: 1 },
 };
-const Q = { count: 'how many people came?', once: 'what is the most people seen at once?', first: 'when did the first person arrive?', last: 'when did the last person leave?' } as const;
+const Q = { count: 'how many people came?', once: 'what is the most people seen at once across all cameras?', first: 'when did the first person arrive?', last: 'when did the last person leave?' } as const;
 const NOW = new Date(T0 + 3_600_000).toISOString();
 const tag = Math.random().toString(36).slice(2, 6);
 const PREFIX = `vigil-fleet/test-${tag}`;
@@ -146,7 +146,7 @@ test('the asker expects the boxes whose manifest names its fleet: x cleared its 
   }
 });
 
-test('over WebSocket (box b, a gate of one slot: its own part runs under its question\'s slot): "at once" sums the boxes\' overlapping timelines; the evidence names each box', async () => {
+test('over WebSocket (box b, a gate of one slot: its own part runs under its question\'s slot): "at once" across all cameras sums the boxes\' overlapping timelines, plainly it is the most in one place; the evidence names each box', async () => {
   const ws = await WsTestClient.connect(`${daemons.get('b')?.baseUrl.replace('http', 'ws') ?? ''}/api/ws`);
   try {
     const r = await ws.request({ type: 'fleet.ask', question: Q.once, deadlineMs: 8000, timeZone: 'UTC' }, 20_000);
@@ -157,6 +157,9 @@ test('over WebSocket (box b, a gate of one slot: its own part runs under its que
     assert.deepEqual(BOXES.map((b) => own.once[b]), [1, 1, 3], 'each box alone');
     assert.equal(a.value, 4, a.answer);
     assert.equal(a.partial, false);
+    // asked plainly, "at once" is in one place: the three shoppers in aisle-c
+    const plain = await ws.request({ type: 'fleet.ask', question: 'what is the most people seen at once?', deadlineMs: 8000, timeZone: 'UTC' }, 20_000);
+    assert.equal((plain as unknown as { result: FleetAnswer }).result.value, 3, JSON.stringify(plain));
     assert.deepEqual([...new Set(a.evidence.map((e) => e.node))].sort(), BOXES.map(node).sort());
     for (const b of a.boxes) assert.ok(b.coverage && b.answer, `${b.node} has its coverage and sentence`);
     const t0 = Date.now();
