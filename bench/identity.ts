@@ -14,10 +14,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../edge/paths.js';
-import { MemoryQueries } from '../memory/queries.js';
-import { MemoryStore } from '../memory/store.js';
 import { SHARED_VIDEOS } from '../test/helpers/rtsp-server.js';
 import { recordings, type Recording } from './identity/material.js';
+import { readMemory } from './identity/memory.js';
 import { scoreIdentities, type IdentityScore } from './identity/score.js';
 
 const CLI = join(packageRoot(), 'dist', 'edge', 'cli', 'main.js');
@@ -39,17 +38,6 @@ function replay(file: string, data: string, startMs: number, camera: string): nu
   return (Date.now() - t) / 1000;
 }
 
-/** Reads the memory of a data directory read-only. */
-function withMemory<T>(data: string, f: (q: MemoryQueries) => T): T {
-  const store = new MemoryStore({ dir: data, readOnly: true });
-  store.open();
-  try {
-    return f(new MemoryQueries(store));
-  } finally {
-    void store.close();
-  }
-}
-
 /** The offline planner's answer (value, or the refusal's text). */
 function askDistinct(data: string): number | string {
   const out = JSON.parse(cli(['ask', 'How many different people came?', '--data', data, '--json', '--tz', 'UTC'])) as { value?: unknown; answer?: string };
@@ -64,11 +52,11 @@ interface PeopleRow extends IdentityScore {
   asked: number | string;
 }
 
-function people(rec: Recording): PeopleRow {
+async function people(rec: Recording): Promise<PeopleRow> {
   const data = mkdtempSync(join(tmpdir(), `identity-${rec.name}-`));
   try {
     const seconds = replay(rec.file, data, T0, 'table');
-    const { seen, countDistinct } = withMemory(data, (q) => ({
+    const { seen, countDistinct } = await readMemory(data, (q) => ({
       seen: (q.cameraVisits(ALL, { label: 'person', camera: 'table' }) ?? []).map((v) => ({ objectId: v.objectId, start: (v.start - T0) / 1000, end: (v.end - T0) / 1000 })),
       countDistinct: q.countDistinct(ALL, { label: 'person', camera: 'table' }),
     }));
@@ -89,14 +77,14 @@ interface BottleRow {
 }
 
 /** The bottle clip replayed twice into one data directory: the second replay is a new run (a restart). */
-function bottles(): BottleRow {
+async function bottles(): Promise<BottleRow> {
   const data = mkdtempSync(join(tmpdir(), 'identity-bottles-'));
   try {
     const clip = join(SHARED_VIDEOS, 'bottle-detection.mp4');
     const second = T0 + 45_000;
     replay(clip, data, T0, 'bench');
     replay(clip, data, second, 'bench');
-    return withMemory(data, (q) => {
+    return await readMemory(data, (q) => {
       const ids = (from: number, to: number): Set<string> => new Set(q.objectsIn({ from, to }, { label: 'bottle', camera: 'bench' }).map((o) => o.objectId));
       const a = ids(T0, second - 1);
       const b = new Set(q.objectsIn({ from: second, to: ALL.to }, { label: 'bottle', camera: 'bench' }).filter((o) => o.visits?.some((v) => v.start >= second) ?? o.firstSeen >= second).map((o) => o.objectId));
@@ -120,13 +108,13 @@ const rows: PeopleRow[] = [];
 for (const rec of recordings(join(SHARED_VIDEOS, 'one-by-one-person-detection.mp4'), clipDir)) {
   if (!want(rec.name)) continue;
   process.stderr.write(`identity: replaying ${rec.name} (${rec.what})\n`);
-  rows.push(people(rec));
+  rows.push(await people(rec));
 }
 printPeople(rows);
 let bottleRow: BottleRow | null = null;
 if (want('bottles')) {
   process.stderr.write('identity: bottle clip, twice into one data dir\n');
-  bottleRow = bottles();
+  bottleRow = await bottles();
   console.log(`bottles: distinct per run ${bottleRow.perRun.join(' + ')}, overall ${bottleRow.overall} (truth 3); second-run ids kept from the first: ${bottleRow.kept}`);
 }
 const dir = join(packageRoot(), 'bench', 'results');

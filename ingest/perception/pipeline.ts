@@ -218,13 +218,7 @@ export class CameraPerception {
    */
   private refreshPresent(ts: number, out: Observation[]): ObjectObservation[] {
     const told = new Set(out.flatMap((o) => (o.kind === 'object' ? [o.object.objectId] : [])));
-    const live = this.book.liveObjects();
-    const res: ObjectObservation[] = [];
-    for (const id of this.present) {
-      const object = told.has(id) || !live.has(id) ? undefined : this.book.get(id);
-      if (object) res.push({ kind: 'object', camera: this.o.camera, ts, event: 'update', object, presence: 'present' });
-    }
-    return res;
+    return this.updates(this.present, told, ts);
   }
 
   /**
@@ -375,11 +369,16 @@ export class CameraPerception {
     for (const id of now) if (!this.present.has(id)) ids.add(id);
     for (const id of this.present) if (!now.has(id)) ids.add(id);
     this.present = now;
+    return this.updates(ids, told, obs.ts);
+  }
+
+  /** `update` observations of the live objects among `ids` not already reported (`told`), with their presence now. */
+  private updates(ids: Iterable<string>, told: ReadonlySet<string>, ts: number): ObjectObservation[] {
     const live = this.book.liveObjects();
     const res: ObjectObservation[] = [];
     for (const id of ids) {
       const object = told.has(id) || !live.has(id) ? undefined : this.book.get(id);
-      if (object) res.push({ kind: 'object', camera: this.o.camera, ts: obs.ts, event: 'update', object, presence: now.has(id) ? 'present' : 'away' });
+      if (object) res.push({ kind: 'object', camera: this.o.camera, ts, event: 'update', object, presence: this.present.has(id) ? 'present' : 'away' });
     }
     return res;
   }

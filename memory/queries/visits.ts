@@ -4,6 +4,8 @@
  */
 import { readCameraVisits, type CameraVisit } from '../camera-visits.js';
 import { liveByObject, liveEnd, type LiveEntry } from '../live.js';
+import type { Key } from '../key.js';
+import type { VisitValue } from '../visits.js';
 import type { MemoryView } from '../view.js';
 import { cams, lowerBound, type Window } from './scope.js';
 
@@ -27,6 +29,25 @@ function liveLowerBound(live: Map<string, LiveEntry>, lo: number): number {
   return lo;
 }
 
+/** A camera's live entries and its present (read once, when first needed). */
+interface CameraLive {
+  live: Map<string, LiveEntry>;
+  present: () => number;
+}
+
+function cameraLive(mv: MemoryView, cam: string): CameraLive {
+  let now: number | undefined;
+  return { live: liveByObject(mv.dbs().live, cam), present: () => (now ??= presentOf(mv, cam)) };
+}
+
+/** A zone-visit index entry as a visit, its live entry applied (only a visit not exited, entered when the live entry says). */
+function zoneVisitOf(cam: string, zone: string, key: Key, v: VisitValue, l: CameraLive): CameraVisit {
+  const objectId = key[3] as string;
+  const e = l.live.get(objectId);
+  const open = v[0] === null && e !== undefined && e.zones.some(([z, at]) => z === zone && at === key[2]);
+  return withLive({ camera: cam, objectId, label: v[3], zone, start: key[2] as number, end: v[0] ?? v[2] }, e, l.present, open);
+}
+
 /** A visit with its live entry applied: a visit in progress ends at the camera's present. */
 function withLive(v: CameraVisit, e: LiveEntry | undefined, present: () => number, zoneOpen: boolean): CameraVisit {
   if (!e) return v;
@@ -46,13 +67,11 @@ export function cameraVisits(mv: MemoryView, w: Window, opts: { label?: string; 
   const { cvisits } = mv.dbs();
   const out: CameraVisit[] = [];
   for (const cam of cams(mv, opts.camera)) {
-    const live = liveByObject(mv.dbs().live, cam);
-    let now: number | undefined;
-    const present = (): number => (now ??= presentOf(mv, cam));
+    const l = cameraLive(mv, cam);
     // a visit in progress is stored with its last written end: read it from before the window
-    const from = live.size > 0 ? -Infinity : w.from;
-    for (const v0 of readCameraVisits(cvisits, cam, opts.label, from, w.to, liveLowerBound(live, lowerBound(mv, cam, w.from)))) {
-      const v = withLive(v0, live.get(v0.objectId), present, false);
+    const from = l.live.size > 0 ? -Infinity : w.from;
+    for (const v0 of readCameraVisits(cvisits, cam, opts.label, from, w.to, liveLowerBound(l.live, lowerBound(mv, cam, w.from)))) {
+      const v = withLive(v0, l.live.get(v0.objectId), l.present, false);
       if (v.end >= w.from) out.push(v);
     }
   }
@@ -68,15 +87,11 @@ export function zoneVisits(mv: MemoryView, w: Window, zone: string, opts: { labe
   const { visits } = mv.dbs();
   const out: CameraVisit[] = [];
   for (const cam of cams(mv, opts.camera)) {
-    const live = liveByObject(mv.dbs().live, cam);
-    const lo = liveLowerBound(live, lowerBound(mv, cam, w.from));
-    let now: number | undefined;
-    const present = (): number => (now ??= presentOf(mv, cam));
+    const l = cameraLive(mv, cam);
+    const lo = liveLowerBound(l.live, lowerBound(mv, cam, w.from));
     for (const { key, value: v } of visits.getRange({ start: [cam, zone, lo], end: [cam, zone, w.to] })) {
       if (opts.label && v[3] !== opts.label) continue;
-      const objectId = key[3] as string;
-      const e = live.get(objectId);
-      const vis = withLive({ camera: cam, objectId, label: v[3], zone, start: key[2] as number, end: v[0] ?? v[2] }, e, present, v[0] === null && e !== undefined && e.zones.some(([z, at]) => z === zone && at === key[2]));
+      const vis = zoneVisitOf(cam, zone, key, v, l);
       if (vis.end < w.from) continue;
       out.push(vis);
     }
@@ -113,19 +128,16 @@ export function visitStats(mv: MemoryView, w: Window, opts: { label: string; cam
     if (ms > st.max) st.max = ms;
   };
   for (const cam of cams(mv, opts.camera)) {
-    const live = liveByObject(mv.dbs().live, cam);
-    let now: number | undefined;
-    const present = (): number => (now ??= presentOf(mv, cam));
+    const l = cameraLive(mv, cam);
     if (opts.zone) {
       for (const { key, value: v } of visits.getRange({ start: [cam, opts.zone, w.from], end: [cam, opts.zone, w.to] })) {
         if (v[3] !== opts.label) continue;
-        const e = live.get(key[3] as string);
-        const x = withLive({ camera: cam, objectId: key[3] as string, label: v[3], zone: opts.zone, start: key[2] as number, end: v[0] ?? v[2] }, e, present, v[0] === null && e !== undefined && e.zones.some(([z, at]) => z === opts.zone && at === key[2]));
+        const x = zoneVisitOf(cam, opts.zone, key, v, l);
         add(x.end - x.start + pad, x.open === true);
       }
     } else {
       for (const { key, value: end } of cvisits.getRange({ start: [cam, opts.label, w.from], end: [cam, opts.label, w.to] })) {
-        const x = withLive({ camera: cam, objectId: key[3] as string, label: opts.label, start: key[2] as number, end }, live.get(key[3] as string), present, false);
+        const x = withLive({ camera: cam, objectId: key[3] as string, label: opts.label, start: key[2] as number, end }, l.live.get(key[3] as string), l.present, false);
         add(x.end - x.start + pad, x.open === true);
       }
     }

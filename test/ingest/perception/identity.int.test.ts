@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { recordings } from '../../../bench/identity/material.js';
 import { scoreIdentities } from '../../../bench/identity/score.js';
-import { MemoryQueries } from '../../../memory/queries.js';
-import { MemoryStore } from '../../../memory/store.js';
+import { readMemory } from '../../../bench/identity/memory.js';
 import { runCli, tempDir } from '../../helpers/daemon.js';
 import { SHARED_VIDEOS } from '../../helpers/rtsp-server.js';
 
@@ -22,21 +21,11 @@ async function replay(file: string, camera: string, data: string, start: number)
   assert.equal(r.code, 0, r.stderr);
 }
 
-async function read<T>(data: string, f: (q: MemoryQueries) => T): Promise<T> {
-  const s = new MemoryStore({ dir: data, readOnly: true });
-  s.open();
-  try {
-    return f(new MemoryQueries(s));
-  } finally {
-    await s.close();
-  }
-}
-
 test('the same six people coming back are six identities, each one person, never more than visits', { timeout: 300_000 }, async () => {
   for (const rec of recordings(join(SHARED_VIDEOS, 'one-by-one-person-detection.mp4'), tempDir('identity-clips'), ['looped3', 'composite'])) {
     const data = tempDir(`identity-${rec.name}`);
     await replay(rec.file, 'table', data, T0);
-    const { visits, distinct } = await read(data, (q) => ({
+    const { visits, distinct } = await readMemory(data, (q) => ({
       visits: (q.cameraVisits(ALL, { label: 'person', camera: 'table' }) ?? []).map((v) => ({ objectId: v.objectId, start: (v.start - T0) / 1000, end: (v.end - T0) / 1000 })),
       distinct: q.countDistinct(ALL, { label: 'person', camera: 'table' }),
     }));
@@ -56,7 +45,7 @@ test('bottles keep their ids when the clip is replayed again into the same data 
   const second = T0 + 60_000;
   await replay(clip, 'bench', data, T0);
   await replay(clip, 'bench', data, second);
-  const { first, again, distinct } = await read(data, (q) => {
+  const { first, again, distinct } = await readMemory(data, (q) => {
     const bottles = q.objectsIn(ALL, { label: 'bottle', camera: 'bench' });
     const seen = (from: number, to: number): Set<string> => new Set(bottles.filter((o) => (o.visits ?? []).some((v) => v.start >= from && v.start < to)).map((o) => o.objectId));
     return { first: seen(T0, second), again: seen(second, ALL.to), distinct: q.countDistinct(ALL, { label: 'bottle', camera: 'bench' }) };
