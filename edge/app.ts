@@ -10,7 +10,7 @@ import { llmRuleCompiler } from './rules/llm-compiler.js';
 import { locateFfmpeg, type FfmpegInfo } from '../ingest/ffmpeg/locate.js';
 import type { CameraSpec, Logger } from '../ingest/types.js';
 import { AudioComponent, speechEngines } from './components/audio.js';
-import { Auth } from './api/auth.js';
+import { daemonAuth } from './api/auth-config.js';
 import { ApiHandlers } from './api/handlers.js';
 import { LiveState } from './api/live.js';
 import { WsApi } from './api/ws.js';
@@ -125,10 +125,10 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   const mqttOn = cfg.mqtt.enabled;
   let fleetView: FleetViewComponent | null = null;
   const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleetAsk: ownAsker.ask, fleet: { state: () => fleetView?.view.state() ?? null } });
-  const auth = new Auth(cfg.auth.tokens);
+  const auth = daemonAuth(cfg, resolve(cfg.data), log.child({ ns: 'edge:auth' }));
   const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
   const fleet = fleetResponder(cfg, { memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
-  const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, log: log.child({ ns: 'edge:mqtt' }), fleet });
+  const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, auth, log: log.child({ ns: 'edge:mqtt' }), fleet });
   if (cfg.fleet.enabled && mqttOn) {
     const queries = new MemoryQueries(memory.store);
     fleetView = new FleetViewComponent({

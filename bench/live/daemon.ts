@@ -3,6 +3,7 @@
  * `node dist/edge/cli/main.js start --config FILE`, with a YAML config in a fresh data directory
  * under /tmp, HTTP on a port of the benchmark's, MQTT off and no auth tokens (local use).
  */
+import { readAdminToken } from '../../edge/api/admin-token.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,7 +87,9 @@ export function startDaemon(opts: { port: number; data: string; cameras: CameraC
   });
   const baseUrl = `http://127.0.0.1:${opts.port}`;
   const getJson = async <T>(path: string): Promise<T> => {
-    const r = await fetch(baseUrl + path, { signal: AbortSignal.timeout(5000) });
+    // authentication is on, as by default: the token the daemon generated in its data directory
+    const token = readAdminToken(opts.data);
+    const r = await fetch(baseUrl + path, { signal: AbortSignal.timeout(5000), ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}) });
     if (!r.ok) throw new Error(`GET ${path}: HTTP ${r.status}`);
     return (await r.json()) as T;
   };

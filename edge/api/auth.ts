@@ -1,8 +1,10 @@
 /**
- * API tokens for HTTP and WebSocket: `Authorization: Bearer <token>` or `?token=<token>` (the
- * query form exists because browsers cannot set headers on a WebSocket upgrade). With no token
- * configured, auth is off and every client gets the admin scope. Tokens are compared in
- * constant time and never logged: the token's `name` is logged instead.
+ * API tokens, one check for every transport: HTTP (`Authorization: Bearer <token>`), the
+ * WebSocket upgrade (the header or `?token=<token>`, because browsers cannot set headers on an
+ * upgrade) and MQTT requests (`token` in the payload or the MQTT 5 user property `token`). Auth is
+ * on unless the config says `auth: off`; then every client gets the admin scope. An MQTT request
+ * without a token gets the scope the config gives anonymous MQTT clients (none by default).
+ * Tokens are compared in constant time and never logged: the token's `name` is logged instead.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -26,14 +28,23 @@ function digest(s: string): Buffer {
 /** Checks tokens. */
 export class Auth {
   private readonly tokens: { name: string; scope: Scope; digest: Buffer }[];
+  private readonly on: boolean;
+  private readonly mqttAnonymous: Scope | 'none';
 
-  constructor(tokens: readonly ApiToken[]) {
+  /**
+   * @param tokens the accepted tokens
+   * @param opts `enabled` (default: whether any token is given) and the scope of an MQTT request
+   *   without a token (default none)
+   */
+  constructor(tokens: readonly ApiToken[], opts: { enabled?: boolean; mqttAnonymous?: Scope | 'none' } = {}) {
     this.tokens = tokens.map((t) => ({ name: t.name, scope: t.scope, digest: digest(t.token) }));
+    this.on = opts.enabled ?? this.tokens.length > 0;
+    this.mqttAnonymous = opts.mqttAnonymous ?? 'none';
   }
 
-  /** Whether any token is configured. */
+  /** Whether requests need a token. */
   get enabled(): boolean {
-    return this.tokens.length > 0;
+    return this.on;
   }
 
   /** Checks a presented token (undefined: none presented). */
@@ -44,6 +55,16 @@ export class Auth {
     let found: { name: string; scope: Scope } | null = null;
     for (const t of this.tokens) if (timingSafeEqual(t.digest, d)) found = t;
     return found ? { ok: true, scope: found.scope, name: found.name } : { ok: false, message: 'unknown token' };
+  }
+
+  /**
+   * Checks an MQTT request: its token when it carries one, else the anonymous MQTT scope.
+   * @param presented the payload's `token` or the MQTT 5 user property, undefined when neither
+   */
+  checkMqtt(presented: string | undefined): AuthResult {
+    if (!this.enabled || presented !== undefined) return this.check(presented);
+    if (this.mqttAnonymous === 'none') return { ok: false, message: 'a token is required: put "token": "<token>" in the request (or the MQTT 5 user property "token"); auth.mqttAnonymous gives tokenless MQTT requests a scope' };
+    return { ok: true, scope: this.mqttAnonymous, name: 'mqtt-anonymous' };
   }
 
   /** Checks an HTTP request: the bearer header, or (when `allowQuery`) the `token` query parameter. */

@@ -9,6 +9,7 @@ import { ASK_HELP, askCommand } from './ask.js';
 import { CONFIG_HELP, configCommand } from './config.js';
 import { REPLAY_HELP, replayCommand } from './replay.js';
 import { START_HELP, startCommand } from './start.js';
+import { TOKEN_HELP, tokenCommand } from './token.js';
 
 const HELP = `Vigil: edge daemon for live camera analytics and questions over camera history.
 
@@ -20,6 +21,8 @@ ${REPLAY_HELP}
 ${ASK_HELP}
 
 ${CONFIG_HELP}
+
+${TOKEN_HELP}
 
 vigil --help | --version`;
 
@@ -46,6 +49,8 @@ export async function main(argv: string[]): Promise<number> {
         return await askCommand(rest);
       case 'config':
         return await configCommand(rest);
+      case 'token':
+        return await tokenCommand(rest);
       default:
         throw new UsageError(`unknown command "${cmd}"`);
     }

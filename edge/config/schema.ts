@@ -221,20 +221,30 @@ export const configSchema = z
       .prefault({})
       .describe('Memory retention and disk use.'),
     auth: z
-      .strictObject({
-        tokens: z
-          .array(
-            z.strictObject({
-              name: z.string().min(1).max(64).describe('Who holds the token (logged instead of the token).'),
-              token: z.string().min(16).describe('The secret (at least 16 characters; never logged). Sent as "Authorization: Bearer <token>" or ?token= on the WebSocket upgrade.'),
-              scope: z.enum(['read', 'admin']).default('read').describe('read: browse, ask, subscribe; admin: also rules and cameras.'),
-            }),
-          )
-          .default([])
-          .describe('API tokens for HTTP and WebSocket. Empty: auth off, every client is admin (keep the port on a trusted network).'),
-      })
-      .prefault({})
-      .describe('Authentication of the HTTP and WebSocket APIs.'),
+      .preprocess(
+        // `auth: off` (or false) is the short form of `auth: {enabled: false}`
+        (v) => (v === false || v === 'off' ? { enabled: false } : v === true || v === 'on' ? { enabled: true } : v),
+        z
+          .strictObject({
+            enabled: z.boolean().default(true).describe('Require a token on the HTTP API, WebSocket and MQTT requests (/healthz and the dashboard files stay open). On by default: at first start an admin token is generated into the data directory (admin.token, owner-only) and printed once. `auth: off` turns it off; every start then logs that it is off.'),
+            tokens: z
+              .array(
+                z.strictObject({
+                  name: z.string().min(1).max(64).describe('Who holds the token (logged instead of the token).'),
+                  token: z.string().min(16).describe('The secret (at least 16 characters; never logged). Sent as "Authorization: Bearer <token>", ?token= on the WebSocket upgrade, or "token" in an MQTT request (or the MQTT 5 user property "token").'),
+                  scope: z.enum(['read', 'admin']).default('read').describe('read: browse, ask, subscribe; admin: also rules and cameras.'),
+                }),
+              )
+              .default([])
+              .describe('API tokens, in addition to the generated admin token (which is made only when no admin token is listed here).'),
+            mqttAnonymous: z
+              .enum(['none', 'read', 'admin'])
+              .default('none')
+              .describe('Scope of an MQTT request that carries no token: none (refused, the default), read (questions and browsing) or admin. The broker\'s own credentials and ACL decide who may publish at all.'),
+          })
+          .prefault({}),
+      )
+      .describe('Authentication of the HTTP, WebSocket and MQTT APIs.'),
     mqtt: z
       .strictObject({
         enabled: z.boolean().default(true).describe('Run the MQTT bridge.'),
@@ -254,7 +264,7 @@ export const configSchema = z
           .describe('TLS for mqtts:// URLs.'),
         embedded: z
           .strictObject({
-            host: z.string().default('0.0.0.0').describe('Address the embedded broker listens on.'),
+            host: z.string().default('127.0.0.1').describe('Address the embedded broker listens on (loopback by default; any other address needs mqtt.username and mqtt.password).'),
             port: z.number().int().min(0).max(65535).default(1883).describe('Port of the embedded broker; if busy, MQTT is disabled with a warning (set url to use that broker).'),
           })
           .prefault({})
@@ -294,6 +304,20 @@ export type Config = Readonly<z.output<typeof configSchema>>;
 /** One validated camera entry. */
 export type CameraConfig = Config['cameras'][number];
 
+/** Whether an address is a loopback one (only this machine can connect). */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** An embedded broker listening beyond loopback must require credentials. */
+function brokerExposure(r: { mqtt?: unknown }): string[] {
+  const m = r.mqtt && typeof r.mqtt === 'object' ? (r.mqtt as { enabled?: unknown; url?: unknown; username?: unknown; password?: unknown; embedded?: { host?: unknown } }) : {};
+  const host = m.embedded?.host;
+  if (m.enabled === false || (typeof m.url === 'string' && m.url) || typeof host !== 'string' || isLoopback(host)) return [];
+  if (typeof m.username === 'string' && m.username && typeof m.password === 'string' && m.password) return [];
+  return [`mqtt.embedded.host: the embedded broker would listen on ${host}, beyond this machine, with no credentials; set mqtt.username and mqtt.password (clients then log in with them), or keep the default 127.0.0.1`];
+}
+
 /**
  * Checks across fields, run on the raw input even when other fields are invalid, so that every
  * problem is reported in one pass. Returns `path: message` strings.
@@ -301,7 +325,7 @@ export type CameraConfig = Config['cameras'][number];
 export function crossCheck(raw: unknown): string[] {
   const problems: string[] = [];
   if (!raw || typeof raw !== 'object') return problems;
-  const r = raw as { cameras?: unknown; timezone?: unknown; models?: { transcription?: unknown } };
+  const r = raw as { cameras?: unknown; timezone?: unknown; models?: { transcription?: unknown }; mqtt?: unknown };
   if (Array.isArray(r.cameras)) {
     const seen = new Set<unknown>();
     r.cameras.forEach((c: unknown, i) => {
@@ -313,6 +337,7 @@ export function crossCheck(raw: unknown): string[] {
       seen.add(id);
     });
   }
+  problems.push(...brokerExposure(r));
   if (typeof r.timezone === 'string') {
     try {
       new Intl.DateTimeFormat('en', { timeZone: r.timezone });

@@ -8,6 +8,7 @@ import mqtt, { type IClientOptions, type IClientPublishOptions, type MqttClient 
 import { redactUrl } from '../../ingest/redact.js';
 import type { Logger } from '../../ingest/types.js';
 import type { ApiHandlers } from '../api/handlers.js';
+import type { Auth } from '../api/auth.js';
 import { manifestTopic } from '../api/fleet-view-wire.js';
 import { cameraState } from '../api/live.js';
 import { MQTT_TOPICS, type MqttNodeStatus } from '../api/wire.js';
@@ -44,6 +45,8 @@ export interface MqttBridgeDeps {
   bus: EventBus;
   handlers: ApiHandlers;
   log: Logger;
+  /** Checks the token of each request (the same scopes as HTTP and WebSocket). */
+  auth: Auth;
   /** Answers fleet asks (with `fleet.enabled`). */
   fleet?: FleetResponder | null;
 }
@@ -140,7 +143,7 @@ export class MqttBridge implements Component {
     const client = mqtt.connect(this.url ?? '', opts);
     this.client = client;
     noDelay(client);
-    const requests = new MqttRequests({ node: this.d.node, handlers: this.d.handlers, log: this.d.log, reply: (t, p, o, done) => this.publish(t, p, o, done) });
+    const requests = new MqttRequests({ node: this.d.node, handlers: this.d.handlers, auth: this.d.auth, log: this.d.log, reply: (t, p, o, done) => this.publish(t, p, o, done) });
     const discovery = c.homeAssistant.discovery ? new Discovery(this.d.node, c.homeAssistant.prefix, (t, p) => this.publish(t, p, { retain: true, qos: 1 })) : null;
     let wasConnected = false;
     client.on('connect', () => {

@@ -4,8 +4,10 @@
  *   with the request's correlation data, or (3.1.1) to `replyTo` from the payload, with `id` echoed;
  * - `vigil/<node>/request` with any WebSocket request `{id, type, ...}` (rules, cameras, browsing),
  *   replied the same way with the WebSocket result or error.
- * Requests without a reply topic are carried out and their result logged only. MQTT clients get
- * the admin scope: access is controlled by the broker's credentials and ACLs.
+ * Requests without a reply topic are carried out and their result logged only. Each request is
+ * checked like an HTTP or WebSocket one: its token (`token` in the payload, or the MQTT 5 user
+ * property `token`) gives its scope; a request without one gets `auth.mqttAnonymous` (none by
+ * default: refused `UNAUTHORIZED`). The broker's credentials and ACL decide who may publish at all.
  *
  * Both topics pass the admission gate shared with the WebSocket API: requests over its bound wait,
  * beyond its queue they are answered `BUSY` with their id at once. A slot is held until the reply
@@ -20,6 +22,8 @@ import { MQTT_TOPICS, type MqttAskReply } from '../api/wire.js';
 import type { ErrorBody } from '../../ingest/errors/catalogue.js';
 import { errorOf } from '../../ingest/errors/reply.js';
 import { guarded, type Guard } from '../api/guard.js';
+import type { Auth } from '../api/auth.js';
+import type { Scope } from '../api/wire.js';
 
 /** Largest request payload accepted, bytes. */
 export const MQTT_MAX_REQUEST = 64 * 1024;
@@ -51,6 +55,24 @@ interface Target {
   topic: string | null;
   correlation: Buffer | undefined;
   id: string | undefined;
+  /** The token the request carries (payload `token`, else the MQTT 5 user property). */
+  token: string | undefined;
+}
+
+/** The payload's `token` (a string), else the MQTT 5 user property `token` (its first value). */
+function tokenOf(packet: IPublishPacket, body: unknown): string | undefined {
+  const inBody = body && typeof body === 'object' ? (body as { token?: unknown }).token : undefined;
+  if (typeof inBody === 'string') return inBody;
+  const prop = packet.properties?.userProperties?.token;
+  const v = Array.isArray(prop) ? prop[0] : prop;
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The request without its token (which must not reach validation, handlers or logs). */
+function withoutToken(v: unknown): unknown {
+  if (!v || typeof v !== 'object' || Array.isArray(v) || !('token' in v)) return v;
+  const { token: _t, ...rest } = v as Record<string, unknown>;
+  return rest;
 }
 
 /** A payload read as JSON, or the error body saying why it could not be. */
@@ -66,7 +88,7 @@ export class MqttRequests {
   private readonly waiting: (() => void)[] = [];
   private readonly guard: Guard;
 
-  constructor(private readonly o: { node: string; handlers: ApiHandlers; log: Logger; reply: Reply }) {
+  constructor(private readonly o: { node: string; handlers: ApiHandlers; auth: Auth; log: Logger; reply: Reply }) {
     this.guard = { errors: o.handlers.unexpected, log: o.log };
   }
 
@@ -94,7 +116,7 @@ export class MqttRequests {
     // reply resent on every reconnect): such a request is carried out without a reply
     const topic = wanted !== null && publishableTopic(wanted) ? wanted : null;
     const id = typeof b.id === 'string' || typeof b.id === 'number' ? String(b.id) : undefined;
-    return { topic, correlation: props?.correlationData, id };
+    return { topic, correlation: props?.correlationData, id, token: tokenOf(packet, body) };
   }
 
   /** Sends a reply; resolves once the broker has it (at most {@link FLUSH_WAIT_MS}). */
@@ -111,6 +133,14 @@ export class MqttRequests {
         resolve();
       });
     });
+  }
+
+  /** The scope of a request from its token, or the UNAUTHORIZED error body to answer with. */
+  private scopeOf(t: Target): Scope | ErrorBody {
+    const r = this.o.auth.checkMqtt(t.token);
+    if (r.ok) return r.scope;
+    this.o.log.debug({ reason: r.message }, 'MQTT request refused: no valid token');
+    return errorOf('UNAUTHORIZED', r.message);
   }
 
   private decode(payload: Buffer): Decoded {
@@ -142,6 +172,8 @@ export class MqttRequests {
   private async ask(d: Decoded, t: Target): Promise<void> {
     const withId = <T extends object>(b: T): T & { id?: string } => (t.id !== undefined ? { ...b, id: t.id } : b);
     if (!d.ok) return this.send(t, withId(d.error), 'ask');
+    const scope = this.scopeOf(t);
+    if (typeof scope !== 'string') return this.send(t, withId(scope), 'ask');
     const v = d.value as { question?: unknown; planner?: unknown };
     const req = validateRequest({ id: t.id ?? 'mqtt', type: 'ask', question: v?.question, ...(v?.planner !== undefined ? { planner: v.planner } : {}) });
     if (!req.ok) return this.send(t, withId(req.error), 'ask');
@@ -156,7 +188,7 @@ export class MqttRequests {
     }
     const release = await slot;
     try {
-      const out = await guarded('mqtt', () => this.o.handlers.handle(req.request, { scope: 'admin' }), { ...this.guard, where: 'ask' });
+      const out = await guarded('mqtt', () => this.o.handlers.handle(req.request, { scope }), { ...this.guard, where: 'ask' });
       const reply: MqttAskReply = withId(out.ok ? (out.value as MqttAskReply) : out.error.body);
       endTurn();
       await this.send(t, reply, 'ask');
@@ -168,7 +200,9 @@ export class MqttRequests {
 
   private async request(d: Decoded, t: Target): Promise<void> {
     if (!d.ok) return this.send(t, { ...d.error, id: null }, 'request');
-    const p = validateRequest(d.value);
+    const scope = this.scopeOf(t);
+    if (typeof scope !== 'string') return this.send(t, { ...scope, id: t.id ?? null }, 'request');
+    const p = validateRequest(withoutToken(d.value));
     if (!p.ok) return this.send(t, { ...p.error, id: p.id }, 'request');
     const r = p.request;
     if (r.type === 'subscribe' || r.type === 'unsubscribe' || r.type === 'ask.cancel') {
@@ -178,7 +212,7 @@ export class MqttRequests {
     if (!slot) return this.send(t, busyError(this.o.handlers.admission.limits, r.id), 'request');
     const release = await slot;
     try {
-      const out = await guarded('mqtt', () => this.o.handlers.handle(r, { scope: 'admin' }), { ...this.guard, where: r.type, id: r.id });
+      const out = await guarded('mqtt', () => this.o.handlers.handle(r, { scope }), { ...this.guard, where: r.type, id: r.id });
       await this.send(t, out.ok ? { id: r.id, type: r.type, status: 'ok', result: out.value } : out.error.body, 'request');
     } finally {
       release();

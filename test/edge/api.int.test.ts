@@ -97,7 +97,8 @@ test('a question over MQTT 5 (response topic + correlation data) is answered', a
     const correlationData = Buffer.from(randomBytes(8));
     const replyP = mqttNext(asker, responseTopic, 30_000, (_t, _p, props) => Boolean(props.correlationData?.equals(correlationData)));
     await new Promise((r) => setTimeout(r, 200));
-    await asker.publishAsync(`vigil/${NODE}/ask`, JSON.stringify({ question: 'how many people were at the table?' }), { qos: 1, properties: { responseTopic, correlationData } });
+    // the reader's token as an MQTT 5 user property
+    await asker.publishAsync(`vigil/${NODE}/ask`, JSON.stringify({ question: 'how many people were at the table?' }), { qos: 1, properties: { responseTopic, correlationData, userProperties: { token: READER } } });
     const reply = JSON.parse((await replyP).payload.toString()) as { answer: string; coverage: unknown; evidence: unknown[]; planner: string };
     assert.equal(typeof reply.answer, 'string');
     assert.ok(reply.answer.length > 0);
@@ -108,19 +109,52 @@ test('a question over MQTT 5 (response topic + correlation data) is answered', a
   }
 });
 
+test('with tokens configured, anonymous MQTT requests are refused: rules.put and camera.enable change nothing, a read token cannot manage rules', async () => {
+  const rogue = await mqttConnect(BROKER, { protocolVersion: 4 });
+  try {
+    const replyTo = `test/${NODE}/answers/rogue`;
+    const reply = async (body: object, id: string): Promise<{ status: string; code?: string }> => {
+      const p = mqttNext(rogue, replyTo, 10_000, (_t, pl) => (JSON.parse(pl.toString()) as { id?: string }).id === id);
+      await rogue.publishAsync(`vigil/${NODE}/request`, JSON.stringify({ ...body, id, replyTo }), { qos: 1 });
+      return JSON.parse((await p).payload.toString()) as { status: string; code?: string };
+    };
+    await new Promise((r) => setTimeout(r, 200));
+    const put = await reply({ type: 'rules.put', rule: { id: 'rogue', class: 'person', trigger: { type: 'count', op: '>=', value: 1 } } }, 'rg1');
+    assert.deepEqual([put.status, put.code], ['error', 'UNAUTHORIZED']);
+    const off = await reply({ type: 'camera.enable', camera: 'table', enabled: false }, 'rg2');
+    assert.deepEqual([off.status, off.code], ['error', 'UNAUTHORIZED']);
+    const wrong = await reply({ type: 'camera.enable', camera: 'table', enabled: false, token: 'not-a-token-at-all' }, 'rg3');
+    assert.deepEqual([wrong.status, wrong.code], ['error', 'UNAUTHORIZED']);
+    const reader = await reply({ type: 'rules.put', token: READER, rule: { id: 'rogue', class: 'person', trigger: { type: 'count', op: '>=', value: 1 } } }, 'rg4');
+    assert.deepEqual([reader.status, reader.code], ['error', 'FORBIDDEN']);
+    const askP = mqttNext(rogue, replyTo, 10_000, (_t, pl) => (JSON.parse(pl.toString()) as { id?: string }).id === 'rg5');
+    await rogue.publishAsync(`vigil/${NODE}/ask`, JSON.stringify({ question: 'was anyone at the table?', replyTo, id: 'rg5' }), { qos: 1 });
+    assert.equal((JSON.parse((await askP).payload.toString()) as { code?: string }).code, 'UNAUTHORIZED', 'no question without a token either');
+    const cams = (await (await fetch(`${daemon.baseUrl}/api/cameras`, { headers: { authorization: `Bearer ${READER}` } })).json()) as { cameras: { id: string; state: string }[] };
+    const table = cams.cameras.find((c) => c.id === 'table');
+    assert.ok(table && table.state !== 'disabled', `the camera was not disabled: ${JSON.stringify(cams)}`);
+    const ws = await WsTestClient.connect(wsUrl, READER);
+    const list = (await ws.request({ type: 'rules.list' })) as unknown as { result: { rules: { id: string }[] } };
+    ws.close();
+    assert.ok(!list.result.rules.some((r) => r.id === 'rogue'), 'no rule was stored');
+  } finally {
+    rogue.end(true);
+  }
+});
+
 test('a question over MQTT 3.1.1 (replyTo + id in the payload) is answered; malformed JSON gets an error', async () => {
   const asker = await mqttConnect(BROKER, { protocolVersion: 4 });
   try {
     const replyTo = `test/${NODE}/answers/v311`;
     const replyP = mqttNext(asker, replyTo, 30_000, (_t, p) => (JSON.parse(p.toString()) as { id?: string }).id === 'q-311');
     await new Promise((r) => setTimeout(r, 200));
-    await asker.publishAsync(`vigil/${NODE}/ask`, JSON.stringify({ question: 'was anyone at the table?', replyTo, id: 'q-311' }), { qos: 1 });
+    await asker.publishAsync(`vigil/${NODE}/ask`, JSON.stringify({ question: 'was anyone at the table?', replyTo, id: 'q-311', token: READER }), { qos: 1 });
     const reply = JSON.parse((await replyP).payload.toString()) as { id: string; answer: string };
     assert.equal(reply.id, 'q-311');
     assert.ok(reply.answer.length > 0);
     // a structured rule added over MQTT's request topic
     const ruleP = mqttNext(asker, replyTo, 10_000, (_t, p) => (JSON.parse(p.toString()) as { id?: string }).id === 'rq1');
-    await asker.publishAsync(`vigil/${NODE}/request`, JSON.stringify({ id: 'rq1', type: 'rules.put', replyTo, rule: { id: 'crowd', class: 'person', trigger: { type: 'count', op: '>=', value: 5 } } }), { qos: 1 });
+    await asker.publishAsync(`vigil/${NODE}/request`, JSON.stringify({ id: 'rq1', type: 'rules.put', replyTo, token: ADMIN, rule: { id: 'crowd', class: 'person', trigger: { type: 'count', op: '>=', value: 5 } } }), { qos: 1 });
     const rr = JSON.parse((await ruleP).payload.toString()) as { status: string; result: { rule: { id: string; source: string } } };
     assert.equal(rr.status, 'ok');
     assert.deepEqual([rr.result.rule.id, rr.result.rule.source], ['crowd', 'runtime']);

@@ -84,3 +84,14 @@ test('audio: speech "openai" needs models.transcription; with it the config vali
   assert.equal(ok.cameras[0]?.audio.speech, 'openai');
   assert.equal(ok.cameras[0]?.audio.loudDbfs, -10);
 });
+
+test('auth is on by default; "auth: off" is the short form of enabled: false; the embedded broker stays on loopback unless credentials are set', () => {
+  assert.equal(validateConfig({}, 't').auth.enabled, true);
+  assert.equal(validateConfig({}, 't').auth.mqttAnonymous, 'none');
+  assert.equal(validateConfig({}, 't').mqtt.embedded.host, '127.0.0.1');
+  assert.equal(validateConfig({ auth: 'off' }, 't').auth.enabled, false);
+  assert.equal(validateConfig({ auth: false }, 't').auth.enabled, false);
+  assert.throws(() => validateConfig({ mqtt: { embedded: { host: '0.0.0.0' } } }, 't'), /mqtt\.embedded\.host: the embedded broker would listen on 0\.0\.0\.0/);
+  assert.equal(validateConfig({ mqtt: { embedded: { host: '0.0.0.0' }, username: 'u', password: 'p' } }, 't').mqtt.embedded.host, '0.0.0.0');
+  assert.equal(validateConfig({ mqtt: { url: 'mqtt://broker:1883', embedded: { host: '0.0.0.0' } } }, 't').mqtt.url, 'mqtt://broker:1883');
+});

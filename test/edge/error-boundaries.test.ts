@@ -39,6 +39,7 @@ test('MQTT requests: catalogue codes with the request id; a plain error is INTER
   const sent: unknown[] = [];
   const mq = new MqttRequests({
     node: 'n',
+    auth: new Auth([]),
     handlers: failing,
     log: silentLogger(lines),
     reply: (_topic, payload, _opts, done) => {

@@ -64,7 +64,7 @@ test('a reply topic the broker would refuse gets no reply, and the daemon stays 
   await new Promise((r) => setTimeout(r, 500));
   // the next request is answered: the daemon's own connection was not closed by the broker
   const reply = mqttNext(client, 'found-replies/ping', 10_000);
-  client.publish('vigil/found/request', JSON.stringify({ id: 'good', type: 'ping', replyTo: 'found-replies/ping' }), { qos: 1 });
+  client.publish('vigil/found/request', JSON.stringify({ id: 'good', type: 'ping', replyTo: 'found-replies/ping', token: TOKEN }), { qos: 1 });
   assert.match((await reply).payload.toString(), /"id":"good".*"status":"ok"/);
   assert.doesNotMatch(daemon.output(), /MQTT broker unreachable/);
 });

@@ -95,7 +95,7 @@ test('HTTP, WebSocket and MQTT: an unexpected error is an error body, logged wit
 
     // MQTT: a request and a question whose handler rejects
     const sent: unknown[] = [];
-    const mq = new MqttRequests({ node: 'n', handlers, log, reply: (_t, p, _o, done) => (sent.push(JSON.parse(p)), done?.()) });
+    const mq = new MqttRequests({ node: 'n', auth: new Auth([]), handlers, log, reply: (_t, p, _o, done) => (sent.push(JSON.parse(p)), done?.()) });
     const packet = { properties: undefined } as unknown as IPublishPacket;
     mq.onMessage('vigil/n/request', Buffer.from(JSON.stringify({ replyTo: 'me/r', id: 'm1', type: 'segments', from: 0, to: 1 })), packet);
     mq.onMessage('vigil/n/ask', Buffer.from(JSON.stringify({ replyTo: 'me/r', id: 'q1', question: 'how many people came?' })), packet);
@@ -128,7 +128,7 @@ test('WebSocket and MQTT: a throw outside the handler (the admission gate) is an
   });
   const handlers = { cameraStates: () => [], ruleList: () => [], admission: broken, unexpected: new UnexpectedErrors(), handle: () => Promise.resolve({}) } as unknown as ApiHandlers;
   const sent: unknown[] = [];
-  const mq = new MqttRequests({ node: 'n', handlers, log, reply: (_t, p, _o, done) => (sent.push(JSON.parse(p)), done?.()) });
+  const mq = new MqttRequests({ node: 'n', auth: new Auth([]), handlers, log, reply: (_t, p, _o, done) => (sent.push(JSON.parse(p)), done?.()) });
   mq.onMessage('vigil/n/request', Buffer.from(JSON.stringify({ replyTo: 'me/r', id: 'm2', type: 'cameras' })), { properties: undefined } as unknown as IPublishPacket);
   await wait(() => sent.length === 1);
   assert.deepEqual(sent, [{ status: 'error', code: 'INTERNAL', message: 'gate bug', id: 'm2' }]);

@@ -42,15 +42,19 @@ export function tempDir(prefix: string): string {
  * Starts `vigil start --port P --data D [--config F]`.
  * @param config written as YAML when given; omitted means the built-in defaults
  */
-export function startDaemon(opts: { port: number; config?: object; env?: NodeJS.ProcessEnv; data?: string }): DaemonHandle {
+export function startDaemon(opts: { port: number; config?: object; env?: NodeJS.ProcessEnv; data?: string; secure?: boolean }): DaemonHandle {
   const data = opts.data ?? tempDir('data');
   const args = [CLI, 'start', '--port', String(opts.port), '--data', data];
+  // Tests of other features talk to the daemon without tokens: they say `auth: off` unless they
+  // configure auth themselves or ask for the secure default (`secure`).
+  const insecure = !opts.secure && !(opts.config && 'auth' in opts.config);
   if (opts.config) {
     const file = join(data, 'config.yaml');
-    writeFileSync(file, stringify(opts.config));
+    writeFileSync(file, stringify(insecure ? { ...opts.config, auth: 'off' } : opts.config));
     args.push('--config', file);
   }
-  const child = spawn(process.execPath, args, { env: { ...process.env, MALLOC_MMAP_THRESHOLD_: String(MMAP_THRESHOLD), VIGIL_LOG__LEVEL: 'info', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const authEnv = insecure && !opts.config ? { VIGIL_AUTH__ENABLED: 'false' } : {};
+  const child = spawn(process.execPath, args, { env: { ...process.env, MALLOC_MMAP_THRESHOLD_: String(MMAP_THRESHOLD), VIGIL_LOG__LEVEL: 'info', ...authEnv, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));

@@ -68,8 +68,10 @@ function askPayload(rng: Rng, replyTo: string | null, id: string): Json {
 /**
  * Builds one publish.
  * @param v5 whether the fuzz client speaks MQTT 5 (response topic property) or 3.1.1 (`replyTo`)
+ * @param token the target's admin token when auth is on: most JSON payloads carry it, so the
+ *   fuzzing reaches the handlers behind the token check
  */
-export function mqttInput(rng: Rng, t: FuzzTarget, index: number, v5: boolean): MqttInput {
+export function mqttInput(rng: Rng, t: FuzzTarget, index: number, v5: boolean, token: string | null = null): MqttInput {
   const top = topic(rng, t);
   const replyTopic = `${replyPrefix(t)}/${index}`;
   const useProps = v5 && rng.chance(0.85);
@@ -85,6 +87,7 @@ export function mqttInput(rng: Rng, t: FuzzTarget, index: number, v5: boolean): 
     text = r.text;
     if (replyTo !== null && r.text.startsWith('{') && rng.chance(0.9)) text = `{"replyTo":${JSON.stringify(replyTo)},${r.text.slice(1)}`;
   }
+  if (token !== null && text.startsWith('{') && rng.chance(0.8)) text = `{"token":${JSON.stringify(token)}${text.slice(1).trimStart().startsWith('}') ? '' : ','}${text.slice(1)}`;
   let payload = mode === 0 ? Buffer.from(text, 'latin1') : Buffer.from(text, 'utf8');
   if (rng.chance(0.02)) payload = Buffer.concat([payload, Buffer.alloc(MQTT_MAX_REQUEST + 1 - Math.min(payload.length, MQTT_MAX_REQUEST), 0x20)]);
   const toRequest = top === `vigil/${t.node}/request` || top === `vigil/${t.node}/ask`;

@@ -211,9 +211,9 @@ export class PhaseRunner {
 
   private async mqttBatch(indices: number[]): Promise<void> {
     const mq = this.mq as MqttLane;
-    const inputs = new Map(indices.map((k) => [k, mqttInput(this.rng('mqtt', k), this.p.target, k, this.p.mqtt.v5)]));
+    const inputs = new Map(indices.map((k) => [k, mqttInput(this.rng('mqtt', k), this.p.target, k, this.p.mqtt.v5, this.p.tokens?.admin ?? null)]));
     const show = (k: number): string => {
-      const i = inputs.get(k) ?? mqttInput(this.rng('mqtt', k), this.p.target, k, this.p.mqtt.v5);
+      const i = inputs.get(k) ?? mqttInput(this.rng('mqtt', k), this.p.target, k, this.p.mqtt.v5, this.p.tokens?.admin ?? null);
       return `qos ${i.qos} topic ${printable(i.topic, 300)} responseTopic ${i.responseTopic ?? '-'} payload ${printable(i.payload, 800)}`;
     };
     await pool(
