@@ -204,7 +204,7 @@ export const configSchema = z
     api: z
       .strictObject({
         maxInFlight: z.number().int().min(1).default(8).describe('Requests (WebSocket and MQTT together) run at once; more wait.'),
-        maxQueued: z.number().int().min(0).default(256).describe('Requests that may wait for a turn; beyond it they are answered BUSY.'),
+        maxQueued: z.number().int().min(0).default(1024).describe('Requests that may wait for a turn; beyond it they are answered BUSY (each waiting request holds only its parsed message; one WebSocket connection may have at most 8 waiting or running).'),
       })
       .prefault({})
       .describe('Admission control of the WebSocket and MQTT requests.'),
