@@ -41,11 +41,11 @@ export const fleetPeersFields = {
   publicUrl: baseUrl
     .nullable()
     .default(null)
-    .describe("How other boxes reach this box's HTTP port, e.g. http://10.0.0.5:8080; announced in the manifest (null: peers cannot show this box's images unless they pin its url)."),
+    .describe("How this box's HTTP port is reached, e.g. http://10.0.0.5:8080; shown in its manifest (peers fetch images only from the url they pin for it in fleet.peers)."),
   peers: z
     .record(z.string().regex(NODE_ID, 'a node id'), peer)
     .default({})
-    .describe('Peer boxes by node id: the token (and optionally the URL) this box uses to fetch their camera images for the fleet dashboard.'),
+    .describe('Peer boxes by node id: the public key pinned for each (vigil fleet key on that box prints it; parts and manifests it did not sign are dropped), and the URL and token this box uses to fetch its camera images for the fleet dashboard.'),
 };
 
 /** One validated peer entry. */
