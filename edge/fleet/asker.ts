@@ -80,8 +80,13 @@ export class FleetAsker {
   readonly replyTopic: string;
   /** Boxes by their retained status (true: online). */
   readonly online = new Map<string, boolean>();
-  /** The fleet prefix each box's retained manifest names (null: fleet questions off there, or not said). */
+  /**
+   * The fleet prefix each box's retained manifest names (null: fleet questions off there, or not
+   * said): for a box with a pinned key, its last manifest that verified.
+   */
   readonly fleets = new Map<string, string | null>();
+  /** The last reason a box's manifest was ignored, logged once until it changes. */
+  private readonly warned = new Map<string, string>();
   private readonly pending = new Map<string, Pending>();
   private started: Promise<void> | null = null;
   private readonly syncToken = randomUUID();
@@ -193,9 +198,14 @@ export class FleetAsker {
       return true;
     }
     const c = checkManifest(payload.toString('utf8'), node, this.o.keys);
-    if (c.ok) this.fleets.set(node, c.manifest.fleet?.prefix ?? null);
-    else if (this.o.keys.pinned(node)) this.o.log?.warn({ node, why: c.why }, 'fleet manifest not verified; ignored');
-    else this.fleets.delete(node);
+    if (c.ok) {
+      this.fleets.set(node, c.manifest.fleet?.prefix ?? null);
+      this.warned.delete(node);
+    } else if (!this.o.keys.pinned(node)) this.fleets.delete(node);
+    else if (this.warned.get(node) !== c.why) {
+      this.warned.set(node, c.why);
+      this.o.log?.warn({ node, why: c.why }, 'fleet manifest not verified; ignored');
+    }
     return true;
   }
 
@@ -206,8 +216,10 @@ export class FleetAsker {
       this.o.log?.debug({ topic, node: c.node, why: c.why }, 'fleet part for no question in flight; ignored');
       return;
     }
+    // once per box and reason a question (a flood of forgeries makes one line each)
+    if (p.dropped.length >= MAX_DROPPED || p.dropped.some((d) => d.node === c.node && d.why === c.why)) return;
     this.o.log?.warn({ topic, node: c.node, why: c.why }, 'fleet part dropped');
-    if (p.dropped.length < MAX_DROPPED && !p.dropped.some((d) => d.node === c.node && d.why === c.why)) p.dropped.push({ node: c.node, why: c.why });
+    p.dropped.push({ node: c.node, why: c.why });
   }
 
   /**

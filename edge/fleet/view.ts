@@ -65,6 +65,8 @@ export class FleetView implements MqttExtension {
   private timer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
   private readonly keys: FleetKeyRing;
+  /** The last reason each box's manifest was dropped. */
+  private readonly warned = new Map<string, string>();
   /** Messages dropped as malformed or over the limits. */
   dropped = 0;
   /** Whether the message being read is a retained one. */
@@ -104,9 +106,9 @@ export class FleetView implements MqttExtension {
     }
     if (p.length === 3 && p[2] === 'manifest') {
       const c = text === '' ? null : checkManifest(text, node, this.keys);
-      if (c && !c.ok && this.keys.pinned(node)) this.o.log?.warn({ node, why: c.why }, 'fleet manifest not verified; dropped');
-      if (c && !c.ok) return false;
+      if (c && !c.ok) return this.forged(node, c.why);
       const m = c ? c.manifest : null;
+      this.warned.delete(node);
       const b = this.box(node);
       if (!b) return false;
       b.manifest = m;
@@ -141,6 +143,15 @@ export class FleetView implements MqttExtension {
       } else if (c.counts.length < FLEET_LIMITS.counts) c.counts.push({ zone, class: cls, count: n });
       else return false;
       return this.touched(b);
+    }
+    return false;
+  }
+
+  /** A manifest that did not verify: dropped, logged once a box until the reason changes. */
+  private forged(node: string, why: string): false {
+    if (this.keys.pinned(node) && this.warned.get(node) !== why && this.warned.size < FLEET_LIMITS.boxes) {
+      this.warned.set(node, why);
+      this.o.log?.warn({ node, why }, 'fleet manifest not verified; dropped');
     }
     return false;
   }
