@@ -2,18 +2,22 @@
  * `npm run bench:fleet`: fleet questions over a real two-node Mosquitto cluster (bridged) with
  * simulated boxes: light in-process responders speaking the real protocol (FleetAsk in, FleetPart
  * out), each with its own synthetic memory (LMDB on disk) and the real part code; half the boxes
- * on each broker node, the asker on the first. Measures fan-out + merge latency (publish of the
+ * on each broker node, the asker on the first. Each box signs its parts and manifest with its own
+ * Ed25519 key, which the asker pins (as `fleet.peers.<node>.key`). Measures fan-out + merge latency (publish of the
  * ask to the merged answer, every box answering) and the MQTT payload bytes per question (the ask
  * delivered to every box plus every part), and writes bench/results/fleet.json.
  *
  * Env: FLEET_BOXES (100), FLEET_MINUTES of memory per box (20), FLEET_ROUNDS of the question set (5).
  */
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { manifestTopic, type FleetManifest } from '../edge/api/fleet-view-wire.js';
 import { FleetAsker } from '../edge/fleet/asker.js';
+import { publicKeyText } from '../edge/fleet/keys.js';
+import { FleetKeyRing, signManifest, signPart } from '../edge/fleet/sign.js';
 import { noDelay } from '../edge/fleet/nodelay.js';
 import { packageRoot } from '../edge/paths.js';
 import { MemoryStore } from '../memory/store.js';
@@ -47,6 +51,10 @@ interface SimBox {
   client: MqttClient;
   bytesIn: Map<string, number>;
   bytesOut: Map<string, number>;
+  /** The public key the asker pins. */
+  publicKey: KeyObject;
+  /** Time spent signing parts, ms. */
+  signMs: number;
 }
 
 async function simBox(i: number, url: string): Promise<SimBox> {
@@ -56,21 +64,25 @@ async function simBox(i: number, url: string): Promise<SimBox> {
   await fillMemory(store, T0, END, { random: [`${node}-cam`], seed: 1000 + i });
   const client = await mqtt.connectAsync(url, { reconnectPeriod: 0, will: { topic: `vigil/${node}/status`, payload: Buffer.from('offline'), qos: 1, retain: true } });
   noDelay(client);
-  const box: SimBox = { node, store, client, bytesIn: new Map(), bytesOut: new Map() };
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const box: SimBox = { node, store, client, bytesIn: new Map(), bytesOut: new Map(), publicKey, signMs: 0 };
   client.on('message', (topic, payload) => {
     if (topic !== FLEET_TOPICS.ask(PREFIX)) return;
     const r = FleetAsk.safeParse(JSON.parse(payload.toString()));
     if (!r.success || !r.data.replyTo.startsWith(FLEET_TOPICS.replyRoot(PREFIX))) return;
     box.bytesIn.set(r.data.id, payload.length);
-    const body = JSON.stringify(fleetPart(r.data, store, { node, defaultTimeZone: 'UTC' }));
+    const part = fleetPart(r.data, store, { node, defaultTimeZone: 'UTC' });
+    const t = performance.now();
+    const body = signPart(r.data, part, privateKey);
+    box.signMs += performance.now() - t;
     box.bytesOut.set(r.data.id, Buffer.byteLength(body));
-    client.publish(r.data.replyTo, body, { qos: 1 });
+    client.publish(FLEET_TOPICS.replyFrom(r.data.replyTo, node), body, { qos: 1 });
   });
   await client.subscribeAsync(FLEET_TOPICS.ask(PREFIX), { qos: 1 });
   await client.publishAsync(`vigil/${node}/status`, 'online', { qos: 1, retain: true });
   // the manifest names the fleet: askers wait only for the boxes of their fleet
   const manifest: FleetManifest = { v: 1, node, version: 'bench', publicUrl: null, cameras: [{ id: `${node}-cam`, zones: [], lines: [], classes: ['person'], model: 'none' }], coverage: { from: new Date(T0).toISOString(), to: new Date(END).toISOString() }, fleet: { prefix: PREFIX }, updatedAt: new Date().toISOString() };
-  await client.publishAsync(manifestTopic(node), JSON.stringify(manifest), { qos: 1, retain: true });
+  await client.publishAsync(manifestTopic(node), signManifest(manifest, privateKey), { qos: 1, retain: true });
   return box;
 }
 
@@ -88,7 +100,8 @@ async function main(): Promise<void> {
   console.log(`${BOXES} boxes, ${MINUTES} min of memory each, set up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const client = await mqtt.connectAsync(A.url, { reconnectPeriod: 0 });
   noDelay(client);
-  const asker = new FleetAsker({ client, prefix: PREFIX, asker: 'bench' });
+  const keys = new FleetKeyRing(Object.fromEntries(boxes.map((b) => [b.node, publicKeyText(b.publicKey)])));
+  const asker = new FleetAsker({ client, prefix: PREFIX, keys, asker: 'bench' });
   await asker.start();
   const t1 = Date.now();
   while (asker.expectedBoxes().length < BOXES && Date.now() - t1 < 10_000) await new Promise((r) => setTimeout(r, 50));
@@ -118,6 +131,7 @@ async function main(): Promise<void> {
     latency_ms: { p50: pct(lat, 50), p95: pct(lat, 95), max: pct(lat, 100) },
     bytes_per_question: Math.round(bytes.reduce((a, b) => a + b, 0) / bytes.length),
     partial_answers: partial,
+    sign_ms_per_part: Math.round((boxes.reduce((x, b) => x + b.signMs, 0) / boxes.reduce((x, b) => x + b.bytesOut.size, 0)) * 1000) / 1000,
     per_question_p50_ms: Object.fromEntries(Object.entries(per).map(([q, xs]) => [q, pct(xs, 50)])),
   };
   console.log(JSON.stringify(out, null, 2));

@@ -21,7 +21,7 @@ import { RulesComponent } from './components/rules.js';
 import { StatusRefresh } from './components/status-refresh.js';
 import { AlertSnapshots } from './rules/snapshots.js';
 import { MqttBridge } from './mqtt/bridge.js';
-import { fleetAsker, fleetResponder, type FleetLink } from './fleet/service.js';
+import { fleetAsker, fleetResponder, fleetTrust, type FleetLink } from './fleet/service.js';
 import { FleetViewComponent } from './components/fleet-view.js';
 import { MemoryQueries } from '../memory/queries.js';
 import { defaultTimeZone } from '../planner/ask.js';
@@ -121,19 +121,22 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   });
   const timeZone = cfg.timezone ?? defaultTimeZone();
   const fleetLog = log.child({ ns: 'edge:fleet' });
-  const ownAsker = fleetAsker(cfg, { timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt });
+  // the box's fleet key (loaded when the fleet view starts) and the peer keys it pins
+  const trust = fleetTrust(cfg, resolve(cfg.data));
+  const ownAsker = fleetAsker(cfg, { trust, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt });
   const mqttOn = cfg.mqtt.enabled;
   let fleetView: FleetViewComponent | null = null;
   const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleetAsk: ownAsker.ask, fleet: { state: () => fleetView?.view.state() ?? null } });
   const auth = daemonAuth(cfg, resolve(cfg.data), log.child({ ns: 'edge:auth' }));
   const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
-  const fleet = fleetResponder(cfg, { memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
+  const fleet = fleetResponder(cfg, { trust, memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
   const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, auth, log: log.child({ ns: 'edge:mqtt' }), fleet });
   if (cfg.fleet.enabled && mqttOn) {
     const queries = new MemoryQueries(memory.store);
     fleetView = new FleetViewComponent({
       cfg: cfg.fleet,
       node: cfg.node,
+      trust,
       version: packageVersion(),
       fleetPrefix: fleet ? cfg.fleet.prefix : null,
       cameras: cfg.cameras,

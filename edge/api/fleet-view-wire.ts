@@ -92,8 +92,8 @@ export interface FleetViewBox {
   /** Whether this is the box serving the view. */
   self: boolean;
   /**
-   * Whether this box can show the box's snapshots: its own, or a peer with a URL (pinned in
-   * `fleet.peers` or announced in its manifest); the proxy path is {@link fleetSnapshotPath}.
+   * Whether this box can show the box's snapshots: its own, or a peer whose URL is pinned in
+   * `fleet.peers` (a manifest's URL is never used); the proxy path is {@link fleetSnapshotPath}.
    */
   snapshots: boolean;
 }

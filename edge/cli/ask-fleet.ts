@@ -1,12 +1,17 @@
 /**
  * `vigil ask --fleet "QUESTION"`: asks every box of a fleet over the MQTT broker (cluster) and
- * prints the merged answer. Runs from any machine that reaches the broker; needs no memory.
+ * prints the merged answer. Runs from any machine that reaches the broker; needs no memory. Parts
+ * are verified with the keys pinned in the config's `fleet.peers.<node>.key` (and the key of the
+ * config's own box when its data directory holds one): others are dropped and named.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import mqtt, { type IClientOptions } from 'mqtt';
 import { isTimeZone } from '../../planner/time.js';
 import { defaultTimeZone } from '../../planner/ask.js';
 import { FleetAsker } from '../fleet/asker.js';
+import { existingPublicKey } from '../fleet/keys.js';
+import { FleetKeyRing } from '../fleet/sign.js';
 import { noDelay } from '../fleet/nodelay.js';
 import { loadConfig } from '../config/load.js';
 import { int, isoTime, str, UsageError } from './args.js';
@@ -14,6 +19,7 @@ import { int, isoTime, str, UsageError } from './args.js';
 /** Help lines of the fleet options. */
 export const ASK_FLEET_HELP = `vigil ask --fleet "QUESTION" [--mqtt URL] [--prefix P] [--deadline MS] [--json] [--now ISO8601] [--tz ZONE] [--config FILE]
   Asks every box of the fleet over MQTT (fleet.prefix) and merges their parts. --mqtt defaults to mqtt.url of the config.
+  Parts count only when signed by the key pinned in the config's fleet.peers.<node>.key; others are dropped and named.
   --deadline  ms to wait for the boxes (default fleet.deadlineMs); the answer names the boxes that did not answer (exit code 3: partial)`;
 
 /** Parsed values `askCommand` hands over. */
@@ -51,7 +57,11 @@ export async function askFleetCommand(a: FleetAskArgs): Promise<number> {
   const client = await mqtt.connectAsync(url, opts);
   noDelay(client);
   try {
-    const asker = new FleetAsker({ client, prefix: a.prefix ?? cfg.fleet.prefix });
+    const keys = FleetKeyRing.ofPeers(cfg.fleet.peers);
+    const own = existingPublicKey(resolve(cfg.data));
+    if (own) keys.trust(cfg.node, own);
+    // named after its MQTT user, so a broker ACL can give it <prefix>/reply/<user>/+ (else a random name)
+    const asker = new FleetAsker({ client, prefix: a.prefix ?? cfg.fleet.prefix, keys, ...(c.username !== null ? { asker: c.username } : {}) });
     // resolves once the boxes' retained statuses and manifests are in (the boxes it waits for)
     await asker.start();
     const ans = await asker.ask(a.question, { deadlineMs, timeZone, now });

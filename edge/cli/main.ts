@@ -1,12 +1,13 @@
 #!/usr/bin/env -S MALLOC_MMAP_THRESHOLD_=131072 node
 /**
- * The `vigil` command: start, replay, ask, config.
+ * The `vigil` command: start, replay, ask, config, fleet.
  */
 import { ConfigError } from '../config/load.js';
 import { packageVersion } from '../paths.js';
 import { UsageError } from './args.js';
 import { ASK_HELP, askCommand } from './ask.js';
 import { CONFIG_HELP, configCommand } from './config.js';
+import { FLEET_HELP, fleetCommand } from './fleet.js';
 import { REPLAY_HELP, replayCommand } from './replay.js';
 import { START_HELP, startCommand } from './start.js';
 import { TOKEN_HELP, tokenCommand } from './token.js';
@@ -23,6 +24,8 @@ ${ASK_HELP}
 ${CONFIG_HELP}
 
 ${TOKEN_HELP}
+
+${FLEET_HELP}
 
 vigil --help | --version`;
 
@@ -51,6 +54,8 @@ export async function main(argv: string[]): Promise<number> {
         return await configCommand(rest);
       case 'token':
         return await tokenCommand(rest);
+      case 'fleet':
+        return await fleetCommand(rest);
       default:
         throw new UsageError(`unknown command "${cmd}"`);
     }

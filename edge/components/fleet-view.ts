@@ -1,7 +1,9 @@
 /**
  * Fleet discovery and the fleet view as a daemon component (with `fleet.enabled` and MQTT on):
- * the retained manifest of this box, the view of every box on the broker (pushed on the bus as
- * `fleet` events for the WebSocket channel) and the peer image proxy. It also refreshes the
+ * the box's fleet key (loaded, or created at first start, when the component starts), the signed
+ * retained manifest of this box, the view of every box on the broker (pushed on the bus as
+ * `fleet` events for the WebSocket channel) and the peer image proxy (only to the URLs pinned in
+ * `fleet.peers`). It also refreshes the
  * retained camera statuses every {@link STATUS_EVERY_MS} (the bridge publishes them on state
  * changes only), so the fleet sees each camera's measured fps and last frame time.
  */
@@ -11,6 +13,8 @@ import type { EventBus } from '../bus.js';
 import type { FleetConfig } from '../config/fleet.js';
 import type { CameraConfig } from '../config/schema.js';
 import { FleetProxy } from '../fleet/proxy.js';
+import { loadFleetKey, type FleetTrust } from '../fleet/service.js';
+import { signManifest } from '../fleet/sign.js';
 import { FleetView } from '../fleet/view.js';
 import type { Component } from '../lifecycle.js';
 import { ManifestPublisher } from '../mqtt/manifest.js';
@@ -20,6 +24,8 @@ import type { MqttBridge } from '../mqtt/bridge.js';
 export interface FleetViewDeps {
   cfg: FleetConfig;
   node: string;
+  /** The box's key and the keys it pins. */
+  trust: FleetTrust;
   version: string;
   /** The fleet prefix whose questions this box answers (stated in the manifest), or null. */
   fleetPrefix: string | null;
@@ -57,6 +63,7 @@ export class FleetViewComponent implements Component {
       rules: () => d.rules(),
       coverage: () => d.coverage(),
       publish: (t, p, o) => d.mqtt.publish(t, p, o),
+      sign: (m) => signManifest(m, d.trust.identity.key.privateKey),
       isConnected: () => d.mqtt.connected,
       bus: d.bus,
       log: d.log,
@@ -64,15 +71,23 @@ export class FleetViewComponent implements Component {
     const peers = d.cfg.peers;
     this.view = new FleetView({
       node: d.node,
+      keys: d.trust.keys,
       onChange: (c) => d.bus.emit('fleet', c),
-      canProxy: (node, m) => Boolean((Object.hasOwn(peers, node) ? peers[node]?.url : null) ?? m?.publicUrl),
+      canProxy: (node) => Boolean(Object.hasOwn(peers, node) && peers[node]?.url),
+      log: d.log,
     });
-    this.proxy = new FleetProxy({ peers: d.cfg.peers, manifestUrl: (node) => (this.view.get(node) ? (this.view.get(node)?.manifest?.publicUrl ?? null) : undefined) });
+    this.proxy = new FleetProxy({ peers: d.cfg.peers, known: (node) => this.view.get(node) !== undefined });
     d.mqtt.use(this.manifest);
     d.mqtt.use(this.view);
   }
 
   start(): Promise<void> {
+    try {
+      // before MQTT connects: the first manifest and the first part are signed
+      loadFleetKey(this.d.trust, this.d.node, this.d.log);
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
     this.manifest.start();
     this.timer = setInterval(() => this.refreshStatuses(), STATUS_EVERY_MS);
     this.timer.unref();

@@ -2,8 +2,9 @@
  * The fleet image proxy: `GET /api/fleet/<node>/cameras/<camera>/snapshot.jpg` fetches the live
  * snapshot of a camera of another box (`<url>/api/cameras/<camera>/snapshot.jpg`) with that box's
  * token from `fleet.peers`, so a dashboard shows every box's cameras while the tokens stay on the
- * box. The peer's URL is the one pinned in `fleet.peers.<node>.url`, else the `publicUrl` of the
- * box's retained manifest. The route itself sits behind this box's own HTTP auth.
+ * box. The peer's URL is only ever the one pinned in `fleet.peers.<node>.url`: a URL named in a
+ * retained manifest (which anyone the broker lets publish it can forge) is never fetched, so the
+ * token goes nowhere else (issue 23). The route itself sits behind this box's own HTTP auth.
  */
 import type { ServerResponse } from 'node:http';
 import { VigilError } from '../../ingest/errors/catalogue.js';
@@ -17,8 +18,8 @@ export const PROXY_MAX_BYTES = 8 * 1024 * 1024;
 /** What the proxy needs. */
 export interface FleetProxyDeps {
   peers: Readonly<Record<string, FleetPeer>>;
-  /** The node's manifest URL: a string or null (box known, no URL), undefined when the box is unknown. */
-  manifestUrl(node: string): string | null | undefined;
+  /** Whether a box not in `peers` was seen on the broker (its error then says what to configure, not "unknown"). */
+  known(node: string): boolean;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -43,17 +44,11 @@ export class FleetProxy {
    */
   target(node: string, camera: string): URL {
     const peer = Object.hasOwn(this.d.peers, node) ? this.d.peers[node] : undefined;
-    const fromManifest = this.d.manifestUrl(node);
-    if (!peer && fromManifest === undefined) throw new VigilError('NOT_FOUND', `unknown box "${node}": no manifest seen from it and no fleet.peers entry`);
-    const base = peer?.url ?? fromManifest ?? null;
-    if (!base) throw new VigilError('FLEET_PEER_UNREACHABLE', `box "${node}" announces no publicUrl (set fleet.publicUrl on it, or fleet.peers.${node}.url here)`);
-    let url: URL;
-    try {
-      url = new URL(base);
-    } catch {
-      throw new VigilError('FLEET_PEER_UNREACHABLE', `box "${node}" announces an unusable publicUrl`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new VigilError('FLEET_PEER_UNREACHABLE', `box "${node}" announces a publicUrl that is not http(s)`);
+    if (!peer && !this.d.known(node)) throw new VigilError('NOT_FOUND', `unknown box "${node}": no manifest seen from it and no fleet.peers entry`);
+    const base = peer?.url ?? null;
+    if (!base) throw new VigilError('FLEET_PEER_UNREACHABLE', `no URL pinned for box "${node}": set fleet.peers.${node}.url here (a URL announced in its manifest is never used)`);
+    // validated by the config schema (http or https, no credentials)
+    const url = new URL(base);
     url.pathname = `${url.pathname.replace(/\/+$/, '')}/api/cameras/${encodeURIComponent(camera)}/snapshot.jpg`;
     url.search = '';
     url.hash = '';

@@ -1,8 +1,9 @@
 /**
  * The box's side of fleet questions: listens on `<prefix>/ask` (only with `fleet.enabled` and MQTT
- * on), validates each ask, answers its part (see `planner/fleet/part.ts`) and publishes it to the
- * ask's `replyTo`, which must lie under `<prefix>/reply/`: a box answers only within its fleet
- * prefix. Malformed asks are logged and dropped, never answered and never fatal. Parts go through
+ * on), validates each ask, answers its part (see `planner/fleet/part.ts`), signs it for that ask
+ * with the box's key (`sign.ts`) and publishes it on `<replyTo>/<node>`, where `replyTo` must be
+ * `<prefix>/reply/<asker>`: a box answers only within its fleet prefix, on a topic of its own
+ * that a broker ACL can reserve to it. Malformed asks are logged and dropped, never answered and never fatal. Parts go through
  * the admission gate shared with the WebSocket and MQTT APIs, so a flood of asks waits or is
  * refused (`refused`, "busy") and never starves the cameras.
  */
@@ -10,10 +11,12 @@ import type { IClientPublishOptions } from 'mqtt';
 import type { Logger } from '../../ingest/types.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { fleetPart } from '../../planner/fleet/part.js';
+import type { KeyObject } from 'node:crypto';
 import { FLEET_TOPICS, FLEET_VERSION, FleetAsk, type FleetPart } from '../../planner/fleet/protocol.js';
 import { yieldToLoop, type AdmissionGate } from '../api/admission.js';
 import type { FleetConfig } from '../config/fleet.js';
 import { publishableTopic } from '../mqtt/requests.js';
+import { signPart } from './sign.js';
 
 /** Largest ask payload read, bytes. */
 export const FLEET_MAX_ASK = 16 * 1024;
@@ -22,6 +25,8 @@ export const FLEET_MAX_ASK = 16 * 1024;
 export interface FleetResponderDeps {
   cfg: FleetConfig;
   node: string;
+  /** The box's private key (read when a part is signed: the key is loaded when the fleet starts). */
+  key: () => KeyObject;
   memory: MemoryStore;
   admission: AdmissionGate;
   /** Zone for asks that name none. */
@@ -74,14 +79,13 @@ export class FleetResponder {
     }
     const r = FleetAsk.safeParse(v);
     if (!r.success) return drop(r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 300));
-    const root = FLEET_TOPICS.replyRoot(this.d.cfg.prefix);
-    const rest = r.data.replyTo.slice(root.length);
-    if (!r.data.replyTo.startsWith(root) || rest.length === 0 || !publishableTopic(r.data.replyTo)) return drop(`replyTo "${r.data.replyTo.slice(0, 200)}" is not under ${root}`);
+    const want = FLEET_TOPICS.reply(this.d.cfg.prefix, r.data.asker);
+    if (r.data.replyTo !== want || r.data.asker.includes('/') || !publishableTopic(FLEET_TOPICS.replyFrom(want, this.d.node))) return drop(`replyTo "${r.data.replyTo.slice(0, 200)}" is not ${FLEET_TOPICS.replyRoot(this.d.cfg.prefix)}<asker>`);
     return r.data;
   }
 
   private reply(ask: FleetAsk, part: FleetPart, done?: () => void): void {
-    this.d.publish(ask.replyTo, JSON.stringify(part), { qos: 1 }, done);
+    this.d.publish(FLEET_TOPICS.replyFrom(ask.replyTo, this.d.node), signPart(ask, part, this.d.key()), { qos: 1 }, done);
   }
 
   /** Answers one ask through the admission gate (a slot is held until the broker has the part). */

@@ -7,13 +7,18 @@
  * count topic does not flood the dashboards.
  *
  * Anything on the broker can be published by any client the ACLs let through: payloads are
- * checked, sizes are bounded, and a bad message is dropped.
+ * checked, sizes are bounded, and a bad message is dropped. The manifest of a box whose key is
+ * pinned (`fleet.peers.<node>.key`) is read only when that key signed it (`sign.ts`); a forged
+ * one is dropped and the last verified one kept. Nothing in a manifest decides where a token is
+ * sent: the image proxy uses only the URLs pinned in the config.
  */
 import { FLEET_MAX_ALERTS, type FleetViewBox, type FleetViewCamera, type FleetCameraStateName, type FleetManifest, type FleetPushData, type FleetViewState } from '../api/fleet-view-wire.js';
 import type { Alert, CameraStateName } from '../api/wire.js';
 import type { Same } from '../api/requests.js';
 import type { MqttExtension } from '../mqtt/extension.js';
-import { parseAlert, parseCameraStatus, parseManifest } from './payloads.js';
+import type { Logger } from '../../ingest/types.js';
+import { parseAlert, parseCameraStatus } from './payloads.js';
+import { checkManifest, FleetKeyRing } from './sign.js';
 
 /** The fleet's camera states are the wire's, plus `unknown`. */
 const sameStates: Same<FleetCameraStateName, CameraStateName | 'unknown'> = true;
@@ -37,6 +42,10 @@ interface BoxEntry {
 export interface FleetViewOptions {
   /** This box's node id. */
   node: string;
+  /** The pinned keys manifests are verified with (default: none pinned, every manifest read unverified). */
+  keys?: FleetKeyRing;
+  /** Told of manifests dropped as forged. */
+  log?: Logger;
   /** Whether this box can fetch a box's snapshots (default: it announces a publicUrl). */
   canProxy?: (node: string, manifest: FleetManifest | null) => boolean;
   /** Told of every change: a box (coalesced every `coalesceMs`) or an alert (at once). */
@@ -55,6 +64,9 @@ export class FleetView implements MqttExtension {
   private readonly dirty = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
+  private readonly keys: FleetKeyRing;
+  /** The last reason each box's manifest was dropped. */
+  private readonly warned = new Map<string, string>();
   /** Messages dropped as malformed or over the limits. */
   dropped = 0;
   /** Whether the message being read is a retained one. */
@@ -62,6 +74,7 @@ export class FleetView implements MqttExtension {
 
   constructor(private readonly o: FleetViewOptions) {
     this.now = o.now ?? Date.now;
+    this.keys = o.keys ?? new FleetKeyRing({});
   }
 
   connected(): void {
@@ -92,8 +105,10 @@ export class FleetView implements MqttExtension {
       return this.touched(b);
     }
     if (p.length === 3 && p[2] === 'manifest') {
-      const m = text === '' ? null : parseManifest(text);
-      if (text !== '' && (!m || m.node !== node)) return false;
+      const c = text === '' ? null : checkManifest(text, node, this.keys);
+      if (c && !c.ok) return this.forged(node, c.why);
+      const m = c ? c.manifest : null;
+      this.warned.delete(node);
       const b = this.box(node);
       if (!b) return false;
       b.manifest = m;
@@ -128,6 +143,15 @@ export class FleetView implements MqttExtension {
       } else if (c.counts.length < FLEET_LIMITS.counts) c.counts.push({ zone, class: cls, count: n });
       else return false;
       return this.touched(b);
+    }
+    return false;
+  }
+
+  /** A manifest that did not verify: dropped, logged once a box until the reason changes. */
+  private forged(node: string, why: string): false {
+    if (this.keys.pinned(node) && this.warned.get(node) !== why && this.warned.size < FLEET_LIMITS.boxes) {
+      this.warned.set(node, why);
+      this.o.log?.warn({ node, why }, 'fleet manifest not verified; dropped');
     }
     return false;
   }

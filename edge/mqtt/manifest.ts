@@ -2,7 +2,9 @@
  * The retained manifest `vigil/<node>/manifest` (QoS 1): node, version, public URL, cameras with
  * their zones, lines, classes and model, rules, the memory's coverage and the fleet whose questions
  * the box answers (askers wait only for the boxes of their fleet), so any box (or any MQTT
- * client) can discover the fleet from retained topics alone. Published on every connect, on camera
+ * client) can discover the fleet from retained topics alone. Signed by the box's fleet key
+ * (`edge/fleet/sign.ts`) when one is given: boxes that pin the key read it only when it verifies.
+ * Published on every connect, on camera
  * and rule changes (debounced) and every minute (the coverage moves). It is not cleared on
  * shutdown: the retained `vigil/<node>/status` (`offline`, also the Last Will) says the box is gone.
  */
@@ -34,6 +36,8 @@ export interface ManifestDeps {
   /** The memory's coverage (ISO times, null when empty). */
   coverage(): { from: string | null; to: string | null };
   publish(topic: string, payload: string, opts: IClientPublishOptions): void;
+  /** The signed payload of a manifest (default: its plain JSON). */
+  sign?: (m: FleetManifest) => string;
   /** Whether the MQTT client is connected (no manifest is queued while it is not: connecting publishes a fresh one). */
   isConnected(): boolean;
   bus: EventBus;
@@ -49,7 +53,7 @@ export function manifestCamera(c: CameraConfig, enabled: boolean): FleetManifest
 }
 
 /** The manifest now. */
-export function buildManifest(d: Omit<ManifestDeps, 'publish' | 'isConnected' | 'bus' | 'log'>, now = Date.now()): FleetManifest {
+export function buildManifest(d: Omit<ManifestDeps, 'publish' | 'sign' | 'isConnected' | 'bus' | 'log'>, now = Date.now()): FleetManifest {
   let coverage: FleetManifest['coverage'];
   try {
     coverage = d.coverage();
@@ -110,7 +114,7 @@ export class ManifestPublisher implements MqttExtension {
     if (!this.d.isConnected()) return;
     const m = buildManifest(this.d);
     this.count++;
-    this.d.publish(manifestTopic(this.d.node), JSON.stringify(m), { qos: 1, retain: true });
+    this.d.publish(manifestTopic(this.d.node), this.d.sign ? this.d.sign(m) : JSON.stringify(m), { qos: 1, retain: true });
     this.d.log.debug({ cameras: m.cameras.length, coverage: m.coverage }, 'fleet manifest published');
   }
 

@@ -53,6 +53,7 @@ export const ERROR_CATALOGUE = {
   // --- configuration and command line (edge) ---
   CONFIG_INVALID: { status: 500, wire: 'INTERNAL', message: 'invalid configuration', owner: 'ConfigError' },
   USAGE: { status: 400, wire: 'BAD_REQUEST', message: 'bad command line', owner: 'UsageError' },
+  FLEET_KEY: { status: 500, wire: 'INTERNAL', message: 'the fleet signing key could not be read, created or parsed', owner: 'VigilError' },
   // --- memory ---
   MEMORY_NOT_OPEN: { status: 503, wire: 'INTERNAL', message: 'the memory is not open', owner: 'MemoryError' },
   MEMORY_NOT_WRITABLE: { status: 503, wire: 'INTERNAL', message: 'the memory is not writable (disk nearly full)', owner: 'MemoryError' },

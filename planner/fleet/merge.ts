@@ -9,7 +9,7 @@ import { describeQuery } from '../query/describe.js';
 import type { Query } from '../query/schema.js';
 import { formatLocal } from '../time.js';
 import { mergeValue, type MergeInput, type Merged } from './merge-value.js';
-import type { FleetAnswer, FleetBox, FleetPart, FleetPartValue } from './protocol.js';
+import type { FleetAnswer, FleetBox, FleetDropped, FleetPart, FleetPartValue } from './protocol.js';
 
 /** Options of {@link mergeParts}. */
 export interface MergeOptions {
@@ -17,6 +17,8 @@ export interface MergeOptions {
   timeZone: string;
   /** Boxes known to be online (from retained status) that sent no part by the deadline. */
   silent?: readonly string[];
+  /** Parts the asker dropped unverified: named in the answer, never merged. */
+  dropped?: readonly FleetDropped[];
 }
 
 const secs = (s: number): string => `${Math.round(s * 10) / 10} s`;
@@ -116,6 +118,8 @@ export function mergeParts(parts: readonly FleetPart[], o: MergeOptions): FleetA
   if (failed.length) lines.push(`Could not answer: ${failed.map((p) => `${p.node} (${p.why ?? p.status})`).join('; ')}.`);
   if (silent.length) lines.push(`Did not answer by the deadline: ${names(silent)}; the answer leaves out their cameras.`);
   if (noMatch.length === uniq.length && uniq.length > 0 && noMatch[0]?.why) lines.push(`(${noMatch[0].node}: ${noMatch[0].why}.)`);
+  const dropped = [...(o.dropped ?? [])];
+  for (const d of dropped) lines.push(`Dropped a part claiming to be from ${d.node}: ${d.why}.`);
   const evidence = uniq.flatMap((p) => (p.evidence ?? []).slice(0, 5).map((e: Evidence) => ({ node: p.node, ...e })));
   return {
     answer: lines.join(' '),
@@ -124,5 +128,6 @@ export function mergeParts(parts: readonly FleetPart[], o: MergeOptions): FleetA
     boxes,
     missing: silent,
     evidence,
+    dropped,
   };
 }

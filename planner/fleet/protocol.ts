@@ -1,8 +1,10 @@
 /**
  * The fleet question protocol (issue 16): one question published to `<prefix>/ask`, every box
- * replies its part to the asker's `<prefix>/reply/<asker>` topic, the asker merges the parts by
- * the query's measure. Payloads are JSON; both sides validate them with these schemas, so a
- * malformed message is dropped, never half-read.
+ * replies its part to its own topic under the asker's, `<prefix>/reply/<asker>/<box>` (so a
+ * broker ACL can bind a box to its node id), the asker merges the parts by the query's measure.
+ * Payloads are JSON; both sides validate them with these schemas, so a malformed message is
+ * dropped, never half-read. A part is signed by its box (issue 23, `edge/fleet/sign.ts`): the
+ * asker drops, and names in the answer, every part it cannot verify.
  */
 import { z } from 'zod';
 import { Query } from '../query/schema.js';
@@ -15,6 +17,8 @@ export const FLEET_TOPICS = {
   ask: (prefix: string): string => `${prefix}/ask`,
   replyRoot: (prefix: string): string => `${prefix}/reply/`,
   reply: (prefix: string, asker: string): string => `${prefix}/reply/${asker}`,
+  /** The topic a box publishes its part on: its own level under the ask's `replyTo`. */
+  replyFrom: (replyTo: string, box: string): string => `${replyTo}/${box}`,
 } as const;
 
 /** A question to the fleet (asker -> boxes, QoS 1, not retained). */
@@ -105,6 +109,12 @@ export interface FleetBox {
   answer?: string;
 }
 
+/** A part the asker dropped: the box it claimed to come from and why (unsigned, bad signature, no pinned key...). */
+export interface FleetDropped {
+  node: string;
+  why: string;
+}
+
 /** A merged fleet answer (also the WebSocket `fleet.ask` result). */
 export interface FleetAnswer {
   /** Text for a person: the merged answer, the boxes that answered (with coverage), the silent ones and those with no matching camera. */
@@ -118,4 +128,6 @@ export interface FleetAnswer {
   missing: string[];
   /** Evidence of every box, each naming its box. */
   evidence: (z.infer<typeof evidence> & { node: string })[];
+  /** Parts dropped because they could not be verified (they change no value), each naming the box it claimed. */
+  dropped: FleetDropped[];
 }

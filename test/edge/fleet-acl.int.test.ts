@@ -1,7 +1,8 @@
 /**
  * The fleet ACL of deploy/mosquitto/fleet.acl on a real Mosquitto with passwords: a box logged in
- * as its node id answers fleet questions through it, an asker of its own user reads the parts, and
- * the box's credentials cannot publish under another node's id or outside the fleet's topics.
+ * as its node id answers fleet questions through it, an asker of its own user reads the (signed)
+ * parts, and the box's credentials cannot publish under another node's id, nor on another box's
+ * reply topic, nor outside the fleet's topics.
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +12,8 @@ import { after, before, test } from 'node:test';
 import { TEST_FLEET, writeBoxMemory } from '../../bench/fleet-memory.js';
 import { packageRoot } from '../../edge/paths.js';
 import { FleetAsker } from '../../edge/fleet/asker.js';
+import { loadOrCreateFleetKey } from '../../edge/fleet/keys.js';
+import { FleetKeyRing } from '../../edge/fleet/sign.js';
 import { freeTcpPort, startDaemon, tempDir, type DaemonHandle } from '../helpers/daemon.js';
 import { mqttConnect, mqttNext } from './clients.js';
 
@@ -23,6 +26,7 @@ const ASKER_PW = `pw-${Math.random().toString(36).slice(2)}`;
 let broker: ChildProcess;
 let url = '';
 let daemon: DaemonHandle;
+let keys: FleetKeyRing;
 
 before(async () => {
   const dir = tempDir('fleet-acl');
@@ -46,6 +50,7 @@ before(async () => {
   }
   const data = tempDir('fleet-acl-box');
   await writeBoxMemory(data, T0, END, TEST_FLEET.b ?? []);
+  keys = new FleetKeyRing({ [NODE]: loadOrCreateFleetKey(data).key.publicText });
   daemon = startDaemon({ port: await freeTcpPort(), data, config: { node: NODE, timezone: 'UTC', cameras: [], mqtt: { url, username: NODE, password: BOX_PW }, fleet: { enabled: true, prefix: PREFIX } } });
   await daemon.waitFor(async () => (await fetch(`${daemon.baseUrl}/healthz`)).ok, 60_000, 'healthz');
 });
@@ -59,7 +64,7 @@ test('through the fleet ACL: the box answers, the asker (its own user) reads the
   const client = await mqttConnect(url, { username: 'fleet-asker', password: ASKER_PW });
   try {
     await mqttNext(client, `vigil/${NODE}/status`, 30_000, (_t, p) => p.toString() === 'online');
-    const asker = new FleetAsker({ client, prefix: PREFIX });
+    const asker = new FleetAsker({ client, prefix: PREFIX, keys, asker: 'fleet-asker' });
     await asker.start();
     await new Promise((r) => setTimeout(r, 200));
     const a = await asker.ask('how many people came?', { deadlineMs: 5000, timeZone: 'UTC', now: END });
@@ -77,12 +82,16 @@ test('a box\'s credentials publish under its own node id and into fleet replies,
   const box = await mqttConnect(url, { username: NODE, password: BOX_PW, protocolVersion: 5 });
   try {
     const forged = mqttNext(watcher, 'vigil/+/status', 1500, (t) => t === 'vigil/other-box/status').then(() => 'delivered', () => 'blocked');
-    const stray = mqttNext(watcher, `${PREFIX}/reply/#`, 1500, (t) => t.endsWith('/probe')).then(() => 'delivered', () => 'blocked');
+    const replies = `${PREFIX}/reply/fleet-asker`;
+    const asOther = mqttNext(watcher, `${replies}/+`, 1500, (t) => t === `${replies}/other-box`).then(() => 'delivered', () => 'blocked');
+    const asItself = mqttNext(watcher, `${replies}/+`, 1500, (t) => t === `${replies}/${NODE}`).then(() => 'delivered', () => 'blocked');
     await new Promise((r) => setTimeout(r, 200));
     await box.publishAsync('vigil/other-box/status', 'online', { qos: 0 });
-    await box.publishAsync(`${PREFIX}/reply/probe`, '{}', { qos: 0 });
+    await box.publishAsync(`${replies}/other-box`, '{}', { qos: 0 });
+    await box.publishAsync(`${replies}/${NODE}`, '{}', { qos: 0 });
     assert.equal(await forged, 'blocked', 'another node id');
-    assert.equal(await stray, 'delivered', 'fleet replies are allowed');
+    assert.equal(await asOther, 'blocked', "another box's reply topic");
+    assert.equal(await asItself, 'delivered', 'its own reply topic');
     const reader = await mqttConnect(url, { username: NODE, password: BOX_PW });
     const own = mqttNext(reader, `vigil/${NODE}/#`, 3000, (t) => t.endsWith('/probe')).then(() => 'delivered', () => 'blocked');
     await new Promise((r) => setTimeout(r, 200));

@@ -1,7 +1,7 @@
 /**
- * The fleet image proxy against a peer HTTP server on loopback: the peer's token goes to the peer
- * and never back to the browser; unknown boxes, missing URLs, refusals, unreachable and slow
- * peers, and the peer's own errors each get a clear code.
+ * The fleet image proxy against a peer HTTP server on loopback: the peer's token goes to the peer,
+ * only at the URL pinned in the config, and never back to the browser; unknown boxes, missing
+ * URLs, refusals, unreachable and slow peers, and the peer's own errors each get a clear code.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -37,10 +37,11 @@ before(async () => {
   });
   peerUrl = `${await listen(peer)}/base`;
   closedUrl = `http://127.0.0.1:${await freeTcpPort()}`;
-  const manifests: Record<string, string | null> = { b: peerUrl, anon: peerUrl, nourl: null, gone: closedUrl, pinned: closedUrl };
+  // boxes seen on the broker (their manifests may name any URL: the proxy never reads it)
+  const seenBoxes = new Set(['b', 'anon', 'nourl', 'gone', 'unpinned']);
   const proxy = new FleetProxy({
-    peers: { b: { token: TOKEN, url: null }, wrong: { token: 'not-the-token-at-all', url: peerUrl }, gone: { token: TOKEN, url: null }, pinned: { token: TOKEN, url: peerUrl } },
-    manifestUrl: (n) => (Object.hasOwn(manifests, n) ? manifests[n] : undefined),
+    peers: { b: { token: TOKEN, url: peerUrl }, anon: { url: peerUrl }, wrong: { token: 'not-the-token-at-all', url: peerUrl }, gone: { token: TOKEN, url: closedUrl }, unpinned: { token: TOKEN, url: null } },
+    known: (n) => seenBoxes.has(n),
     timeoutMs: 400,
   });
   const router = new Router();
@@ -71,8 +72,14 @@ test("a peer's snapshot comes through with the peer's token, which never reaches
   assert.equal(r.headers.get('x-frame-time'), '2026-01-01T00:00:00.000Z');
   assert.deepEqual(seen, [`Bearer ${TOKEN}`]);
   for (const [k, v] of r.headers) assert.ok(!v.includes(TOKEN), `header ${k} carries no token`);
-  // the pinned URL wins over the manifest's
-  assert.equal((await get('pinned', 'cam1')).status, 200);
+});
+
+test('a box with a token but no pinned URL is not fetched at all: its token goes nowhere', async () => {
+  seen.length = 0;
+  const r = await get('unpinned', 'cam1');
+  assert.deepEqual([r.status, r.code], [502, 'FLEET_PEER_UNREACHABLE']);
+  assert.match(r.message ?? '', /set fleet\.peers\.unpinned\.url/);
+  assert.deepEqual(seen, [], 'no request went out');
 });
 
 test('unknown box 404; no URL, unreachable, refused, slow and failing peers get their codes', async () => {
@@ -81,7 +88,7 @@ test('unknown box 404; no URL, unreachable, refused, slow and failing peers get 
   assert.match(unknown.message ?? '', /unknown box "nobody"/);
   const nourl = await get('nourl', 'cam1');
   assert.deepEqual([nourl.status, nourl.code], [502, 'FLEET_PEER_UNREACHABLE']);
-  assert.match(nourl.message ?? '', /publicUrl/);
+  assert.match(nourl.message ?? '', /fleet\.peers\.nourl\.url/);
   const gone = await get('gone', 'cam1');
   assert.deepEqual([gone.status, gone.code], [502, 'FLEET_PEER_UNREACHABLE']);
   const wrong = await get('wrong', 'cam1');

@@ -4,12 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { generateKeyPairSync } from 'node:crypto';
+import { publicKeyText } from '../../edge/fleet/keys.js';
+import { FleetKeyRing, signManifest } from '../../edge/fleet/sign.js';
 import { FLEET_VIEW_FILTERS, FleetView } from '../../edge/fleet/view.js';
 import { buildManifest, ManifestPublisher } from '../../edge/mqtt/manifest.js';
 import { EventBus } from '../../edge/bus.js';
 import { silentLogger } from '../helpers/logger.js';
 import { configSchema } from '../../edge/config/schema.js';
-import type { FleetPushData } from '../../edge/api/fleet-view-wire.js';
+import type { FleetManifest, FleetPushData } from '../../edge/api/fleet-view-wire.js';
 import type { Alert } from '../../edge/api/wire.js';
 import { topicMatches } from './clients.js';
 
@@ -122,6 +125,24 @@ test('config: fleet defaults off; publicUrl and peers are checked', () => {
   assert.equal(configSchema.safeParse({ fleet: { publicUrl: 'http://u:p@x:8080' } }).success, false);
   assert.equal(configSchema.safeParse({ fleet: { peers: { b: { token: 'short' } } } }).success, false);
   assert.equal(configSchema.safeParse({ fleet: { peers: { 'b/c': { token: 'a-token-of-16-chars' } } } }).success, false);
+  assert.equal(configSchema.safeParse({ fleet: { peers: { b: { url: 'http://10.0.0.7:8080' } } } }).success, false, 'a peer needs its key or its token');
+  assert.equal(configSchema.safeParse({ fleet: { peers: { b: { key: 'ed25519:short' } } } }).success, false);
+  const key = publicKeyText(generateKeyPairSync('ed25519').publicKey);
+  assert.equal(configSchema.parse({ fleet: { peers: { b: { key } } } }).fleet.peers.b?.key, key, 'a key alone pins a box that answers questions');
+});
+
+test('the manifest of a box whose key is pinned is read only when that key signed it; the last verified one is kept', () => {
+  const kb = generateKeyPairSync('ed25519');
+  const v = new FleetView({ node: 'a', keys: new FleetKeyRing({ b: publicKeyText(kb.publicKey) }) });
+  const signedOf = (node: string, url: string, key = kb.privateKey): string => signManifest({ ...(JSON.parse(manifest(node, ['c1'])) as FleetManifest), publicUrl: url }, key);
+  assert.ok(feed(v, 'vigil/b/manifest', signedOf('b', 'http://10.0.0.7:8080')));
+  assert.equal(feed(v, 'vigil/b/manifest', manifest('b', ['c1'])), false, 'unsigned');
+  assert.equal(feed(v, 'vigil/b/manifest', signedOf('b', 'http://evil:1', generateKeyPairSync('ed25519').privateKey)), false, 'signed by another key');
+  const forgedBody = signedOf('b', 'http://10.0.0.7:8080').replace('10.0.0.7', '10.6.6.6');
+  assert.equal(feed(v, 'vigil/b/manifest', forgedBody), false, 'altered after signing');
+  assert.equal(v.get('b')?.manifest?.publicUrl, 'http://10.0.0.7:8080');
+  // a box with no pinned key is shown from its manifest, as before
+  assert.ok(feed(v, 'vigil/c/manifest', manifest('c', ['c2'])));
 });
 
 test('the manifest is published retained on connect, every period, once per burst of rule changes, never while offline', async () => {

@@ -9,12 +9,17 @@
  * boxes' own answers (`vigil ask --data`), "at once" sums the overlapping timelines, first/last
  * are right, evidence names each box, and x and y are never waited for; a daemon killed as the
  * question goes out and a broker node killed give partial answers by the deadline, naming the box.
+ * Every box pins the others' fleet keys (created before start, as `vigil fleet key` does), and so
+ * do the askers.
  */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FleetManifest } from '../../edge/api/fleet-view-wire.js';
 import { FleetAsker } from '../../edge/fleet/asker.js';
+import { loadOrCreateFleetKey } from '../../edge/fleet/keys.js';
+import { FleetKeyRing } from '../../edge/fleet/sign.js';
 import { packageRoot } from '../../edge/paths.js';
 import type { FleetAnswer } from '../../planner/fleet/protocol.js';
 import { freeTcpPort, runCli, startDaemon, tempDir, type DaemonHandle } from '../helpers/daemon.js';
@@ -41,6 +46,11 @@ let cluster: BrokerCluster;
 const daemons = new Map<string, DaemonHandle>();
 /** Each box's own answers (`vigil ask --data` on its data directory), by question. */
 const own = {} as Record<keyof typeof Q, Record<Box, unknown>>;
+/** Every daemon's pinned public key, by node id (`fleet.peers`). */
+const peers: Record<string, { key: string }> = {};
+/** A config file for `vigil ask --fleet` pinning every box's key. */
+let askerConfig = '';
+const keyRing = (): FleetKeyRing => FleetKeyRing.ofPeers(peers);
 
 /** A box's own answer to a question, from its memory. */
 async function askData(data: string, question: string): Promise<unknown> {
@@ -72,10 +82,14 @@ before(async () => {
   const stale: FleetManifest = { v: 1, node: ids.x, version: 'old', publicUrl: null, cameras: [], coverage: { from: null, to: null }, fleet: { prefix: PREFIX }, updatedAt: at(0) };
   await A.publishAsync(`vigil/${ids.x}/manifest`, JSON.stringify(stale), { qos: 1, retain: true });
   await A.endAsync(true);
-  const start = async (name: string, url: string, fleet: object, data?: string, extra: object = {}): Promise<void> => {
-    daemons.set(name, startDaemon({ port: await freeTcpPort(), ...(data ? { data } : {}), config: { node: ids[name as 'a'], timezone: 'UTC', cameras: [], mqtt: { url, keepaliveSeconds: 2 }, fleet, ...extra } }));
+  const data = { ...dirs, x: tempDir('fleet-x'), y: tempDir('fleet-y') };
+  for (const [name, dir] of Object.entries(data)) peers[ids[name as 'a']] = { key: loadOrCreateFleetKey(dir).key.publicText };
+  askerConfig = join(tempDir('fleet-asker'), 'asker.yaml');
+  writeFileSync(askerConfig, JSON.stringify({ data: join(askerConfig, '..', 'data'), fleet: { peers } }));
+  const start = async (name: string, url: string, fleet: object, extra: object = {}): Promise<void> => {
+    daemons.set(name, startDaemon({ port: await freeTcpPort(), data: data[name as 'a'], config: { node: ids[name as 'a'], timezone: 'UTC', cameras: [], mqtt: { url, keepaliveSeconds: 2 }, fleet: { ...fleet, peers }, ...extra } }));
   };
-  for (const b of BOXES) await start(b, cluster.nodes[REPLAYS[b].node].url, { enabled: true, prefix: PREFIX, deadlineMs: 4000 }, dirs[b], b === 'b' ? { api: { maxInFlight: 1 } } : {});
+  for (const b of BOXES) await start(b, cluster.nodes[REPLAYS[b].node].url, { enabled: true, prefix: PREFIX, deadlineMs: 4000 }, b === 'b' ? { api: { maxInFlight: 1 } } : {});
   await start('x', cluster.nodes[0].url, { enabled: false, prefix: PREFIX });
   await start('y', cluster.nodes[1].url, { enabled: true, prefix: `${PREFIX}-other` });
   const watcher = await mqttConnect(cluster.nodes[1].url);
@@ -98,7 +112,7 @@ const sum = (q: keyof typeof Q): number => BOXES.reduce((s, b) => s + Number(own
 async function askOnB(question: string, deadlineMs = 4000): Promise<FleetAnswer & { ms: number }> {
   const client = await mqttConnect(cluster.nodes[1].url);
   try {
-    const asker = new FleetAsker({ client, prefix: PREFIX });
+    const asker = new FleetAsker({ client, prefix: PREFIX, keys: keyRing() });
     await asker.start();
     const a = await asker.ask(question, { deadlineMs, timeZone: 'UTC', now: Date.parse(NOW) });
     asker.stop();
@@ -111,17 +125,18 @@ async function askOnB(question: string, deadlineMs = 4000): Promise<FleetAnswer 
 test('vigil ask --fleet from another machine: the fleet count is the sum of each box\'s own answer; boxes out of the fleet are not waited for', async () => {
   assert.ok(BOXES.every((b) => Number(own.count[b]) > 0), `each replay saw people: ${JSON.stringify(own.count)}`);
   const t0 = Date.now();
-  const r = await runCli(['ask', '--fleet', Q.count, '--mqtt', cluster.nodes[0].url, '--prefix', PREFIX, '--now', NOW, '--tz', 'UTC', '--deadline', '8000', '--json']);
+  const r = await runCli(['ask', '--fleet', Q.count, '--config', askerConfig, '--mqtt', cluster.nodes[0].url, '--prefix', PREFIX, '--now', NOW, '--tz', 'UTC', '--deadline', '8000', '--json']);
   assert.equal(r.code, 0, r.stderr);
   assert.ok(Date.now() - t0 < 7000, 'done once the three boxes answered, not at the deadline');
   const a = JSON.parse(r.stdout) as FleetAnswer;
   assert.equal(a.value, sum('count'), a.answer);
   assert.equal(a.partial, false, a.answer);
   assert.deepEqual(a.missing, []);
+  assert.deepEqual(a.dropped, [], 'every part verified');
   assert.deepEqual(a.boxes.map((b) => [b.node, b.status]).sort(), BOXES.map((b) => [node(b), 'ok']).sort(), 'x (fleet off) and y (another fleet) do not answer');
   for (const b of BOXES) assert.match(a.answer, new RegExp(`${node(b)} ${String(own.count[b])} \\(`));
   assert.doesNotMatch(a.answer, new RegExp(`${ids.x}|${ids.y}`));
-  const text = await runCli(['ask', '--fleet', 'how many people came at camera table-b?', '--mqtt', cluster.nodes[0].url, '--prefix', PREFIX, '--tz', 'UTC', '--deadline', '8000']);
+  const text = await runCli(['ask', '--fleet', 'how many people came at camera table-b?', '--config', askerConfig, '--mqtt', cluster.nodes[0].url, '--prefix', PREFIX, '--tz', 'UTC', '--deadline', '8000']);
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, new RegExp(`^Fleet answer from 1 box: ${String(own.count.b)}\\.`));
   assert.match(text.stdout, new RegExp(`No matching camera: (${node('a')}, ${node('c')}|${node('c')}, ${node('a')})`));
@@ -134,7 +149,7 @@ test('the asker expects the boxes whose manifest names its fleet: x cleared its 
     // still gets the retained messages
     await client.subscribeAsync(['vigil/+/status', 'vigil/+/manifest'], { qos: 1 });
     await new Promise((r) => setTimeout(r, 300));
-    const asker = new FleetAsker({ client, prefix: PREFIX });
+    const asker = new FleetAsker({ client, prefix: PREFIX, keys: keyRing() });
     await asker.start();
     assert.ok(asker.onlineBoxes().includes(ids.x) && asker.onlineBoxes().includes(ids.y), 'x and y are online');
     assert.deepEqual(asker.expectedBoxes().sort(), BOXES.map(node).sort());
@@ -207,7 +222,7 @@ test('a broker node killed: the boxes on the other node keep answering; the box 
 test('a daemon killed as the question goes out: the answer comes by the deadline, partial, naming the box', async () => {
   const client = await mqttConnect(cluster.nodes[1].url);
   try {
-    const asker = new FleetAsker({ client, prefix: PREFIX });
+    const asker = new FleetAsker({ client, prefix: PREFIX, keys: keyRing() });
     await asker.start();
     assert.ok(asker.expectedBoxes().includes(node('c')));
     const t0 = Date.now();

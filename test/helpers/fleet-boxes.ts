@@ -3,12 +3,15 @@
  * camera playing a shared clip as a live camera (no detector unless `detect`: cheap on a shared
  * machine; with it, box A counts the shoppers of store-aisle-detection.mp4 and box B the bottles of
  * bottle-detection.mp4), auth on,
- * `fleet.enabled`, box B's alert rule firing every few seconds (absence of people), and box A
- * holding box B's token in `fleet.peers`. Node ids are random, so parallel runs do not meet.
+ * `fleet.enabled`, box B's alert rule firing every few seconds (absence of people), each box
+ * pinning the other's fleet key and URL in `fleet.peers` (keys created before start, as
+ * `vigil fleet key` does), and box A holding box B's token there too (B holds no token for A).
+ * Node ids are random, so parallel runs do not meet.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { freeTcpPort, startDaemon, type DaemonHandle } from './daemon.js';
+import { loadOrCreateFleetKey } from '../../edge/fleet/keys.js';
+import { freeTcpPort, startDaemon, tempDir, type DaemonHandle } from './daemon.js';
 import { SHARED_VIDEOS } from './rtsp-server.js';
 
 /** The shared broker. */
@@ -48,14 +51,18 @@ export async function startFleetBoxes(o: FleetBoxesOptions = {}): Promise<FleetB
     fleet: { enabled: true, prefix: `vigil-fleet/t${id}`, publicUrl: `http://127.0.0.1:${port}`, ...extra },
     cameras: [cam],
   });
+  const [dataA, dataB] = [tempDir('fleet-a'), tempDir('fleet-b')];
+  const [keyA, keyB] = [loadOrCreateFleetKey(dataA).key.publicText, loadOrCreateFleetKey(dataB).key.publicText];
+  const urlOf = (port: number): string => `http://127.0.0.1:${port}`;
   const b = startDaemon({
     port: portB,
+    data: dataB,
     config: {
-      ...box(nodeB, portB, tokenB, camera('dock', 'bottle-detection.mp4'), {}),
+      ...box(nodeB, portB, tokenB, camera('dock', 'bottle-detection.mp4'), { peers: { [nodeA]: { key: keyA, url: urlOf(portA) } } }),
       rules: [{ id: 'empty-dock', camera: 'dock', class: 'person', trigger: { type: 'absence', seconds: 1 }, cooldownSeconds: 4 }],
     },
   });
-  const a = startDaemon({ port: portA, config: box(nodeA, portA, tokenA, camera('gate', 'store-aisle-detection.mp4'), { peers: { [nodeB]: { token: tokenB } } }) });
+  const a = startDaemon({ port: portA, data: dataA, config: box(nodeA, portA, tokenA, camera('gate', 'store-aisle-detection.mp4'), { peers: { [nodeB]: { key: keyB, token: tokenB, url: urlOf(portB) } } }) });
   const streaming = (d: DaemonHandle, token: string) => async () => {
     const r = await fetch(`${d.baseUrl}/api/cameras`, { headers: { authorization: `Bearer ${token}` } });
     const body = (await r.json()) as { cameras: { state: string }[] };
