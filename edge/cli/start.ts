@@ -2,7 +2,8 @@
  * `vigil start`: runs the daemon until SIGINT/SIGTERM (or, under `npm start`, until npm exits).
  */
 import { buildDaemon } from '../app.js';
-import { loadConfig } from '../config/load.js';
+import { environmentChecks } from '../config/environment.js';
+import { ConfigError, loadConfig } from '../config/load.js';
 import { createLogger } from '../log.js';
 import { redactUrl } from '../../ingest/redact.js';
 import { installProcessGuard } from '../process-guard.js';
@@ -25,7 +26,10 @@ const FATAL_STOP_MS = 10_000;
 export async function startCommand(argv: string[]): Promise<number> {
   const { values } = parse(argv, { config: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' } });
   const cfg = loadConfig({ file: str(values.config), port: int(values.port, 'port', 0, 65535), data: str(values.data) });
+  const env = environmentChecks(cfg);
+  if (env.errors.length > 0) throw new ConfigError(env.errors, str(values.config) ?? 'defaults');
   const log = createLogger(cfg.log.level);
+  for (const w of env.warnings) log.warn(w);
   const systemd = new SystemdNotifier(log);
   const daemon = buildDaemon(cfg, log);
   log.info({ node: cfg.node, data: cfg.data, cameras: cfg.cameras.map((c) => ({ id: c.id, url: redactUrl(c.url), enabled: c.enabled })) }, 'vigil starting');
