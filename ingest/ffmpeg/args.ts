@@ -2,6 +2,7 @@
  * ffmpeg command lines for analysis decoding.
  */
 import type { CameraSpec } from '../types.js';
+import { credentialInput, hasCredentials } from './credentials.js';
 
 /** How the input is read. */
 export interface InputMode {
@@ -16,10 +17,13 @@ export function isNetworkUrl(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('file://');
 }
 
-/** Input options placed before `-i`. */
+/** Input options placed before `-i` (for a URL with credentials, an owner-only file that holds it). */
 export function inputArgs(spec: Pick<CameraSpec, 'url' | 'transport'>, mode: InputMode): string[] {
   const args: string[] = [];
-  if (/^rtsps?:\/\//i.test(spec.url)) {
+  const rtsp = /^rtsps?:\/\//i.test(spec.url);
+  // a user name or password never goes on the command line (`ps` shows it to every local user)
+  if (isNetworkUrl(spec.url) && hasCredentials(spec.url)) return credentialInput(spec.url, rtsp ? { rtsp_transport: spec.transport } : {});
+  if (rtsp) {
     args.push('-rtsp_transport', spec.transport);
   } else if (!isNetworkUrl(spec.url)) {
     if (mode.realtime) args.push('-re');

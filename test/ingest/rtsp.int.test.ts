@@ -112,6 +112,11 @@ test('RTSP outage and recovery; bad URL, wrong password and non-video sources gi
     for (const id of ['nopath', 'wrongpw', 'refused', 'notvideo', 'garbage']) assert.ok(['backoff', 'connecting'].includes(cam(h, id)?.state ?? ''), id);
     assert.equal(cam(h, 'off')?.state, 'disabled');
     assert.equal(h.status, 'degraded');
+    // the secure camera streams, yet its password is on no command line (ps shows those to every user)
+    // (the test's own RTSP server takes its password on its command line: only the daemon's children count)
+    const ps = execFileSync('ps', ['-o', 'args=', '--ppid', String(d.child.pid)], { encoding: 'utf8' });
+    assert.ok(!ps.includes('s3cret-pw') && !ps.includes('wrong-pw'), `a camera password on a command line:\n${ps}`);
+    assert.match(ps, /ffmpeg .*-f concat .*vigil-cred-[^ ]+\.ffconcat/);
 
     // Outage: the server goes away mid-stream.
     await open.stop();
