@@ -6,6 +6,7 @@
 import { open, type RootDatabase } from 'lmdb';
 import { CoverageLog } from './coverage-log.js';
 import { openDbs, type Dbs } from './dbs.js';
+import { guardReads, ReadFaults } from './read-guard.js';
 import { IndexBuilder } from './index-builder.js';
 import { ObjectLog } from './object-log.js';
 import { RollupLog } from './rollup-log.js';
@@ -13,6 +14,8 @@ import { SegmentLog } from './segment-log.js';
 import { SpanBounds } from './spans.js';
 import { StoreReader } from './store-reads.js';
 import { WriteGate, type WriteGateOptions } from './write-gate.js';
+
+const noop = (): void => undefined;
 
 /** How to open the environment. */
 export interface SessionOptions extends WriteGateOptions {
@@ -34,11 +37,20 @@ export class Session {
   readonly objects: ObjectLog;
   readonly segments: SegmentLog;
   readonly reader: StoreReader;
+  /** Reads that failed (a damaged page): each answered `MEMORY_READ_FAILED`. */
+  readonly faults = new ReadFaults();
 
-  /** Opens the environment (which must exist when read-only) and starts building missing indexes. */
+  /**
+   * Opens the environment (which must exist when read-only) and starts building missing indexes.
+   * Writable, each batch's commit promise gets a handler: lmdb-js makes one per write batch that
+   * no put returns (the batch-start promise, `write.js`), so a failed commit (a full disk) left it
+   * rejected with no handler, one unhandled rejection per failed batch. The failure itself reaches
+   * the writes' own promises (the write gate).
+   */
   constructor(readonly opts: SessionOptions) {
     this.root = open({ path: opts.path, readOnly: opts.readOnly, maxDbs: 24, compression: false });
-    this.d = openDbs(this.root);
+    this.d = guardReads(openDbs(this.root), this.faults);
+    if (!opts.readOnly) this.root.on('beforecommit', () => queueMicrotask(() => void this.root.committed.then(noop, noop)));
     this.gate = new WriteGate(opts);
     this.spans = new SpanBounds(this.d);
     this.indexes = new IndexBuilder(this.d, this.spans);
