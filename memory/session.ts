@@ -13,7 +13,7 @@ import { RollupLog } from './rollup-log.js';
 import { SegmentLog } from './segment-log.js';
 import { SpanBounds } from './spans.js';
 import { StoreReader } from './store-reads.js';
-import { WriteGate, type WriteGateOptions } from './write-gate.js';
+import { ignoreWriteFailure, WriteGate, type WriteGateOptions } from './write-gate.js';
 
 const noop = (): void => undefined;
 
@@ -50,7 +50,7 @@ export class Session {
   constructor(readonly opts: SessionOptions) {
     this.root = open({ path: opts.path, readOnly: opts.readOnly, maxDbs: 24, compression: false });
     this.d = guardReads(openDbs(this.root), this.faults);
-    if (!opts.readOnly) this.root.on('beforecommit', () => queueMicrotask(() => void this.root.committed.then(noop, noop)));
+    if (!opts.readOnly) this.root.on('beforecommit', () => queueMicrotask(() => void this.root.committed.then(noop, ignoreWriteFailure)));
     this.gate = new WriteGate(opts);
     this.spans = new SpanBounds(this.d);
     this.indexes = new IndexBuilder(this.d, this.spans);

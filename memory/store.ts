@@ -17,6 +17,7 @@ import type { SegmentInput } from './segment-log.js';
 import { Session } from './session.js';
 import type { AudioRecord, CoverageRange, MemoryHealth, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord, StorageHealth } from './types.js';
 import { checkStorage, moveAside } from './storage-check.js';
+import { ignoreWriteFailure } from './write-gate.js';
 import { nextRun } from './runs.js';
 import { cutOpenVisits } from './live-recovery.js';
 import { presentOf } from './queries/visits.js';
@@ -325,7 +326,11 @@ export class MemoryStore implements MemoryView {
       s.coverage.store();
       await s.gate.settled();
     }
-    const r = await sweep(this, s.d, o);
+    // a failed delete (a full disk) rejects the sweep; its commit error is handled here
+    const r = await sweep(this, s.d, o).catch((e: unknown) => {
+      ignoreWriteFailure(e);
+      throw e;
+    });
     if (r.deleted > 0) {
       s.coverage.invalidate();
       s.gate.check(Date.now(), true);
