@@ -34,7 +34,7 @@ const DAMAGE_CODES = new Set([
   5, // EIO
 ]);
 
-/** Signals a reader dies of on a damaged mapped file. */
+/** Signals a reader dies of on a damaged mapped file (SIGABRT: an LMDB assertion). */
 const CRASH_SIGNALS = new Set(['SIGSEGV', 'SIGBUS', 'SIGABRT', 'SIGILL', 'SIGFPE']);
 
 const PROBE = fileURLToPath(new URL('./storage-probe.js', import.meta.url));
@@ -64,7 +64,9 @@ function probe(envDir: string, timeoutMs: number): Promise<Verdict> {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (timedOut) return resolve({ verdict: 'unchecked', reason: `the walk of its databases took over ${Math.round(timeoutMs / 1000)} s` });
-      if (signal && CRASH_SIGNALS.has(signal)) return resolve({ verdict: 'damaged', reason: `reading it crashed the check process (${signal})` });
+      // an abort of node itself (out of memory) says nothing about the file
+      const nodeAbort = signal === 'SIGABRT' && /FATAL ERROR|out of memory|heap limit/i.test(err);
+      if (signal && CRASH_SIGNALS.has(signal) && !nodeAbort) return resolve({ verdict: 'damaged', reason: `reading it crashed the check process (${signal})` });
       let r: { ok?: boolean; reason?: string; code?: unknown } & Partial<WalkResult> = {};
       try {
         r = JSON.parse(out.trim().split('\n').pop() ?? '{}') as typeof r;
