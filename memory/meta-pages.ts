@@ -10,6 +10,13 @@
  * page used and the txn id of the commit that wrote it.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { endianness } from 'node:os';
+
+/**
+ * Whether this process's LMDB lays its meta pages out as read here: 64-bit (8-byte page numbers),
+ * little-endian. Elsewhere the check is skipped (the walk in a child process still runs).
+ */
+export const META_LAYOUT_KNOWN = ['x64', 'arm64', 'riscv64', 'loong64', 'ppc64'].includes(process.arch) && endianness() === 'LE';
 
 const MAGIC = 0xbeefc0de;
 const DATA_VERSION = 2;

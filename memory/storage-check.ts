@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkMetaPages } from './meta-pages.js';
+import { checkMetaPages, META_LAYOUT_KNOWN } from './meta-pages.js';
 import { PROBE_DAMAGED, type WalkResult } from './storage-walk.js';
 
 /**
@@ -95,11 +95,11 @@ export async function checkStorage(envDir: string, timeoutMs = 60_000): Promise<
   let meta;
   try {
     size = statSync(file).size;
-    meta = checkMetaPages(file, size);
+    meta = META_LAYOUT_KNOWN ? checkMetaPages(file, size) : null;
   } catch (e) {
     return { verdict: 'unchecked', ms: ms(), reason: `its meta pages could not be read: ${(e as Error).message}` };
   }
-  if (!meta.ok) return { verdict: 'damaged', ms: ms(), reason: meta.reason };
+  if (meta && !meta.ok) return { verdict: 'damaged', ms: ms(), reason: meta.reason };
   if (size === 0) return { verdict: 'ok', ms: ms(), walked: null };
   return { ...(await probe(envDir, timeoutMs)), ms: ms() };
 }
