@@ -49,7 +49,7 @@ export class Session {
    */
   constructor(readonly opts: SessionOptions) {
     this.root = open({ path: opts.path, readOnly: opts.readOnly, maxDbs: 24, compression: false });
-    this.d = guardReads(openDbs(this.root), this.faults);
+    this.d = guardReads(this.opened(() => openDbs(this.root)), this.faults);
     if (!opts.readOnly) this.root.on('beforecommit', () => queueMicrotask(() => void this.root.committed.then(noop, ignoreWriteFailure)));
     this.gate = new WriteGate(opts);
     this.spans = new SpanBounds(this.d);
@@ -59,7 +59,19 @@ export class Session {
     this.objects = new ObjectLog(this.d, this.gate, this.spans, (id) => this.indexes.wroteVisits(id));
     this.segments = new SegmentLog(this.d, this.gate, this.objects, this.coverage);
     this.reader = new StoreReader(this.d);
-    this.indexes.start(opts.readOnly);
+    this.opened(() => this.indexes.start(opts.readOnly));
+  }
+
+  /**
+   * Runs a step of the opening; when it throws (a damaged file), the environment is closed and the
+   * error carries the close as `closing`, to await before the file is moved or opened again.
+   */
+  private opened<T>(step: () => T): T {
+    try {
+      return step();
+    } catch (e) {
+      throw Object.assign(e instanceof Error ? e : new Error(String(e)), { closing: this.root.close() });
+    }
   }
 
   /** Whether the session may write now (writable and not read-only). */

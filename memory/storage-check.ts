@@ -34,6 +34,12 @@ const DAMAGE_CODES = new Set([
   5, // EIO
 ]);
 
+/** Whether an error LMDB raised says the file is damaged (not, say, a permission problem). */
+export function isDamageError(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && DAMAGE_CODES.has(code);
+}
+
 /** Signals a reader dies of on a damaged mapped file (SIGABRT: an LMDB assertion). */
 const CRASH_SIGNALS = new Set(['SIGSEGV', 'SIGBUS', 'SIGABRT', 'SIGILL', 'SIGFPE']);
 

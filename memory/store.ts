@@ -16,7 +16,7 @@ import { DEFAULT_RETENTION, sweep, type SweepOptions, type SweepResult } from '.
 import type { SegmentInput } from './segment-log.js';
 import { Session } from './session.js';
 import type { AudioRecord, CoverageRange, MemoryHealth, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord, StorageHealth } from './types.js';
-import { checkStorage, moveAside } from './storage-check.js';
+import { checkStorage, isDamageError, moveAside } from './storage-check.js';
 import { ignoreWriteFailure } from './write-gate.js';
 import { nextRun } from './runs.js';
 import { cutOpenVisits } from './live-recovery.js';
@@ -92,7 +92,8 @@ export class MemoryStore implements MemoryView {
    * Checks the data file (its meta pages, then a walk of every database in a child process: see
    * `storage-check.ts`), then opens. Writable, a damaged file is moved aside (kept as
    * `data.mdb.corrupt-<time>`) and a fresh memory starts: the result says `recovered`, where the file
-   * went and why. Read-only, a damaged file is not opened.
+   * went and why. Read-only, a damaged file is not opened. A file LMDB refuses to open as damaged
+   * (not checked in time, or damaged since) is treated the same way.
    * @throws MemoryError MEMORY_READ_FAILED when opened read-only and the file is damaged
    */
   async openChecked(): Promise<StorageHealth> {
@@ -103,8 +104,19 @@ export class MemoryStore implements MemoryView {
       if (this.opts.readOnly) throw new MemoryError('MEMORY_READ_FAILED', `the memory in ${this.opts.dir} is damaged: ${v.reason}`);
       st = { state: 'recovered', reason: v.reason, aside: moveAside(this.path), ...base };
     } else if (v.verdict === 'unchecked') st = { state: 'unchecked', reason: v.reason, ...base };
+    try {
+      this.open();
+    } catch (e) {
+      // damaged after the check, or not checked (the walk timed out): LMDB refused to open it
+      const damaged = isDamageError(e) || (e instanceof MemoryError && e.code === 'MEMORY_READ_FAILED');
+      if (!damaged || st.state === 'recovered') throw e;
+      await (e as { closing?: Promise<void> }).closing?.catch(() => undefined);
+      const reason = `opening it failed: ${(e as { details?: { cause?: string } }).details?.cause ?? (e as Error).message}`;
+      if (this.opts.readOnly) throw new MemoryError('MEMORY_READ_FAILED', `the memory in ${this.opts.dir} is damaged: ${reason}`);
+      st = { state: 'recovered', reason, aside: moveAside(this.path), ...base };
+      this.open();
+    }
     this.checked = st;
-    this.open();
     return st;
   }
 

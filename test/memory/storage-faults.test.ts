@@ -147,3 +147,19 @@ test('reads of a file damaged while open answer MEMORY_READ_FAILED with one fixe
     await s.close();
   }
 });
+
+test('a file the walk could not check in time, which LMDB then refuses to open, is kept aside too (read-only: refused)', async () => {
+  const dir = corrupted('garbage in the middle');
+  const ro = new MemoryStore({ dir, readOnly: true, checkTimeoutMs: 1 });
+  await assert.rejects(ro.openChecked(), (e: unknown) => e instanceof MemoryError && e.code === 'MEMORY_READ_FAILED' && e.message.includes('opening it failed'));
+  const s = new MemoryStore({ dir, checkTimeoutMs: 1 });
+  const st = await s.openChecked();
+  try {
+    assert.equal(st.state, 'recovered', JSON.stringify(st));
+    assert.match(st.reason ?? '', /opening it failed/);
+    assert.ok(existsSync(st.aside ?? ''));
+    assert.deepEqual(s.cameras(), []);
+  } finally {
+    await s.close();
+  }
+});
