@@ -31,8 +31,8 @@ export class ReadFaults {
   }
 }
 
-/** Single-value read methods of an lmdb-js database. */
-const POINT_READS = ['get', 'getEntry', 'getBinary', 'getBinaryFast', 'doesExist', 'getMany', 'getStats'] as const;
+/** Synchronous single-value read methods of an lmdb-js database (the hot path: no promise check). */
+const POINT_READS = ['get', 'getEntry', 'getBinary', 'getBinaryFast', 'doesExist', 'getStats'] as const;
 
 type Fn = (...a: unknown[]) => unknown;
 type Iter = { next: Fn; return?: Fn };
@@ -74,8 +74,17 @@ function guardDb(db: Database<unknown, Key>, faults: ReadFaults): void {
   const o = db as unknown as Record<string, Fn>;
   for (const name of POINT_READS) {
     const f = o[name];
-    if (typeof f === 'function') o[name] = (...a: unknown[]) => call(f, db, a, faults);
+    if (typeof f !== 'function') continue;
+    o[name] = (...a: unknown[]) => {
+      try {
+        return f.apply(db, a);
+      } catch (e) {
+        throw faults.fault(e);
+      }
+    };
   }
+  const getMany = o.getMany;
+  if (typeof getMany === 'function') o.getMany = (...a: unknown[]) => call(getMany, db, a, faults);
   const getRange = o.getRange;
   if (typeof getRange === 'function') o.getRange = (...a: unknown[]) => guardRange(call(getRange, db, a, faults), faults);
 }
