@@ -92,7 +92,11 @@ export class DataDirLock {
    * @throws DataDirLockError when a live process holds it
    */
   acquire(): LockHolder | null {
-    mkdirSync(this.dir, { recursive: true });
+    try {
+      mkdirSync(this.dir, { recursive: true });
+    } catch (e) {
+      throw new Error(`cannot use ${this.dir} as the data directory: ${(e as NodeJS.ErrnoException).code === 'EEXIST' ? 'it is a file' : (e as Error).message}`, { cause: e });
+    }
     const me: LockHolder = { pid: process.pid, startedAt: new Date().toISOString(), procStart: procStart(process.pid), command: this.command };
     let stale: LockHolder | null = null;
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -102,7 +106,7 @@ export class DataDirLock {
         held.add(this.file);
         return stale;
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`cannot create the lock file ${this.file}: ${(e as Error).message}`, { cause: e });
       }
       let h: LockHolder | null;
       try {
