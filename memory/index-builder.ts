@@ -7,6 +7,7 @@ import { INDEX_NAMES, type Dbs, type IndexName } from './dbs.js';
 import { indexChunk, sourceOf } from './indexes.js';
 import type { Key } from './key.js';
 import type { SpanBounds } from './spans.js';
+import { ignoreWriteFailure } from './write-gate.js';
 
 const noop = (): void => undefined;
 
@@ -78,11 +79,11 @@ export class IndexBuilder {
       start = r.start;
       let last = r.last;
       for (const [cam, span] of r.spans ?? []) last = this.spans.widen(cam, span) ?? last;
-      await last.catch(noop);
+      await last.catch(ignoreWriteFailure);
       if (r.n < chunk) break;
     }
     if (this.closing) return;
-    await this.d.meta.put(['index', name], 1).catch(noop);
+    await this.d.meta.put(['index', name], 1).catch(ignoreWriteFailure);
     this.ready[name] = true;
     if ((name === 'visits' || name === 'cvisits') && this.ready.visits && this.ready.cvisits) this.live.clear();
   }

@@ -6,13 +6,16 @@
 import { open, type RootDatabase } from 'lmdb';
 import { CoverageLog } from './coverage-log.js';
 import { openDbs, type Dbs } from './dbs.js';
+import { guardReads, ReadFaults } from './read-guard.js';
 import { IndexBuilder } from './index-builder.js';
 import { ObjectLog } from './object-log.js';
 import { RollupLog } from './rollup-log.js';
 import { SegmentLog } from './segment-log.js';
 import { SpanBounds } from './spans.js';
 import { StoreReader } from './store-reads.js';
-import { WriteGate, type WriteGateOptions } from './write-gate.js';
+import { ignoreWriteFailure, WriteGate, type WriteGateOptions } from './write-gate.js';
+
+const noop = (): void => undefined;
 
 /** How to open the environment. */
 export interface SessionOptions extends WriteGateOptions {
@@ -34,11 +37,20 @@ export class Session {
   readonly objects: ObjectLog;
   readonly segments: SegmentLog;
   readonly reader: StoreReader;
+  /** Reads that failed (a damaged page): each answered `MEMORY_READ_FAILED`. */
+  readonly faults = new ReadFaults();
 
-  /** Opens the environment (which must exist when read-only) and starts building missing indexes. */
+  /**
+   * Opens the environment (which must exist when read-only) and starts building missing indexes.
+   * Writable, each batch's commit promise gets a handler: lmdb-js makes one per write batch that
+   * no put returns (the batch-start promise, `write.js`), so a failed commit (a full disk) left it
+   * rejected with no handler, one unhandled rejection per failed batch. The failure itself reaches
+   * the writes' own promises (the write gate).
+   */
   constructor(readonly opts: SessionOptions) {
     this.root = open({ path: opts.path, readOnly: opts.readOnly, maxDbs: 24, compression: false });
-    this.d = openDbs(this.root);
+    this.d = guardReads(this.opened(() => openDbs(this.root)), this.faults);
+    if (!opts.readOnly) this.root.on('beforecommit', () => queueMicrotask(() => void this.root.committed.then(noop, ignoreWriteFailure)));
     this.gate = new WriteGate(opts);
     this.spans = new SpanBounds(this.d);
     this.indexes = new IndexBuilder(this.d, this.spans);
@@ -47,7 +59,19 @@ export class Session {
     this.objects = new ObjectLog(this.d, this.gate, this.spans, (id) => this.indexes.wroteVisits(id));
     this.segments = new SegmentLog(this.d, this.gate, this.objects, this.coverage);
     this.reader = new StoreReader(this.d);
-    this.indexes.start(opts.readOnly);
+    this.opened(() => this.indexes.start(opts.readOnly));
+  }
+
+  /**
+   * Runs a step of the opening; when it throws (a damaged file), the environment is closed and the
+   * error carries the close as `closing`, to await before the file is moved or opened again.
+   */
+  private opened<T>(step: () => T): T {
+    try {
+      return step();
+    } catch (e) {
+      throw Object.assign(e instanceof Error ? e : new Error(String(e)), { closing: this.root.close() });
+    }
   }
 
   /** Whether the session may write now (writable and not read-only). */

@@ -15,7 +15,9 @@ import { storedEvent } from './event-codec.js';
 import { DEFAULT_RETENTION, sweep, type SweepOptions, type SweepResult } from './retention.js';
 import type { SegmentInput } from './segment-log.js';
 import { Session } from './session.js';
-import type { AudioRecord, CoverageRange, MemoryHealth, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
+import type { AudioRecord, CoverageRange, MemoryHealth, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord, StorageHealth } from './types.js';
+import { checkStorage, isDamageError, moveAside } from './storage-check.js';
+import { ignoreWriteFailure } from './write-gate.js';
 import { nextRun } from './runs.js';
 import { cutOpenVisits } from './live-recovery.js';
 import { presentOf } from './queries/visits.js';
@@ -41,6 +43,8 @@ export interface MemoryOptions {
   minFreeMB?: number;
   /** How often, in ms, free space is checked and a failed store retries a write. Default 1000. */
   checkMs?: number;
+  /** Longest the start-time walk of the data file may take (`openChecked`), ms; past it the file opens unchecked. Default 60000. */
+  checkTimeoutMs?: number;
 }
 
 const NOT_OPEN = 'memory store is not open';
@@ -51,6 +55,8 @@ export class MemoryStore implements MemoryView {
   private s: Session | null = null;
   private closing: Promise<void> | null = null;
   private seq = Math.floor(Math.random() * 2 ** 30);
+  /** What the start-time check found (null when opened without it). */
+  private checked: StorageHealth | null = null;
   /** Retention in effect. */
   readonly retention: RetentionOptions;
 
@@ -80,6 +86,52 @@ export class MemoryStore implements MemoryView {
         return opts.checkMs;
       },
     });
+  }
+
+  /**
+   * Checks the data file (its meta pages, then a walk of every database in a child process: see
+   * `storage-check.ts`), then opens. Writable, a damaged file is moved aside (kept as
+   * `data.mdb.corrupt-<time>`) and a fresh memory starts: the result says `recovered`, where the file
+   * went and why. Read-only, a damaged file is not opened. A file LMDB refuses to open as damaged
+   * (not checked in time, or damaged since) is treated the same way.
+   * @throws MemoryError MEMORY_READ_FAILED when opened read-only and the file is damaged
+   */
+  async openChecked(): Promise<StorageHealth> {
+    const v = await checkStorage(this.path, this.opts.checkTimeoutMs);
+    const base = { checkMs: v.ms, readErrors: 0 };
+    let st: StorageHealth = { state: 'ok', ...base };
+    if (v.verdict === 'damaged') {
+      if (this.opts.readOnly) throw new MemoryError('MEMORY_READ_FAILED', `the memory in ${this.opts.dir} is damaged: ${v.reason}`);
+      st = { state: 'recovered', reason: v.reason, aside: moveAside(this.path), ...base };
+    } else if (v.verdict === 'unchecked') st = { state: 'unchecked', reason: v.reason, ...base };
+    try {
+      this.open();
+    } catch (e) {
+      // damaged after the check, or not checked (the walk timed out): LMDB refused to open it
+      const damaged = isDamageError(e) || (e instanceof MemoryError && e.code === 'MEMORY_READ_FAILED');
+      if (!damaged || st.state === 'recovered') throw e;
+      await (e as { closing?: Promise<void> }).closing?.catch(() => undefined);
+      const reason = `opening it failed: ${(e as { details?: { cause?: string } }).details?.cause ?? (e as Error).message}`;
+      if (this.opts.readOnly) throw new MemoryError('MEMORY_READ_FAILED', `the memory in ${this.opts.dir} is damaged: ${reason}`);
+      st = { state: 'recovered', reason, aside: moveAside(this.path), ...base };
+      this.open();
+    }
+    this.checked = st;
+    return st;
+  }
+
+  /** The data file's state (null when opened without `openChecked`): `damaged` once a read failed. */
+  storage(): StorageHealth | null {
+    const c = this.checked;
+    if (!c) return null;
+    const f = this.s?.faults;
+    if (!f || f.count === 0) return c;
+    return { ...c, state: 'damaged', reason: `${f.count} read${f.count > 1 ? 's' : ''} failed, the latest: ${f.last ?? 'unknown'}`, readErrors: f.count };
+  }
+
+  /** Reads that failed since the store opened (each answered `MEMORY_READ_FAILED`). */
+  get readFailures(): number {
+    return this.s?.faults.count ?? 0;
   }
 
   /** The open session, or a MEMORY_NOT_OPEN error. */
@@ -132,10 +184,12 @@ export class MemoryStore implements MemoryView {
   /** Whether writes are accepted; `reason` says why not (disk full, write failure). For `/healthz`. */
   health(): MemoryHealth {
     const s = this.s;
-    if (!s) return { writable: false, reason: NOT_OPEN };
-    if (this.opts.readOnly) return { writable: false, reason: 'opened read-only' };
+    const st = this.storage();
+    const storage = st ? { storage: st } : {};
+    if (!s) return { writable: false, reason: NOT_OPEN, ...storage };
+    if (this.opts.readOnly) return { writable: false, reason: 'opened read-only', ...storage };
     s.gate.check(Date.now(), true);
-    return { writable: s.gate.writable, reason: s.gate.reason };
+    return { writable: s.gate.writable, reason: s.gate.reason, ...storage };
   }
 
   /** Free bytes on the store's file system. */
@@ -163,9 +217,19 @@ export class MemoryStore implements MemoryView {
 
   /**
    * Stores one observation. Resolves when its batch is committed; rejects while writing is stopped
-   * (MEMORY_NOT_WRITABLE), on a bad observation (MEMORY_BAD_INPUT) or a closed store (MEMORY_NOT_OPEN).
+   * (MEMORY_NOT_WRITABLE), on a bad observation (MEMORY_BAD_INPUT), a closed store (MEMORY_NOT_OPEN)
+   * or a damaged record it had to read (MEMORY_READ_FAILED). Never throws.
    */
   write(o: Observation): Promise<boolean> {
+    try {
+      return this.store(o);
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  /** `write`, which may throw (a failed read of the record it revises). */
+  private store(o: Observation): Promise<boolean> {
     const s = this.s;
     if (!s) return Promise.reject(new MemoryError('MEMORY_NOT_OPEN', NOT_OPEN));
     const bad = invalidObservation(o);
@@ -208,8 +272,16 @@ export class MemoryStore implements MemoryView {
     }
   }
 
-  /** Stores a closed segment (keyframe separately), rolls it up and extends the camera's coverage. */
+  /** Stores a closed segment (keyframe separately), rolls it up and extends the camera's coverage. Never throws (see `write`). */
   writeSegment(seg: SegmentInput): Promise<boolean> {
+    try {
+      return this.storeSegment(seg);
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  private storeSegment(seg: SegmentInput): Promise<boolean> {
     const s = this.s;
     if (!s) return Promise.reject(new MemoryError('MEMORY_NOT_OPEN', NOT_OPEN));
     const bad = invalidObservation({ ...seg, kind: 'segment' });
@@ -266,7 +338,11 @@ export class MemoryStore implements MemoryView {
       s.coverage.store();
       await s.gate.settled();
     }
-    const r = await sweep(this, s.d, o);
+    // a failed delete (a full disk) rejects the sweep; its commit error is handled here
+    const r = await sweep(this, s.d, o).catch((e: unknown) => {
+      ignoreWriteFailure(e);
+      throw e;
+    });
     if (r.deleted > 0) {
       s.coverage.invalidate();
       s.gate.check(Date.now(), true);

@@ -92,6 +92,26 @@ export interface RollupRecord {
 export interface MemoryHealth {
   writable: boolean;
   reason: string | null;
+  /** The data file's state (absent until the store was opened through `openChecked`). */
+  storage?: StorageHealth;
+}
+
+/**
+ * The data file's state: `ok` (checked at start, no read failure since), `recovered` (found
+ * damaged at start, moved aside to `aside`, a fresh memory started), `damaged` (reads fail while
+ * running: a restart checks the file and moves it aside), `unchecked` (the start-time check could
+ * not run; `reason` says why).
+ */
+export interface StorageHealth {
+  state: 'ok' | 'recovered' | 'damaged' | 'unchecked';
+  /** Why the file was moved aside, is damaged, or was not checked. */
+  reason?: string;
+  /** Where the damaged file was kept. */
+  aside?: string;
+  /** How long the start-time check took, ms. */
+  checkMs: number;
+  /** Reads that failed since start. */
+  readErrors: number;
 }
 
 /** Retention per level, in ms. */

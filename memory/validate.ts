@@ -6,7 +6,7 @@
 import { VigilError } from '../ingest/errors/catalogue.js';
 
 /** Stable error codes of the memory (rows of the catalogue, `ingest/errors/catalogue.ts`). */
-export type MemoryErrorCode = 'MEMORY_NOT_OPEN' | 'MEMORY_NOT_WRITABLE' | 'MEMORY_WRITE_FAILED' | 'MEMORY_BAD_INPUT';
+export type MemoryErrorCode = 'MEMORY_NOT_OPEN' | 'MEMORY_NOT_WRITABLE' | 'MEMORY_WRITE_FAILED' | 'MEMORY_BAD_INPUT' | 'MEMORY_READ_FAILED';
 
 /** An error of the memory, with a stable code. */
 export class MemoryError extends VigilError<MemoryErrorCode> {}

@@ -7,6 +7,22 @@ import { MemoryError } from './validate.js';
 
 const noop = (): void => undefined;
 
+/**
+ * Marks the `commitError` of a failed lmdb-js write handled: a failed commit rejects each write's
+ * promise with an error whose `commitError` is a second promise, rejected with the commit's own
+ * error (ENOSPC, EIO, MDB_BAD_TXN); with no handler on it, that one is an unhandled rejection.
+ * Returns the commit's error when there is one (a promise), else the write's.
+ */
+export function commitCause(e: unknown): Promise<unknown> {
+  const ce = (e as { commitError?: Promise<unknown> } | null)?.commitError;
+  return ce ? ce.then(() => e, (x: unknown) => x) : Promise.resolve(e);
+}
+
+/** `catch` handler of a write whose failure is ignored (the gate or the caller reports it): its commit error is handled too. */
+export function ignoreWriteFailure(e: unknown): void {
+  void commitCause(e);
+}
+
 /** Gate settings. */
 export interface WriteGateOptions {
   /** Free bytes on the store's file system (may throw: the check is then skipped). */
@@ -104,9 +120,7 @@ export class WriteGate {
   /** A failure (ENOSPC, MDB_MAP_FULL, I/O error) stops writing until a probe succeeds. */
   private guard(p: Promise<boolean>): Promise<boolean> {
     return p.catch(async (e: unknown) => {
-      let cause = e;
-      const ce = (e as { commitError?: Promise<unknown> } | null)?.commitError;
-      if (ce) cause = await ce.then(() => e, (x: unknown) => x);
+      const cause = await commitCause(e);
       const msg = cause instanceof Error ? cause.message : String(cause);
       this.stop(`write failed: ${msg}`);
       throw new MemoryError('MEMORY_WRITE_FAILED', `memory write failed: ${msg}`);

@@ -5,7 +5,8 @@
 import type { AskOptions } from '../../planner/ask.js';
 import type { Answer } from '../../planner/answer.js';
 import { MemoryQueries } from '../../memory/queries.js';
-import type { MemoryStore } from '../../memory/store.js';
+import { MemoryError, type MemoryStore } from '../../memory/store.js';
+import { READ_FAILED_MESSAGE } from '../../memory/read-guard.js';
 import type { CameraManager } from '../components/cameras.js';
 import type { RulesComponent } from '../components/rules.js';
 import { AdmissionGate, type AdmissionLimits } from './admission.js';
@@ -154,9 +155,15 @@ export class ApiHandlers {
     return this.d.fleet?.state() ?? { enabled: false, node: this.d.node, boxes: [], alerts: [] };
   }
 
+  /**
+   * Answers a question. A read of the memory that failed while answering (a damaged data file)
+   * answers `MEMORY_READ_FAILED`, also when a planner turned the failure into words.
+   */
   private async ask(req: WsRequestOf<'ask'>, ctx: RequestContext): Promise<Answer> {
+    const failures = this.d.memory.readFailures;
+    let a: Answer;
     try {
-      return await this.d.answerer.ask(req.question, {
+      a = await this.d.answerer.ask(req.question, {
         ...(req.planner ? { planner: req.planner } : {}),
         ...(req.now !== undefined ? { now: req.now } : {}),
         ...(req.timeZone ? { timeZone: req.timeZone } : {}),
@@ -164,8 +171,11 @@ export class ApiHandlers {
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
     } catch (e) {
+      if (e instanceof MemoryError && e.code === 'MEMORY_READ_FAILED') throw e;
       throw new VigilError('ASK_FAILED', (e as Error).message);
     }
+    if (this.d.memory.readFailures !== failures) throw new MemoryError('MEMORY_READ_FAILED', READ_FAILED_MESSAGE);
+    return a;
   }
 
   private async compile(req: WsRequestOf<'rules.compile'>, ctx: RequestContext): Promise<WsRequestMap['rules.compile']['result']> {

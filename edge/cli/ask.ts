@@ -3,7 +3,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { MemoryStore } from '../../memory/store.js';
+import { MemoryError, MemoryStore } from '../../memory/store.js';
+import { READ_FAILED_MESSAGE } from '../../memory/read-guard.js';
 import { ask, type AskOptions } from '../../planner/ask.js';
 import { answererOptions } from '../config/answering.js';
 import { isTimeZone } from '../../planner/time.js';
@@ -70,9 +71,20 @@ export async function askCommand(argv: string[]): Promise<number> {
     ...(values.trace ? { onProgress: (p) => process.stderr.write(`${JSON.stringify(p.type === 'final' ? { type: 'final' } : p)}\n`) } : {}),
   };
   const store = new MemoryStore({ dir, readOnly: true });
-  store.open();
+  // checked before it is mapped: a damaged file is an error message, not a crash
+  try {
+    await store.openChecked();
+  } catch (e) {
+    if (e instanceof MemoryError && e.code === 'MEMORY_READ_FAILED') {
+      process.stderr.write(`vigil: ${e.message}\n  "vigil start --data ${data}" keeps the damaged file aside (data.mdb.corrupt-<time>) and starts an empty memory.\n`);
+      return 1;
+    }
+    throw e;
+  }
   try {
     const a = await ask(question, store, opts);
+    // a planner may have put a failed read into words: the answer is the error
+    if (store.readFailures > 0) throw new MemoryError('MEMORY_READ_FAILED', READ_FAILED_MESSAGE);
     process.stdout.write(values.json ? `${JSON.stringify(a)}\n` : `${a.answer}\n`);
   } finally {
     await store.close();

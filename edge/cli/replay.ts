@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { locateFfmpeg } from '../../ingest/ffmpeg/locate.js';
 import { replayFrames } from '../../ingest/replay.js';
 import { MemoryComponent } from '../components/memory.js';
+import { holdDataDir } from '../data-lock.js';
 import { runStamp } from '../../ingest/perception/reid.js';
 import { identitySeeds } from '../components/identity-seeds.js';
 import { cameraPerception, captionError, detectorFor, encoderFor, ocrFor, visionCaptionerFor, type PerceptionConfig } from '../components/perception.js';
@@ -64,6 +65,8 @@ export async function replayCommand(argv: string[]): Promise<number> {
 
   const abort = new AbortController();
   const log = createLogger(process.env.VIGIL_LOG__LEVEL ?? 'warn');
+  // a replay writes the memory: never beside a daemon (or another replay) on the same directory
+  const lock = holdDataDir(resolve(data), 'replay', log);
   const memory = new MemoryComponent(resolve(data), log);
   const detector = detectorFor(pcfg, join(cfg.data, 'models'));
   await detector?.load();
@@ -123,6 +126,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     await reader?.dispose();
     await encoder?.dispose();
     await memory.stop();
+    lock.release();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

@@ -1,9 +1,13 @@
 /**
  * `vigil start`: runs the daemon until SIGINT/SIGTERM (or, under `npm start`, until npm exits).
  */
+import { resolve } from 'node:path';
 import { buildDaemon } from '../app.js';
 import { environmentChecks } from '../config/environment.js';
+import { holdDataDir } from '../data-lock.js';
 import { ConfigError, loadConfig } from '../config/load.js';
+import type { Config } from '../config/schema.js';
+import type { Logger } from '../../ingest/types.js';
 import { createLogger } from '../log.js';
 import { redactUrl } from '../../ingest/redact.js';
 import { installProcessGuard } from '../process-guard.js';
@@ -30,6 +34,17 @@ export async function startCommand(argv: string[]): Promise<number> {
   if (env.errors.length > 0) throw new ConfigError(env.errors, str(values.config) ?? 'defaults');
   const log = createLogger(cfg.log.level);
   for (const w of env.warnings) log.warn(w);
+  // one daemon per data directory: a second one stops here (exit 1), naming the first
+  const lock = holdDataDir(resolve(cfg.data), 'start', log);
+  try {
+    return await run(cfg, log);
+  } finally {
+    lock.release();
+  }
+}
+
+/** Builds, starts and runs the daemon until stopped; resolves with the exit code. */
+async function run(cfg: Config, log: Logger): Promise<number> {
   const systemd = new SystemdNotifier(log);
   const daemon = buildDaemon(cfg, log);
   log.info({ node: cfg.node, data: cfg.data, cameras: cfg.cameras.map((c) => ({ id: c.id, url: redactUrl(c.url), enabled: c.enabled })) }, 'vigil starting');

@@ -147,7 +147,8 @@ export class HttpComponent implements Component {
   health(): HealthBody {
     const cams = this.deps.cameras.statuses();
     const memory = this.deps.memory.health();
-    const ok = memory.writable && cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
+    // a memory whose reads fail (a data file damaged while running) is degraded too
+    const ok = memory.writable && memory.storage?.state !== 'damaged' && cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
     const phase = this.deps.readiness?.phase() ?? 'ready';
     const status = phase === 'idle' || phase === 'starting' ? 'starting' : phase === 'ready' ? (ok ? 'ok' : 'degraded') : 'stopping';
     return {

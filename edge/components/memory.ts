@@ -1,5 +1,7 @@
 /**
- * The memory as a daemon component: opens the LMDB store on start, flushes and closes it on stop.
+ * The memory as a daemon component: checks the data file and opens the LMDB store on start (a
+ * damaged file is moved aside, said in one log line, and a fresh memory starts), flushes and closes
+ * it on stop.
  */
 import type { Observation } from '../../ingest/observations.js';
 import type { Logger } from '../../ingest/types.js';
@@ -18,6 +20,8 @@ export class MemoryComponent implements Component {
   private failed = 0;
   private timer: NodeJS.Timeout | null = null;
   private lastHealth: MemoryHealth | null = null;
+  /** Read failures already logged. */
+  private readsLogged = 0;
 
   constructor(
     dir: string,
@@ -37,13 +41,17 @@ export class MemoryComponent implements Component {
     });
   }
 
-  start(): Promise<void> {
-    this.store.open();
+  async start(): Promise<void> {
+    const st = await this.store.openChecked();
+    if (st.state === 'recovered') {
+      this.log.error({ aside: st.aside, reason: st.reason, checkMs: st.checkMs }, `memory data file was damaged (${st.reason ?? 'unknown'}): kept as ${st.aside ?? '?'}; starting with an empty memory`);
+    } else if (st.state === 'unchecked') {
+      this.log.warn({ reason: st.reason, checkMs: st.checkMs }, `memory data file could not be checked (${st.reason ?? 'unknown'}): opening it as it is`);
+    } else this.log.info({ checkMs: st.checkMs }, 'memory data file checked');
     if (this.cfg) {
       this.timer = setInterval(() => this.sweep(), this.cfg.sweepSeconds * 1000);
       this.timer.unref();
     }
-    return Promise.resolve();
   }
 
   /** One bounded retention sweep; logs health changes (disk full and back). */
@@ -60,6 +68,16 @@ export class MemoryComponent implements Component {
     if (h.writable && was === false) this.log.info('memory writable again');
     else if (!h.writable && was !== false) this.log.error({ reason: h.reason }, 'memory stopped writing');
     this.lastHealth = h;
+    this.logReadFailures();
+  }
+
+  /** Logs read failures (a page damaged while running) when there are new ones. */
+  private logReadFailures(): void {
+    const n = this.store.readFailures;
+    if (n === this.readsLogged) return;
+    const st = this.store.storage();
+    this.log.error({ readErrors: n, reason: st?.reason }, 'memory reads are failing: the data file is damaged; a restart checks it and moves it aside');
+    this.readsLogged = n;
   }
 
   /** Writable or not, and why: for /healthz. */

@@ -59,6 +59,8 @@ export const ERROR_CATALOGUE = {
   MEMORY_NOT_WRITABLE: { status: 503, wire: 'INTERNAL', message: 'the memory is not writable (disk nearly full)', owner: 'MemoryError' },
   MEMORY_WRITE_FAILED: { status: 500, wire: 'INTERNAL', message: 'a memory write failed', owner: 'MemoryError' },
   MEMORY_BAD_INPUT: { status: 500, wire: 'INTERNAL', message: 'the memory rejected an observation', owner: 'MemoryError' },
+  MEMORY_READ_FAILED: { status: 500, wire: 'MEMORY_READ_FAILED', message: 'the memory could not be read: its data file is damaged', owner: 'MemoryError' },
+  DATA_DIR_LOCKED: { status: 409, wire: 'INTERNAL', message: 'the data directory is in use by another vigil process', owner: 'DataDirLockError' },
   // --- the SQL view of the memory (messages are shown to a model) ---
   SQL_NOT_SELECT: { status: 400, wire: 'INTERNAL', message: 'only SELECT queries may run', owner: 'SqlError' },
   SQL_FORBIDDEN: { status: 400, wire: 'INTERNAL', message: 'the query uses a forbidden statement or function', owner: 'SqlError' },

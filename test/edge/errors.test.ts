@@ -12,6 +12,7 @@ import { UsageError } from '../../edge/cli/args.js';
 import { ConfigError } from '../../edge/config/load.js';
 import { RuleError } from '../../edge/rules/engine.js';
 import { RulesNoModelError } from '../../edge/rules/nl.js';
+import { DataDirLockError } from '../../edge/data-lock.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -28,6 +29,7 @@ function instances(): VigilError[] {
   out.push(new RulesNoModelError());
   out.push(new UsageError('a QUESTION is required'));
   out.push(new ConfigError(['http.port: too big'], 'test.yaml'));
+  out.push(new DataDirLockError('data directory /d is in use by another vigil (pid 1)', { pid: 1, startedAt: 'x', procStart: null, command: 'start' }));
   return out;
 }
 
@@ -52,6 +54,8 @@ test('every class raises only catalogue codes and gets its code and status in th
   assert.equal(body(new UsageError('x')), 'BAD_REQUEST');
   assert.equal(body(new SqlError('SQL_FORBIDDEN', 'x')), 'INTERNAL');
   assert.equal(body(new MemoryError('MEMORY_NOT_OPEN', 'x')), 'INTERNAL');
+  // a damaged data file has its own public code (a client can tell it from a bug)
+  assert.equal(body(new MemoryError('MEMORY_READ_FAILED', 'x')), 'MEMORY_READ_FAILED');
   assert.equal(body(new Error('plain')), 'INTERNAL');
   assert.equal(errorReply(new Error('plain')).status, 500);
   // the config error keeps its problems, also as details
