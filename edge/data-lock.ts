@@ -74,6 +74,17 @@ function readHolder(file: string): LockHolder | null {
   }
 }
 
+/** The running vigil that holds the lock of `dir`, or null when none does. */
+export function liveHolder(dir: string): LockHolder | null {
+  const file = join(dir, LOCK_FILE);
+  try {
+    const h = readHolder(file);
+    return h && alive(h, file) ? h : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The lock of one data directory. */
 export class DataDirLock {
   readonly file: string;

@@ -91,8 +91,9 @@ function probe(envDir: string, timeoutMs: number): Promise<Verdict> {
  * Checks the data file of the environment in `envDir` (its meta pages, then a walk of every
  * database in a child process). A missing or empty file is `ok` (a new memory).
  * @param timeoutMs longest the walk may take before the file is opened unchecked
+ * @param walk false: the meta pages only (a running daemon walked the file at its start)
  */
-export async function checkStorage(envDir: string, timeoutMs = 60_000): Promise<StorageVerdict> {
+export async function checkStorage(envDir: string, timeoutMs = 60_000, walk = true): Promise<StorageVerdict> {
   const t0 = performance.now();
   const ms = (): number => Math.round(performance.now() - t0);
   const file = dataFile(envDir);
@@ -106,7 +107,7 @@ export async function checkStorage(envDir: string, timeoutMs = 60_000): Promise<
     return { verdict: 'unchecked', ms: ms(), reason: `its meta pages could not be read: ${(e as Error).message}` };
   }
   if (meta && !meta.ok) return { verdict: 'damaged', ms: ms(), reason: meta.reason };
-  if (size === 0) return { verdict: 'ok', ms: ms(), walked: null };
+  if (size === 0 || !walk) return { verdict: 'ok', ms: ms(), walked: null };
   return { ...(await probe(envDir, timeoutMs)), ms: ms() };
 }
 

@@ -96,8 +96,8 @@ export class MemoryStore implements MemoryView {
    * (not checked in time, or damaged since) is treated the same way.
    * @throws MemoryError MEMORY_READ_FAILED when opened read-only and the file is damaged
    */
-  async openChecked(): Promise<StorageHealth> {
-    const v = await checkStorage(this.path, this.opts.checkTimeoutMs);
+  async openChecked(opts: { walk?: boolean } = {}): Promise<StorageHealth> {
+    const v = await checkStorage(this.path, this.opts.checkTimeoutMs, opts.walk ?? true);
     const base = { checkMs: v.ms, readErrors: 0 };
     let st: StorageHealth = { state: 'ok', ...base };
     if (v.verdict === 'damaged') {

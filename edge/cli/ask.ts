@@ -3,6 +3,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { liveHolder } from '../data-lock.js';
 import { MemoryError, MemoryStore } from '../../memory/store.js';
 import { READ_FAILED_MESSAGE } from '../../memory/read-guard.js';
 import { ask, type AskOptions } from '../../planner/ask.js';
@@ -71,9 +72,10 @@ export async function askCommand(argv: string[]): Promise<number> {
     ...(values.trace ? { onProgress: (p) => process.stderr.write(`${JSON.stringify(p.type === 'final' ? { type: 'final' } : p)}\n`) } : {}),
   };
   const store = new MemoryStore({ dir, readOnly: true });
-  // checked before it is mapped: a damaged file is an error message, not a crash
+  // checked before it is mapped: a damaged file is an error message, not a crash. While a daemon
+  // holds the directory (it walked the file at its start) the meta pages are read, not walked again.
   try {
-    await store.openChecked();
+    await store.openChecked({ walk: liveHolder(dir) === null });
   } catch (e) {
     if (e instanceof MemoryError && e.code === 'MEMORY_READ_FAILED') {
       process.stderr.write(`vigil: ${e.message}\n  "vigil start --data ${data}" keeps the damaged file aside (data.mdb.corrupt-<time>) and starts an empty memory.\n`);
