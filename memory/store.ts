@@ -13,6 +13,8 @@ import type { Observation } from '../ingest/observations.js';
 import type { Dbs, IndexName } from './dbs.js';
 import { storedEvent } from './event-codec.js';
 import { DEFAULT_RETENTION, sweep, type SweepOptions, type SweepResult } from './retention.js';
+import { WallClock } from './clock.js';
+import { keptSince, type KeptSince } from './kept.js';
 import type { SegmentInput } from './segment-log.js';
 import { Session } from './session.js';
 import type { AudioRecord, CoverageRange, MemoryHealth, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
@@ -26,6 +28,7 @@ export type { Dbs, IndexName } from './dbs.js';
 export { invalidObservation, MemoryError, type MemoryErrorCode } from './validate.js';
 export { COVERAGE_GAP_MS, COVERAGE_WRITE_MS } from './coverage-log.js';
 export { ROLLUP_LAG_MS } from './rollup-log.js';
+export type { KeptLevel, KeptSince } from './kept.js';
 
 /** Store options. */
 export interface MemoryOptions {
@@ -41,6 +44,8 @@ export interface MemoryOptions {
   minFreeMB?: number;
   /** How often, in ms, free space is checked and a failed store retries a write. Default 1000. */
   checkMs?: number;
+  /** The clock retention ages data by (its steady time: a step of the wall clock deletes nothing). Default: a new one. */
+  clock?: WallClock;
 }
 
 const NOT_OPEN = 'memory store is not open';
@@ -53,9 +58,12 @@ export class MemoryStore implements MemoryView {
   private seq = Math.floor(Math.random() * 2 ** 30);
   /** Retention in effect. */
   readonly retention: RetentionOptions;
+  /** The clock retention ages data by (`sweep()` without `now` reads its steady time). */
+  readonly clock: WallClock;
 
   constructor(private readonly opts: MemoryOptions) {
     this.retention = { ...DEFAULT_RETENTION, ...opts.retention };
+    this.clock = opts.clock ?? new WallClock();
   }
 
   /** Directory of the LMDB environment. */
@@ -259,6 +267,8 @@ export class MemoryStore implements MemoryView {
   /**
    * Deletes data past retention, then evicts oldest-first while over the size budget. Bounded:
    * at most `maxKeys` deletions or about `maxMs` of work per call; call again while `done` is false.
+   * Without `now`, data is aged by the steady time of {@link clock}: a step of the wall clock
+   * (NTP a day ahead and back) deletes nothing.
    */
   async sweep(o: SweepOptions = {}): Promise<SweepResult> {
     const s = this.session();
@@ -266,12 +276,17 @@ export class MemoryStore implements MemoryView {
       s.coverage.store();
       await s.gate.settled();
     }
-    const r = await sweep(this, s.d, o);
+    const r = await sweep(this, s.d, { ...o, now: o.now ?? this.clock.steady() });
     if (r.deleted > 0) {
       s.coverage.invalidate();
       s.gate.check(Date.now(), true);
     }
     return r;
+  }
+
+  /** Per level (raw, events, minutes, hours), the time before which retention no longer keeps its data. */
+  keptSince(): KeptSince {
+    return keptSince(this.session().d.meta);
   }
 
   /** Resolves when every write so far is durable on disk; open roll-ups are stored (marked partial). */
