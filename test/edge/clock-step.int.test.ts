@@ -41,7 +41,7 @@ async function askWs(ws: WsTestClient): Promise<Answer> {
   return (r as unknown as { result: Answer }).result;
 }
 
-test('a clock step of +25 h and back: "the last 10 minutes" are the real ones within a minute, and nothing recent is deleted', { timeout: 300_000 }, async () => {
+test('a clock step of +25 h and back: "the last 10 minutes" are the real ones within a minute, and nothing recent is deleted', { timeout: 300_000 }, async (t) => {
   assert.ok(LIBFAKETIME, 'libfaketime is not installed, and this test steps the daemon\'s clock with it: apt-get install faketime (deploy/setup.sh installs it when run as root)');
   const data = tempDir('clock-step');
   const rc = join(data, 'faketime.rc');
@@ -84,14 +84,22 @@ test('a clock step of +25 h and back: "the last 10 minutes" are the real ones wi
       assert.ok(a.coverage.from && Date.parse(a.coverage.from) >= asked - 11 * 60_000, `the window is the real last 10 minutes: ${JSON.stringify(a.coverage)}`);
       const truth = await runCli(['ask', QUESTION, '--data', data, '--json', '--tz', 'UTC', '--now', new Date(asked).toISOString()]);
       assert.equal(truth.code, 0, truth.stderr);
-      assert.equal(a.value, (JSON.parse(truth.stdout) as Answer).value, `the daemon's answer is the answer about the real last 10 minutes: ${a.answer}`);
+      const want = (JSON.parse(truth.stdout) as Answer).value;
+      t.diagnostic(`after the step back: ${a.answer} | vigil ask --now ${new Date(asked).toISOString()}: ${JSON.stringify(want)}`);
+      // the same window; a visit that began just before it may reach the memory a few seconds later (perception lag)
+      assert.ok(typeof want === 'number' && typeof a.value === 'number' && Math.abs(a.value - want) <= 1, `the daemon's answer is the answer about the real last 10 minutes: ${a.answer} (vigil ask --now: ${JSON.stringify(want)})`);
       assert.ok(typeof a.value === 'number' && a.value >= first.value, a.answer);
 
       // nothing recorded before the step was deleted (retention swept every second through it)
-      assert.deepEqual(await stored(data, start - 60_000, stepAt), before, 'retention deleted data recorded before the step');
+      const after = await stored(data, start - 60_000, stepAt);
+      t.diagnostic(`stored before the step: ${JSON.stringify(before)} before, ${JSON.stringify(after)} after the step and back`);
+      // every frame is kept; the segment open at the step is stored when it closes (one more)
+      assert.equal(after.frames, before.frames, 'retention deleted frames recorded before the step');
+      assert.ok(after.segments >= before.segments, 'retention deleted segments recorded before the step');
       const ahead = await stored(data, stepAt + 24 * HOUR, stepAt + 26 * HOUR);
       assert.ok(ahead.frames > 0, 'frames recorded during the step are stamped a day ahead (kept, not "now")');
       const metrics = await (await fetch(`${d.baseUrl}/metrics`)).text();
+      t.diagnostic(metrics.split('\n').filter((l) => l.startsWith('vigil_clock')).join(', '));
       assert.match(metrics, /^vigil_clock_steps_total 2$/m, metrics.slice(-800));
       assert.match(d.output(), /wall clock stepped \+25 h/);
       assert.match(d.output(), /wall clock stepped -25 h/);
