@@ -13,7 +13,8 @@ import type { Observation } from '../ingest/observations.js';
 import type { Dbs, IndexName } from './dbs.js';
 import { storedEvent } from './event-codec.js';
 import { DEFAULT_RETENTION, sweep, type SweepOptions, type SweepResult } from './retention.js';
-import { WallClock } from './clock.js';
+import { WallClock, type ClockStep } from './clock.js';
+import { noteStep, stepsIn } from './clock-steps.js';
 import { keptSince, type KeptSince } from './kept.js';
 import type { SegmentInput } from './segment-log.js';
 import { Session } from './session.js';
@@ -287,6 +288,18 @@ export class MemoryStore implements MemoryView {
   /** Per level (raw, events, minutes, hours), the time before which retention no longer keeps its data. */
   keptSince(): KeptSince {
     return keptSince(this.session().d.meta);
+  }
+
+  /** Keeps a step of the wall clock (answers about the times it touched say so). Resolves when stored. */
+  noteClockStep(step: ClockStep): Promise<boolean> {
+    const s = this.session();
+    if (this.opts.readOnly) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', 'a clock step cannot be kept in a memory opened read-only'));
+    return noteStep(s.d.meta, step);
+  }
+
+  /** The steps of the wall clock whose doubtful times overlap `[from, to)`, by time. */
+  clockSteps(from: number, to: number): ClockStep[] {
+    return stepsIn(this.session().d.meta, from, to);
   }
 
   /** Resolves when every write so far is durable on disk; open roll-ups are stored (marked partial). */

@@ -87,6 +87,12 @@ export class MemoryComponent implements Component {
       { stepMs: Math.round(s.deltaMs), now: new Date(s.at).toISOString(), steps: this.clock.steps },
       `wall clock stepped ${stepText(s.deltaMs)} (NTP or a manual change): retention ages data by the monotonic clock, and data stamped after now does not move "now"`,
     );
+    const kept = (e: unknown): void => this.log.error({ err: (e as Error).message }, 'the clock step could not be kept in the memory');
+    try {
+      this.store.noteClockStep(s).catch(kept);
+    } catch (e) {
+      kept(e);
+    }
   }
 
   /** Writable or not, and why: for /healthz. */

@@ -13,6 +13,7 @@ import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
 import { Query, type QueryValue, type VisitFact } from './schema.js';
 import { keptWindow } from './kept.js';
+import { clockStepNotes } from './clock-notes.js';
 import { asOf, inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from './execute-common.js';
 
 /** How far a camera's newest frame may trail the question's "now" and still be read as its present. */
@@ -56,6 +57,7 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   if (kept.kind !== 'kept') coverage = summariseCoverage(ranges, { from: Math.max(win.from, kept.from), to: win.to });
   if (kept.kind === 'gone') return { value: kept.value, evidence: [], coverage, notes: [] };
   if (kept.kind === 'partly') run.notes.push(kept.note);
+  run.notes.push(...clockStepNotes(memory.clockSteps(win.from, win.to)));
   if (coverage.gaps.length > 0) run.notes.push(`Nothing was recorded on ${coverage.gaps.map((g) => `${g.camera} from ${g.start} to ${g.end}`).join(', ')}`);
   const value = measure(run);
   return { value, evidence: run.evidence, coverage, notes: run.notes };

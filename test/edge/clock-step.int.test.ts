@@ -3,8 +3,9 @@
  * daemon's wall clock 25 hours ahead for 40 s and back (NTP on a box without a real-time clock),
  * while a file camera records and retention sweeps every second. Within a minute of the step back,
  * "how many people came in the last 10 minutes?" asked over the WebSocket is about the real last
- * 10 minutes (the same answer as `vigil ask --now <real now>`), no stored segment or frame from
- * before the step is deleted, the log names the step, and `/metrics` counts both steps.
+ * 10 minutes (the same answer as `vigil ask --now <real now>`) and names both steps, no stored
+ * segment or frame from before the step is deleted, the log names the step, and `/metrics` counts
+ * both steps.
  */
 import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -84,6 +85,7 @@ test('a clock step of +25 h and back: "the last 10 minutes" are the real ones wi
       assert.ok(a.coverage.from && Date.parse(a.coverage.from) >= asked - 11 * 60_000, `the window is the real last 10 minutes: ${JSON.stringify(a.coverage)}`);
       const truth = await runCli(['ask', QUESTION, '--data', data, '--json', '--tz', 'UTC', '--now', new Date(asked).toISOString()]);
       assert.equal(truth.code, 0, truth.stderr);
+      assert.match(a.answer, /The wall clock stepped forward 25 h at .*The wall clock stepped back 25 h at /, 'the answer names the steps the daemon kept');
       const want = (JSON.parse(truth.stdout) as Answer).value;
       t.diagnostic(`after the step back: ${a.answer} | vigil ask --now ${new Date(asked).toISOString()}: ${JSON.stringify(want)}`);
       // the same window; a visit that began just before it may reach the memory a few seconds later (perception lag)

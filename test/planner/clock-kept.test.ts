@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { FrameObservation, Observation } from '../../ingest/observations.js';
+import type { ClockStep } from '../../memory/clock.js';
 import { nowOf } from '../../memory/coverage.js';
 import { MemoryStore } from '../../memory/store.js';
 import { askOffline } from '../../planner/ask.js';
@@ -33,9 +34,10 @@ function shelfFrame(ts: number, people: string[], bottles: number): FrameObserva
 }
 
 /** Writes observations in time order and closes the store; returns a read-only one. */
-async function memoryOf(dir: string, obs: Observation[], o: { sweep?: boolean } = {}): Promise<MemoryStore> {
+async function memoryOf(dir: string, obs: Observation[], o: { sweep?: boolean; steps?: ClockStep[] } = {}): Promise<MemoryStore> {
   const w = new MemoryStore({ dir });
   w.open();
+  for (const s of o.steps ?? []) await w.noteClockStep(s);
   for (const x of obs.sort((a, b) => ('ts' in a ? a.ts : a.start) - ('ts' in b ? b.ts : b.start))) void w.write(x).catch(() => undefined);
   await w.flush();
   if (o.sweep) for (let i = 0; i < 50 && !(await w.sweep()).done; i++);
@@ -71,10 +73,14 @@ test('after a step of +25 h and back, "the last 10 minutes" are the real last 10
   // 40 s stamped 25 h ahead, while the clock was stepped: three people
   const ahead = now + 25 * HOUR;
   for (const [i, id] of ['shelf:person:3', 'shelf:person:4', 'shelf:person:5'].entries()) obs.push(...visit(id, ahead + i * 10_000, ahead + i * 10_000 + 5000));
-  const store = await memoryOf(mkdtempSync(join(tmpdir(), 'vigil-now-')), obs);
+  // the daemon kept the two steps it saw: forward at 1 min ago (new clock), back 40 s later
+  const steps = [{ at: now - 60_000 + 25 * HOUR, deltaMs: 25 * HOUR }, { at: now - 20_000, deltaMs: -25 * HOUR }];
+  const store = await memoryOf(mkdtempSync(join(tmpdir(), 'vigil-now-')), obs, { steps });
   try {
     const a = askOffline('how many people came in the last 10 minutes?', store, { timeZone: 'UTC' });
     assert.equal(a.value, 2, a.answer);
+    assert.match(a.answer, /The wall clock stepped forward 25 h at .*The wall clock stepped back 25 h at /, 'the answer names the steps that touched its window');
+    assert.doesNotMatch(askOffline('how many people came in the last 10 minutes?', store, { timeZone: 'UTC', now: now - 2 * HOUR }).answer, /stepped/, 'a window no step touched says nothing of steps');
     const here = askOffline('how many people are here now?', store, { timeZone: 'UTC' });
     assert.equal(here.value, 0, here.answer);
   } finally {
