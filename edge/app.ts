@@ -158,6 +158,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     cameras,
     perception,
     memory,
+    clock: memory.clock,
     audio,
     alertPictures: (id: string) => rules.picture(id),
     ffmpeg: getFfmpeg,

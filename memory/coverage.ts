@@ -37,3 +37,21 @@ export function summariseCoverage(ranges: readonly CoverageRange[], window?: { f
   }
   return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), gaps };
 }
+
+/**
+ * "Now" for a question asked without one: the wall clock, bounded by coverage. It is the latest
+ * covered instant not after `wall`: a live memory is asked at its present frame, a memory whose
+ * cameras stopped (or a replayed recording) at its end, and data stamped after the wall clock (a
+ * clock that stepped a day ahead and back) never moves it. When every range lies after `wall`
+ * (a memory recorded by another clock), the end of the memory. Null for an empty memory.
+ */
+export function nowOf(ranges: readonly CoverageRange[], wall: number): number | null {
+  let bounded = -Infinity;
+  let end = -Infinity;
+  for (const r of ranges) {
+    end = Math.max(end, r.end);
+    if (r.start <= wall) bounded = Math.max(bounded, Math.min(r.end, wall));
+  }
+  if (bounded > -Infinity) return bounded;
+  return end > -Infinity ? end : null;
+}

@@ -10,6 +10,7 @@ import type { RetentionOptions } from './types.js';
 import { removeCameraVisits } from './camera-visits.js';
 import { removeVisits } from './visits.js';
 import { removeLive } from './live.js';
+import { letGo, type KeptLevel } from './kept.js';
 
 /**
  * Zone visits entered this long before the objects cutoff are checked for an object that is gone
@@ -167,9 +168,10 @@ function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
   return true;
 }
 
-/** Deletes everything of `store` older than `cutoffs`. */
-function sweepTo(store: SweepTarget, d: Dbs, cut: { raw: number; events: number; minutes: number; hours: number }, c: Ctx): boolean {
+/** Deletes everything of `store` older than `cutoffs`; each level's horizon moves first (answers then know what is no longer kept). */
+function sweepTo(store: SweepTarget, d: Dbs, cut: Record<KeptLevel, number>, c: Ctx): boolean {
   const cams = store.cameras();
+  for (const level of ['raw', 'events', 'minutes', 'hours'] as const) c.last = letGo(d.meta, level, cut[level]) ?? c.last;
   return (
     sweepDb(d.frames, cams, cut.raw, c) &&
     sweepNested(d.zocc, cams, cut.raw, c) &&

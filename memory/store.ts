@@ -13,6 +13,9 @@ import type { Observation } from '../ingest/observations.js';
 import type { Dbs, IndexName } from './dbs.js';
 import { storedEvent } from './event-codec.js';
 import { DEFAULT_RETENTION, sweep, type SweepOptions, type SweepResult } from './retention.js';
+import { WallClock, type ClockStep } from './clock.js';
+import { noteStep, stepsIn } from './clock-steps.js';
+import { keptSince, type KeptSince } from './kept.js';
 import type { SegmentInput } from './segment-log.js';
 import { Session } from './session.js';
 import type { AudioRecord, CoverageRange, MemoryHealth, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord, StorageHealth } from './types.js';
@@ -28,6 +31,7 @@ export type { Dbs, IndexName } from './dbs.js';
 export { invalidObservation, MemoryError, type MemoryErrorCode } from './validate.js';
 export { COVERAGE_GAP_MS, COVERAGE_WRITE_MS } from './coverage-log.js';
 export { ROLLUP_LAG_MS } from './rollup-log.js';
+export type { KeptLevel, KeptSince } from './kept.js';
 
 /** Store options. */
 export interface MemoryOptions {
@@ -45,6 +49,8 @@ export interface MemoryOptions {
   checkMs?: number;
   /** Longest the start-time walk of the data file may take (`openChecked`), ms; past it the file opens unchecked. Default 60000. */
   checkTimeoutMs?: number;
+  /** The clock retention ages data by (its steady time: a step of the wall clock deletes nothing). Default: a new one. */
+  clock?: WallClock;
 }
 
 const NOT_OPEN = 'memory store is not open';
@@ -59,9 +65,12 @@ export class MemoryStore implements MemoryView {
   private checked: StorageHealth | null = null;
   /** Retention in effect. */
   readonly retention: RetentionOptions;
+  /** The clock retention ages data by (`sweep()` without `now` reads its steady time). */
+  readonly clock: WallClock;
 
   constructor(private readonly opts: MemoryOptions) {
     this.retention = { ...DEFAULT_RETENTION, ...opts.retention };
+    this.clock = opts.clock ?? new WallClock();
   }
 
   /** Directory of the LMDB environment. */
@@ -331,6 +340,8 @@ export class MemoryStore implements MemoryView {
   /**
    * Deletes data past retention, then evicts oldest-first while over the size budget. Bounded:
    * at most `maxKeys` deletions or about `maxMs` of work per call; call again while `done` is false.
+   * Without `now`, data is aged by the steady time of {@link clock}: a step of the wall clock
+   * (NTP a day ahead and back) deletes nothing.
    */
   async sweep(o: SweepOptions = {}): Promise<SweepResult> {
     const s = this.session();
@@ -339,7 +350,7 @@ export class MemoryStore implements MemoryView {
       await s.gate.settled();
     }
     // a failed delete (a full disk) rejects the sweep; its commit error is handled here
-    const r = await sweep(this, s.d, o).catch((e: unknown) => {
+    const r = await sweep(this, s.d, { ...o, now: o.now ?? this.clock.steady() }).catch((e: unknown) => {
       ignoreWriteFailure(e);
       throw e;
     });
@@ -348,6 +359,23 @@ export class MemoryStore implements MemoryView {
       s.gate.check(Date.now(), true);
     }
     return r;
+  }
+
+  /** Per level (raw, events, minutes, hours), the time before which retention no longer keeps its data. */
+  keptSince(): KeptSince {
+    return keptSince(this.session().d.meta);
+  }
+
+  /** Keeps a step of the wall clock (answers about the times it touched say so). Resolves when stored. */
+  noteClockStep(step: ClockStep): Promise<boolean> {
+    const s = this.session();
+    if (this.opts.readOnly) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', 'a clock step cannot be kept in a memory opened read-only'));
+    return noteStep(s.d.meta, step);
+  }
+
+  /** The steps of the wall clock whose doubtful times overlap `[from, to)`, by time. */
+  clockSteps(from: number, to: number): ClockStep[] {
+    return stepsIn(this.session().d.meta, from, to);
   }
 
   /** Resolves when every write so far is durable on disk; open roll-ups are stored (marked partial). */

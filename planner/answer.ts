@@ -3,6 +3,7 @@
  * progress messages streamed while it is worked out.
  */
 import type { Coverage } from '../memory/types.js';
+import type { PlannerErrorCode } from './errors.js';
 
 /** A piece of evidence: where and when in the memory the answer comes from. */
 export interface Evidence {
@@ -44,6 +45,8 @@ export interface Answer {
   refused?: boolean;
   /** Example questions built from this memory's cameras, zones and classes (refusals only). */
   examples?: string[];
+  /** Stable code of a refusal about the memory rather than the words (catalogue row): `PLANNER_NOT_KEPT` when retention no longer keeps that time. */
+  code?: PlannerErrorCode;
   cost: AnswerCost;
 }
 

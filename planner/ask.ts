@@ -5,7 +5,7 @@
  * {@link Answer}; progress (plan steps, tool calls, partial answers, search-tree updates, critic
  * rounds) streams through `opts.onProgress` while it runs; `opts.signal` cancels it.
  */
-import { summariseCoverage } from '../memory/coverage.js';
+import { nowOf, summariseCoverage } from '../memory/coverage.js';
 import type { MemoryStore } from '../memory/store.js';
 import type { Answer, AskProgress, DraftAnswer, PlannerName } from './answer.js';
 import type { Budget } from './meter.js';
@@ -19,7 +19,11 @@ export type { AskProgress, PlannerName } from './answer.js';
 
 /** Options of `ask`. */
 export interface AskOptions {
-  /** When the question is asked, epoch ms. Default: the end of the memory's coverage (so a replayed recording reads as if asked live at its end). */
+  /**
+   * When the question is asked, epoch ms. Default: the wall clock, bounded by coverage (`nowOf`):
+   * the latest covered instant not after it, so a replayed recording reads as if asked live at its
+   * end, and data stamped in the future (a clock step) never moves "now".
+   */
   now?: number;
   /** IANA zone of wall times in the question and answer. Default: the process's zone. */
   timeZone?: string;
@@ -76,7 +80,7 @@ export function emitProgress(opts: AskOptions, p: AskProgress): void {
 export function askOffline(question: string, memory: MemoryStore, opts: Pick<AskOptions, 'now' | 'timeZone'> = {}): DraftAnswer {
   const coverage = summariseCoverage(memory.coverage());
   if (!coverage.from || !coverage.to) return { answer: 'The memory is empty: no camera has been recorded yet.', value: null, evidence: [], coverage };
-  const now = opts.now ?? Date.parse(coverage.to);
+  const now = opts.now ?? nowOf(memory.coverage(), Date.now()) ?? Date.parse(coverage.to);
   return answerQuestion(question, memory, { now, timeZone: opts.timeZone ?? defaultTimeZone() });
 }
 
@@ -93,7 +97,7 @@ export async function ask(question: string, memory: MemoryStore, opts: AskOption
     const a = await answerWithModel(question, memory, {
       planner,
       models: opts.models,
-      now: opts.now ?? Date.parse(coverage.to),
+      now: opts.now ?? nowOf(memory.coverage(), Date.now()) ?? Date.parse(coverage.to),
       timeZone: opts.timeZone ?? defaultTimeZone(),
       emit: (p) => emitProgress(opts, p),
       criticRounds: opts.critic === true ? 1 : typeof opts.critic === 'number' ? opts.critic : 0,

@@ -14,7 +14,8 @@ export type PlannerErrorCode =
   | 'TOOL_UNKNOWN'
   | 'TOOL_BAD_INPUT'
   | 'TOOL_FAILED'
-  | 'TOOL_NOTHING_STORED';
+  | 'TOOL_NOTHING_STORED'
+  | 'PLANNER_NOT_KEPT';
 
 /** A failure while answering. */
 export class PlannerError extends VigilError<PlannerErrorCode> {}

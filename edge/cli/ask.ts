@@ -16,7 +16,9 @@ import { ASK_FLEET_HELP, askFleetCommand } from './ask-fleet.js';
 /** Help text. */
 export const ASK_HELP = `vigil ask "QUESTION" --data DIR [--json] [--now ISO8601] [--tz ZONE] [--planner offline|react|mcts] [--critic] [--config FILE] [--trace]
   Answers from the memory in DIR. --json prints one object: answer, value, evidence, coverage, planner, cost.
-  --now      when the question is asked (default: the end of the memory's coverage)
+  --now      when the question is asked (default: the wall clock, bounded by the memory's coverage:
+             its end when the cameras stopped or the recording is a replay; data stamped later
+             than the wall clock, after a clock step, never moves it)
   --tz       IANA time zone of times in the question and answer (default: config timezone, else the system's)
   --planner  offline (no model), react or mcts (need models.llm); default: offline without models.llm, else mcts
   --critic   add MMCTAgent critic rounds (models.answering.criticRounds, at least 1)

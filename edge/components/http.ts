@@ -15,7 +15,7 @@ import { WS_PATH, type WsApi } from '../api/ws.js';
 import { VigilError } from '../../ingest/errors/catalogue.js';
 import { errorOf, errorReply } from '../../ingest/errors/reply.js';
 import { guarded, UnexpectedErrors, type Guard } from '../api/guard.js';
-import { renderMetrics } from '../http/metrics.js';
+import { renderClockMetrics, renderMetrics } from '../http/metrics.js';
 import { malformedTarget, rawErrorResponse, requestUrl, Router, safeDecode, sendJson } from '../http/router.js';
 import { serveKeyframe } from '../http/keyframe.js';
 import { serveDashboard } from '../http/static.js';
@@ -33,6 +33,8 @@ export interface HttpDeps {
   cameras: CameraManager;
   perception: PerceptionComponent;
   memory: MemoryComponent;
+  /** The wall clock watched for steps (`vigil_clock_steps_total`); absent: no clock metrics. */
+  clock?: { readonly steps: number; readonly behindMs: number };
   /** Audio of the cameras that listen (optional: absent in minimal setups). */
   audio?: { statuses(): object[] };
   ffmpeg: () => FfmpegInfo;
@@ -104,7 +106,8 @@ export class HttpComponent implements Component {
     r.on('GET', '/metrics', (_q, res) => {
       res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
       const previews = Object.fromEntries([...this.relays].map(([id, r]) => [id, { viewers: r.viewerCount, running: r.running }]));
-      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + this.guard.errors.metrics());
+      const clock = deps.clock ? renderClockMetrics({ steps: deps.clock.steps, behindMs: deps.clock.behindMs }) : '';
+      res.end(renderMetrics(deps.cameras.statuses(), (Date.now() - this.startedAt) / 1000, previews) + clock + this.guard.errors.metrics());
     });
     r.on('GET', '/api/cameras', (_q, res) => {
       this.need('cameras');

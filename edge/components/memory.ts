@@ -6,12 +6,24 @@
 import type { Observation } from '../../ingest/observations.js';
 import type { Logger } from '../../ingest/types.js';
 import { MemoryStore } from '../../memory/store.js';
+import { WallClock, type ClockStep } from '../../memory/clock.js';
 import type { MemoryHealth } from '../../memory/types.js';
 import type { Config } from '../config/schema.js';
 import type { Component } from '../lifecycle.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
+/** How often the wall clock is checked for a step, ms. */
+const CLOCK_CHECK_MS = 1000;
+
+/** "+25 h 0 min 3 s": a step's size for a log line. */
+function stepText(ms: number): string {
+  const a = Math.round(Math.abs(ms) / 1000) * 1000;
+  const h = Math.floor(a / HOUR);
+  const m = Math.floor((a % HOUR) / 60_000);
+  const s = (a % 60_000) / 1000;
+  return `${ms < 0 ? '-' : '+'}${h > 0 ? `${h} h ` : ''}${h > 0 || m > 0 ? `${m} min ` : ''}${s} s`;
+}
 
 /** Owns the store; `write` is the observation sink. */
 export class MemoryComponent implements Component {
@@ -19,9 +31,12 @@ export class MemoryComponent implements Component {
   readonly store: MemoryStore;
   private failed = 0;
   private timer: NodeJS.Timeout | null = null;
+  private clockTimer: NodeJS.Timeout | null = null;
   private lastHealth: MemoryHealth | null = null;
   /** Read failures already logged. */
   private readsLogged = 0;
+  /** The wall clock, watched for steps; retention ages data by its steady time. */
+  readonly clock: WallClock;
 
   constructor(
     dir: string,
@@ -29,8 +44,10 @@ export class MemoryComponent implements Component {
     private readonly cfg: Config['memory'] | null = null,
   ) {
     const m = cfg;
+    this.clock = new WallClock({ onStep: (s) => this.stepped(s) });
     this.store = new MemoryStore({
       dir,
+      clock: this.clock,
       ...(m
         ? {
             retention: { rawMs: m.rawHours * HOUR, eventsMs: m.eventsDays * DAY, minutesMs: m.minutesDays * DAY, hoursMs: m.hoursDays * DAY },
@@ -48,6 +65,8 @@ export class MemoryComponent implements Component {
     } else if (st.state === 'unchecked') {
       this.log.warn({ reason: st.reason, checkMs: st.checkMs }, `memory data file could not be checked (${st.reason ?? 'unknown'}): opening it as it is`);
     } else this.log.info({ checkMs: st.checkMs }, 'memory data file checked');
+    this.clockTimer = setInterval(() => this.clock.read(), CLOCK_CHECK_MS);
+    this.clockTimer.unref();
     if (this.cfg) {
       this.timer = setInterval(() => this.sweep(), this.cfg.sweepSeconds * 1000);
       this.timer.unref();
@@ -80,6 +99,20 @@ export class MemoryComponent implements Component {
     this.readsLogged = n;
   }
 
+  /** Logs a step of the wall clock (retention keeps ageing data by the steady clock; answers read the wall clock). */
+  private stepped(s: ClockStep): void {
+    this.log.warn(
+      { stepMs: Math.round(s.deltaMs), now: new Date(s.at).toISOString(), steps: this.clock.steps },
+      `wall clock stepped ${stepText(s.deltaMs)} (NTP or a manual change): retention ages data by the monotonic clock, and data stamped after now does not move "now"`,
+    );
+    const kept = (e: unknown): void => this.log.error({ err: (e as Error).message }, 'the clock step could not be kept in the memory');
+    try {
+      this.store.noteClockStep(s).catch(kept);
+    } catch (e) {
+      kept(e);
+    }
+  }
+
   /** Writable or not, and why: for /healthz. */
   health(): MemoryHealth {
     return this.store.health();
@@ -99,7 +132,8 @@ export class MemoryComponent implements Component {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.clockTimer) clearInterval(this.clockTimer);
+    this.timer = this.clockTimer = null;
     await this.store.close();
   }
 }

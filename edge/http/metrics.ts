@@ -26,3 +26,24 @@ export function renderMetrics(cameras: readonly CameraStatus[], uptimeSeconds: n
   lines.push('# HELP vigil_uptime_seconds Seconds since the daemon started.', '# TYPE vigil_uptime_seconds gauge', `vigil_uptime_seconds ${Math.round(uptimeSeconds)}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** What `/metrics` shows of the wall clock. */
+export interface ClockMetrics {
+  /** Steps of the wall clock seen since start. */
+  steps: number;
+  /** How far the steady clock (retention's) trails the wall clock, ms. */
+  behindMs: number;
+}
+
+/** Renders the clock's metrics: steps seen and how far retention's steady clock trails the wall clock. */
+export function renderClockMetrics(c: ClockMetrics): string {
+  return [
+    '# HELP vigil_clock_steps_total Steps of the wall clock (NTP or a manual change) seen since the daemon started.',
+    '# TYPE vigil_clock_steps_total counter',
+    `vigil_clock_steps_total ${c.steps}`,
+    '# HELP vigil_clock_behind_seconds How far the steady clock retention ages data by trails the wall clock (after a step forward).',
+    '# TYPE vigil_clock_behind_seconds gauge',
+    `vigil_clock_behind_seconds ${Math.round(c.behindMs) / 1000}`,
+    '',
+  ].join('\n');
+}

@@ -78,6 +78,7 @@ export const ERROR_CATALOGUE = {
   TOOL_BAD_INPUT: { status: 500, wire: 'ASK_FAILED', message: 'bad tool input', owner: 'PlannerError' },
   TOOL_FAILED: { status: 500, wire: 'ASK_FAILED', message: 'a tool failed', owner: 'PlannerError' },
   TOOL_NOTHING_STORED: { status: 500, wire: 'ASK_FAILED', message: 'nothing is stored for that window', owner: 'PlannerError' },
+  PLANNER_NOT_KEPT: { status: 410, wire: 'ASK_FAILED', message: 'the memory no longer keeps what the question is about (retention deleted it)', owner: 'PlannerError' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Every stable error code. */

@@ -39,7 +39,7 @@ export const DETECTOR_TRACKING: ByteTrackerOptions = { highThreshold: 0.3, lowTh
 
 /** Default hold: counts and occupancy keep an object this long after its last sighting. */
 export const DEFAULT_HOLD_MS = 1000;
-/** Frames further apart than this (a camera outage) end every track. */
+/** Frames further apart than this (a camera outage, or a step of the wall clock either way) end every track. */
 export const OUTAGE_GAP_MS = 5000;
 
 /** Settings of one camera's perception. */
@@ -137,8 +137,9 @@ export class CameraPerception {
    */
   async process(frame: Frame, detected?: () => void): Promise<Observation[]> {
     const out: Observation[] = [];
-    // a camera that sent nothing for a while was down: nothing it tracked spans the gap
-    if (this.lastTs !== null && frame.ts - this.lastTs > OUTAGE_GAP_MS) out.push(...this.down(this.lastTs));
+    // a camera that sent nothing for a while was down, and a wall clock that stepped back (NTP)
+    // broke time: nothing it tracked spans the gap (a track never ends at a time before it began)
+    if (this.lastTs !== null && Math.abs(frame.ts - this.lastTs) > OUTAGE_GAP_MS) out.push(...this.down(this.lastTs));
     else if (this.lastTs !== null && frame.ts > this.lastTs) this.interval = this.interval > 0 ? this.interval * 0.8 + (frame.ts - this.lastTs) * 0.2 : frame.ts - this.lastTs;
     this.lastTs = frame.ts;
     const ms = this.stats.ms;

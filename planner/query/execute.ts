@@ -12,6 +12,8 @@ import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
 import { Query, type QueryValue, type VisitFact } from './schema.js';
+import { keptWindow } from './kept.js';
+import { clockStepNotes } from './clock-notes.js';
 import { asOf, inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from './execute-common.js';
 
 /** How far a camera's newest frame may trail the question's "now" and still be read as its present. */
@@ -44,10 +46,18 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   if (q.time.at !== undefined && q.time.at >= opts.now - 1 && q.time.at > present && q.time.at - present <= CAMERA_LAG_MS) q.time = { ...q.time, at: present };
   const from = q.time.from;
   const to = q.time.at !== undefined ? q.time.at + 1 : q.time.to;
-  const coverage = summariseCoverage(cams.flatMap((c) => memory.coverage(c)), q.time.at !== undefined ? { from: q.time.at - 2000, to: q.time.at + 1 } : { from, to });
+  const ranges = cams.flatMap((c) => memory.coverage(c));
+  const win = q.time.at !== undefined ? { from: q.time.at - 2000, to: q.time.at + 1 } : { from, to };
+  let coverage = summariseCoverage(ranges, win);
   const run: Run = { q, memory, cams, evidence: [], notes: [], now: opts.now };
   if (unknown.length > 0) return { value: { kind: 'none', why: `no camera called ${unknown.join(', ')} in the memory` }, evidence: [], coverage, notes: [] };
-  if (!coverage.from || to <= from) return { value: { kind: 'none', why: 'nothing was recorded then' }, evidence: [], coverage, notes: [] };
+  if (!coverage.from || !coverage.to || to <= from) return { value: { kind: 'none', why: 'nothing was recorded then' }, evidence: [], coverage, notes: [] };
+  // coverage is kept longer than frames, objects and events: what retention deleted is no longer kept, not "none"
+  const kept = keptWindow(q, memory.keptSince(), { from, to }, { from: Date.parse(coverage.from), to: Date.parse(coverage.to) });
+  if (kept.kind !== 'kept') coverage = summariseCoverage(ranges, { from: Math.max(win.from, kept.from), to: win.to });
+  if (kept.kind === 'gone') return { value: kept.value, evidence: [], coverage, notes: [] };
+  if (kept.kind === 'partly') run.notes.push(kept.note);
+  run.notes.push(...clockStepNotes(memory.clockSteps(win.from, win.to)));
   if (coverage.gaps.length > 0) run.notes.push(`Nothing was recorded on ${coverage.gaps.map((g) => `${g.camera} from ${g.start} to ${g.end}`).join(', ')}`);
   const value = measure(run);
   return { value, evidence: run.evidence, coverage, notes: run.notes };

@@ -66,11 +66,13 @@ export function renderAnswer(q: Query, x: Executed, o: RenderOptions): DraftAnsw
       break;
     case 'none':
       value = null;
-      text = `I cannot tell: ${v.why}.`;
+      text = v.code ? `I could not answer: ${v.why}.` : `I cannot tell: ${v.why}.`;
       break;
   }
   const parts = [read, text, ...(o.extra ?? []), ...x.notes.map((n) => (/[.!?]$/.test(n) ? n : `${n}.`))];
-  return { answer: parts.join(' '), value, evidence: x.evidence, coverage: x.coverage };
+  // a coded refusal (the memory no longer keeps that time) is a refusal, with its code
+  const refusal = v.kind === 'none' && v.code ? { refused: true, code: v.code } : {};
+  return { answer: parts.join(' '), value, evidence: x.evidence, coverage: x.coverage, ...refusal };
 }
 
 function visitText(v: VisitFact, at: (t: number) => string): string {

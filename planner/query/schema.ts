@@ -224,7 +224,7 @@ export type QueryValue =
   | { kind: 'time'; t: number }
   | { kind: 'visit'; visit: VisitFact }
   | { kind: 'list'; items: (VisitFact | EventFact | IdentityFact)[]; total: number }
-  | { kind: 'none'; why: string };
+  | { kind: 'none'; why: string; code?: 'PLANNER_NOT_KEPT' };
 
 /** One visit: an arrival and a departure of one object at one camera (and zone). */
 export interface VisitFact {

@@ -1,7 +1,8 @@
 /**
  * Live state follows what is seen: counts and occupancy drop within the hold after an object's
  * last sighting while the tracker keeps its identity; a put-back still object takes back its id;
- * a gap in the frames (a camera outage) ends every track so nothing spans it.
+ * a gap in the frames (a camera outage), or a step of the wall clock back, ends every track so
+ * nothing spans it.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -139,6 +140,20 @@ test('a gap in the frames over 5 s (a camera outage) ends every track at its las
   const upd = objects(after).filter((o) => o.event === 'update');
   assert.equal(upd.length, 2);
   for (const u of upd) assert.equal(u.object.visits?.length, 2, 'a new visit after the outage');
+});
+
+test('a step of the wall clock back (NTP) ends every track at its last sighting: no visit ends before it began', async () => {
+  const p = perception(() => ['a', 'b']);
+  // frames stamped a day ahead (the clock stepped forward), then the real time again
+  await run(p, steps(T0 + 86_400_000, T0 + 86_403_000));
+  const back = await run(p, steps(T0 + 40_000, T0 + 41_000));
+  const ends = objects(back).filter((o) => o.event === 'end');
+  assert.equal(ends.length, 2, 'both tracks ended at the step back');
+  for (const e of ends) assert.equal(e.ts, T0 + 86_403_000, 'ended at the last frame before the step');
+  // the same places take back the ids, as new visits that begin after the step
+  const upd = objects(back).filter((o) => o.event === 'update');
+  assert.equal(upd.length, 2);
+  for (const u of upd) assert.ok(u.object.visits?.some((v) => v.start >= T0 + 40_000 && v.end >= v.start), JSON.stringify(u.object.visits));
 });
 
 test('down() ends the tracks at once when the camera goes down', async () => {
