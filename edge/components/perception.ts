@@ -70,6 +70,7 @@ export function cameraPerception(c: PerceptionConfig, detector: Detector | null,
   const reid = { ...DEFAULT_REID, ...(encoder ? { low: 0.6, high: 0.75 } : {}) };
   if (r?.low != null) reid.low = r.low;
   if (r?.high != null) reid.high = r.high;
+  if (r) reid.waitDetections = r.waitDetections;
   return new CameraPerception({
     camera: c.id,
     detector,

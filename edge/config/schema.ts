@@ -90,6 +90,7 @@ const camera = z
       .strictObject({
         low: z.number().min(-1).max(1).nullable().default(null).describe('Every member of an object must be more similar than this (null: 0.90 built-in, 0.60 with an encoder).'),
         high: z.number().min(-1).max(1).nullable().default(null).describe('At least one member must be more similar than this (null: 0.955 built-in, 0.75 with an encoder).'),
+        waitDetections: z.number().int().min(0).max(10).default(2).describe('When a new track of a moving class (a person, a vehicle) matches no identity for sure, wait up to this many more detections before giving it a new identity (0: decide at the first detection).'),
         encoder: z
           .strictObject({
             path: z.string().min(1).describe('ONNX image encoder (CLIP image tower or DINOv2), input [N,3,H,W].'),

@@ -95,3 +95,9 @@ test('auth is on by default; "auth: off" is the short form of enabled: false; th
   assert.equal(validateConfig({ mqtt: { embedded: { host: '0.0.0.0' }, username: 'u', password: 'p' } }, 't').mqtt.embedded.host, '0.0.0.0');
   assert.equal(validateConfig({ mqtt: { url: 'mqtt://broker:1883', embedded: { host: '0.0.0.0' } } }, 't').mqtt.url, 'mqtt://broker:1883');
 });
+
+test('reid.waitDetections: 2 by default, 0 decides at the first detection, more than 10 is refused', () => {
+  assert.equal(validateConfig({ cameras: [{ id: 'a', url: 'builtin:demo' }] }, 't').cameras[0]?.reid.waitDetections, 2);
+  assert.equal(validateConfig({ cameras: [{ id: 'a', url: 'builtin:demo', reid: { waitDetections: 0 } }] }, 't').cameras[0]?.reid.waitDetections, 0);
+  assert.throws(() => validateConfig({ cameras: [{ id: 'a', url: 'builtin:demo', reid: { waitDetections: 11 } }] }, 't'), /reid\.waitDetections/);
+});
