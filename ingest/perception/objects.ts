@@ -361,10 +361,21 @@ export class ObjectBook {
     return new Set([...this.tracks.values()].map((s) => s.objectId));
   }
 
-  /** Drops objects not seen for `ageMs` that have no live track (bounded memory). */
+  /**
+   * Drops objects not seen for `ageMs` that have no live track and that re-identification can no
+   * longer return (their group retired), so a daemon that runs for weeks holds a bounded book:
+   * an object dropped here is never reopened with partial facts.
+   */
   prune(now: number, ageMs: number): void {
     const live = this.liveObjects();
-    for (const [id, o] of this.objects) if (!live.has(id) && now - o.lastSeen > ageMs) this.objects.delete(id);
+    const known = this.reid.known();
+    for (const [id, o] of this.objects) if (!live.has(id) && !known.has(id) && now - o.lastSeen > ageMs) this.objects.delete(id);
+    for (const [id, o] of this.seeded) if (!known.has(id) && now - o.lastSeen > ageMs) this.seeded.delete(id);
+  }
+
+  /** Objects held (for bounds and tests). */
+  get size(): number {
+    return this.objects.size;
   }
 
   private touch(o: ObjectFact, t: Track): void {

@@ -9,10 +9,13 @@ import type { Frame } from '../types.js';
 import { ByteTracker, type ByteTrackerOptions, type Track, type TrackerOutput } from './bytetrack.js';
 import { DEFAULT_MOTION, MotionGate, type MotionOptions } from './motion.js';
 import { ObjectBook, type IdentitySeed } from './objects.js';
-import type { ReidOptions } from './reid.js';
+import { DEFAULT_REID, type ReidOptions } from './reid.js';
 import { DEFAULT_STILL, StillPlaces } from './still.js';
 import type { Box, DetectOptions, Detection, Detector } from './types.js';
 import { ZoneTracker, type LineSpec, type ZoneSpec } from './zones.js';
+
+/** How often the object book drops the objects re-identification retired, ms of frame time. */
+const PRUNE_EVERY_MS = 60_000;
 
 /** An image encoder for re-ID embeddings (e.g. an ONNX CLIP or DINOv2 image tower). */
 export interface ImageEncoder {
@@ -114,6 +117,8 @@ export class CameraPerception {
   private pendingCounts: { counts: Record<string, number>; seen: number } | null = null;
   /** Frames processed and frames the detector ran on. */
   readonly stats = { frames: 0, detected: 0, ms: { motion: 0, detect: 0, track: 0, reid: 0, ocr: 0 }, captions: { ok: 0, failed: 0, skipped: 0 } };
+  /** When the object book was last pruned (frame time). */
+  private prunedAt = 0;
   private inflight: Promise<void> | null = null;
   private readonly still: StillPlaces;
   /** Objects whose resting place a new track of the frame at `ts` already takes back. */
@@ -208,8 +213,16 @@ export class CameraPerception {
       out.push(seg);
       this.captionLater(seg);
       out.push(...this.refreshPresent(obs.ts, out));
+      this.pruneBook(obs.ts);
     }
     return out;
+  }
+
+  /** Once a minute, objects re-identification retired leave the book (bounded memory over weeks). */
+  private pruneBook(ts: number): void {
+    if (ts - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = ts;
+    this.book.prune(ts, this.o.reid?.retireAfterMs ?? DEFAULT_REID.retireAfterMs);
   }
 
   /**

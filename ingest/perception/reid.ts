@@ -188,6 +188,11 @@ export class ReidGrouper {
     if (g) this.add(g, t);
   }
 
+  /** Ids of the objects re-identification can still return (not retired). */
+  known(): Set<string> {
+    return new Set(this.groups.map((g) => g.objectId));
+  }
+
   /** Number of objects known. */
   get size(): number {
     return this.groups.length;

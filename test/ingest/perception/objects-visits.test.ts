@@ -35,3 +35,21 @@ test('a re-identified object seen again after a gap has two visits; a brief gap 
   assert.equal(o2?.visits?.length, 2);
   assert.equal(o2?.visits?.[1]?.end, T0 + 170_000);
 });
+
+test('the book drops objects re-identification retired, and keeps those it can still return', () => {
+  const HOUR = 3600_000;
+  const book = new ObjectBook('table', { low: 0.5, high: 0.9, retireAfterMs: HOUR }, true);
+  const emb = new Float32Array([1, 0, 0, 0]);
+  const other = new Float32Array([0, 1, 0, 0]);
+  book.start(track(1, T0, T0 + 10_000), img, emb);
+  book.end(track(1, T0, T0 + 10_000));
+  book.start(track(2, T0 + 2 * HOUR, T0 + 2 * HOUR + 10_000), img, other);
+  book.end(track(2, T0 + 2 * HOUR, T0 + 2 * HOUR + 10_000));
+  assert.equal(book.size, 2);
+  // the first object's group retired when the second arrived (over an hour later): it leaves the book
+  book.prune(T0 + 2 * HOUR + 20_000, HOUR);
+  assert.equal(book.size, 1);
+  // the second is still known to re-ID: kept, however old, until its group retires
+  book.prune(T0 + 2 * HOUR + 20_000, 1000);
+  assert.equal(book.size, 1);
+});
