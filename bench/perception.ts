@@ -23,7 +23,9 @@ import type { Detector } from '../ingest/perception/types.js';
 import { replayFrames } from '../ingest/replay.js';
 import { CameraSession } from '../ingest/session.js';
 import type { Frame, Logger } from '../ingest/types.js';
-import { bottleCountError } from '../test/fixtures/truth.js';
+import { bottleCountError, ONE_BY_ONE_PEOPLE, WORKER_PEOPLE } from '../test/fixtures/truth.js';
+import type { ObjectFact } from '../ingest/observations.js';
+import { scoreIdentities } from './identity/score.js';
 import { SHARED_VIDEOS } from '../test/helpers/rtsp-server.js';
 import { detectorStageMs } from './detector-stage.js';
 import { childPids, cpuSeconds, median } from './proc-stats.js';
@@ -31,6 +33,7 @@ import { childPids, cpuSeconds, median } from './proc-stats.js';
 const PROBE_S = Number(process.env.BENCH_PROBE_SECONDS ?? 30);
 const MAX_CAMS = Number(process.env.BENCH_MAX_CAMERAS ?? 20);
 const CLIPS = ['one-by-one-person-detection.mp4', 'bottle-detection.mp4'].map((c) => join(SHARED_VIDEOS, c));
+const WORKER_CLIP = join(SHARED_VIDEOS, 'worker-zone-detection.mp4');
 const DETECT = { scoreThreshold: 0.2, nmsIou: 0.5, maxDetections: 100 };
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => quiet };
 
@@ -39,11 +42,26 @@ function pipeline(camera: string, detector: Detector, gate: boolean): CameraPerc
 }
 
 /** Replays a clip as fast as possible through a pipeline; returns per-frame stage times and the facts. */
+/** What the benchmark keeps of an object: its class, first and last sighting, and its visits. */
+function objectFacts(o: ObjectFact): { label: string; first: number; last: number; visits: { start: number; end: number }[] } {
+  return { label: o.label, first: o.firstSeen, last: o.lastSeen, visits: o.visits?.length ? o.visits.map((v) => ({ ...v })) : [{ start: o.firstSeen, end: o.lastSeen }] };
+}
+
+/**
+ * MOT figures of the people in a replay (started at 0 ms) against true visits in seconds, one
+ * person each: IDF1 over time, id switches, fragments and merges (bench/identity/score.ts).
+ */
+function motOf(r: Awaited<ReturnType<typeof replayClip>>, truth: readonly [number, number][]) {
+  const seen = [...r.objects.entries()].filter(([, o]) => o.label === 'person').flatMap(([objectId, o]) => o.visits.map((v) => ({ objectId, start: v.start / 1000, end: v.end / 1000 })));
+  const s = scoreIdentities(seen, truth.map(([start, end], person) => ({ person, start, end })));
+  return { true_visits: s.trueVisits, visits: s.visits, identities: s.identities, idf1: s.idf1, id_switches: s.idSwitches, fragments: s.fragments, merges: s.merges, missed_visits: s.missedVisits, false_visits: s.unmatchedVisits };
+}
+
 async function replayClip(clip: string, detector: Detector, gate: boolean) {
   const p = pipeline('c', detector, gate);
   const decodeMs: number[] = [];
   const counts = new Map<number, Record<string, number>>();
-  const objects = new Map<string, { label: string; first: number; last: number }>();
+  const objects = new Map<string, { label: string; first: number; last: number; visits: { start: number; end: number }[] }>();
   let maxPeople = 0;
   let t = performance.now();
   for await (const f of replayFrames({ ffmpeg: locateFfmpeg(), file: clip, camera: 'c', startMs: 0, fps: 2, width: 640, realtime: false })) {
@@ -55,11 +73,11 @@ async function replayClip(clip: string, detector: Detector, gate: boolean) {
         counts.set(o.ts, c);
         maxPeople = Math.max(maxPeople, c.person ?? 0);
       }
-      if (o.kind === 'object') objects.set(o.object.objectId, { label: o.object.label, first: o.object.firstSeen, last: o.object.lastSeen });
+      if (o.kind === 'object') objects.set(o.object.objectId, objectFacts(o.object));
     }
     t = performance.now();
   }
-  for (const o of p.flush(Date.now())) if (o.kind === 'object') objects.set(o.object.objectId, { label: o.object.label, first: o.object.firstSeen, last: o.object.lastSeen });
+  for (const o of p.flush(Date.now())) if (o.kind === 'object') objects.set(o.object.objectId, objectFacts(o.object));
   return { stats: p.stats, decodeMs: median(decodeMs), counts, objects, maxPeople };
 }
 
@@ -133,13 +151,17 @@ async function ocrMs(): Promise<number> {
   return Math.round(median(times));
 }
 
-/** Accuracy facts of the long clips' replays: distinct people, most at once, bottle count error over the settled seconds. */
-function accuracy(p1: Awaited<ReturnType<typeof replayClip>>, b1: Awaited<ReturnType<typeof replayClip>>) {
+/**
+ * Accuracy facts of the clips' replays: distinct people, most at once, bottle count error over the
+ * settled seconds, and MOT figures of the people on the clips with a people timeline.
+ */
+function accuracy(p1: Awaited<ReturnType<typeof replayClip>>, b1: Awaited<ReturnType<typeof replayClip>>, w1: Awaited<ReturnType<typeof replayClip>>) {
   const people = [...p1.objects.values()].filter((o) => o.label === 'person');
   const bottleErr = bottleCountError((s) => b1.counts.get(s * 1000)?.bottle ?? 0);
   const counts = [...b1.counts.entries()].filter(([ts]) => ts >= 1000).map(([, c]) => c.bottle ?? 0);
   return {
     one_by_one: { distinct_people: people.length, max_simultaneous: p1.maxPeople },
+    mot: { one_by_one: motOf(p1, ONE_BY_ONE_PEOPLE), worker: motOf(w1, WORKER_PEOPLE) },
     bottle: { min_count: Math.min(...counts), max_count: Math.max(...counts), mean_abs_count_error: Math.round(bottleErr.mae * 1000) / 1000, settled_seconds: bottleErr.seconds },
   };
 }
@@ -165,9 +187,9 @@ async function main(): Promise<void> {
     const prev = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const det = createDetector({ model: 'centernet' });
     await det.load();
-    Object.assign(prev, accuracy(await replayClip(CLIPS[0] ?? '', det, true), await replayClip(CLIPS[1] ?? '', det, true)));
+    Object.assign(prev, accuracy(await replayClip(CLIPS[0] ?? '', det, true), await replayClip(CLIPS[1] ?? '', det, true), await replayClip(WORKER_CLIP, det, true)));
     await det.dispose();
-    console.log(JSON.stringify({ one_by_one: prev.one_by_one, bottle: prev.bottle }));
+    console.log(JSON.stringify({ one_by_one: prev.one_by_one, bottle: prev.bottle, mot: prev.mot }));
     writeFileSync(file, `${JSON.stringify(prev, null, 2)}\n`);
     return;
   }
@@ -229,7 +251,7 @@ async function main(): Promise<void> {
     max_cameras_2fps_ungated: ungated,
     probes,
     motion_gate: gateSavings,
-    ...accuracy(p1, b1),
+    ...accuracy(p1, b1, await replayClip(WORKER_CLIP, centernet, true)),
   };
   console.log(JSON.stringify(out, null, 2));
   mkdirSync(join(packageRoot(), 'bench', 'results'), { recursive: true });

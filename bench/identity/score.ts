@@ -30,6 +30,12 @@ export interface IdentityScore {
   personsPerId: { mean: number; max: number; pure: number };
   /** Identity F1 over overlapped seconds (1: one id per person, every second covered). */
   idf1: number;
+  /** Times a person's id changes from one of their visits (or pieces of a visit) to the next, in time order. */
+  idSwitches: number;
+  /** Extra stored visits a true visit was split into (0: each true visit is one stored visit). */
+  fragments: number;
+  /** Stored visits that cover two or more true visits by at least a second each (two visits, or two people, merged). */
+  merges: number;
 }
 
 function overlap(a: { start: number; end: number }, b: { start: number; end: number }): number {
@@ -92,7 +98,29 @@ export function scoreIdentities(seen: readonly SeenVisit[], truth: readonly True
     idsPerPerson: { mean: round(mean(each)), max: Math.max(0, ...each), each },
     personsPerId: { mean: round(mean(per)), max: Math.max(0, ...per), pure: per.filter((n) => n === 1).length },
     idf1: round(idf1(seen, truth)),
+    ...motCounts(seen, truth),
   };
+}
+
+/** CLEAR-MOT style counts at visit granularity: id switches, fragments and merges. */
+function motCounts(seen: readonly SeenVisit[], truth: readonly TrueVisit[]): { idSwitches: number; fragments: number; merges: number } {
+  const pieces = new Map<TrueVisit, SeenVisit[]>();
+  for (const v of seen) {
+    const t = bestTrue(v, truth);
+    if (t) pieces.set(t, [...(pieces.get(t) ?? []), v]);
+  }
+  let fragments = 0;
+  for (const list of pieces.values()) fragments += list.length - 1;
+  let idSwitches = 0;
+  for (const person of new Set(truth.map((t) => t.person))) {
+    const ordered = truth
+      .filter((t) => t.person === person)
+      .flatMap((t) => pieces.get(t) ?? [])
+      .sort((a, b) => a.start - b.start);
+    for (let i = 1; i < ordered.length; i++) if (ordered[i]?.objectId !== ordered[i - 1]?.objectId) idSwitches++;
+  }
+  const merges = seen.filter((v) => truth.filter((t) => overlap(v, t) >= 1).length >= 2).length;
+  return { idSwitches, fragments, merges };
 }
 
 function round(x: number): number {
