@@ -138,6 +138,12 @@ export const CLASS_WORDS: Record<string, string[]> = {
 /** Kinds of people the detector does not tell apart (sex, age): a question about them is refused, not answered about people. */
 export const UNTOLD_PEOPLE = new Set('man men woman women male males female females boy boys girl girls child children kid kids lady ladies gentleman gentlemen adult adults teenager teenagers teen teens'.split(' '));
 
+/** Words that ask where things went (beyond the cameras' view): a question with one is refused. */
+export const WHERE_WORDS = new Set(['where', 'whereabouts']);
+
+/** Words that ask about the future: a question with one is refused. */
+export const FUTURE_WORDS = new Set(['will', 'shall']);
+
 /** Words that name any class but, said alone, suggest people (for "anyone", "who"). */
 export const AGENT_WORDS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nobody', 'who', 'whoever']);
 

@@ -7,6 +7,8 @@
 import { resolveTime } from '../time.js';
 import { CLASS_WORDS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from './lexicon.js';
 import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js';
+import { repairs } from './scan-repair.js';
+import { spokenClock, spokenNumbers } from './spoken.js';
 
 export type { TimePhrase } from './scan-times.js';
 
@@ -70,12 +72,8 @@ function normalise(q: string): string {
   for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
   // "hey, can you tell me ...", "ok so ...": a greeting or filler before the question
   s = s.replace(/^\s*(?:(?:hey|hi|hello|hiya|yo|ok|okay|um+|uh+|erm|er|hmm+|well|alright)(?: there)?\s*,?\s+)+/, ' ');
-  s = s.replace(/\b(half|quarter)\s+(past|to)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g, (_m, part: string, rel: string, h: string) => {
-    const hour = CLOCK_WORDS[h] ?? Number(h);
-    const mins = part === 'half' ? 30 : 15;
-    const total = rel === 'past' ? hour * 60 + mins : hour * 60 - mins;
-    return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-  });
+  // "twenty five seconds", "three and a half minutes", "four minutes past two": in digits
+  s = spokenClock(spokenNumbers(s));
   // "visitor number 3", "person no. 2": the ordinal
   s = s.replace(/\b([a-z]+) (?:number|no\.|#) ?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/g, (m, noun: string, n: string) => (noun === 'the' || noun === 'a' ? m : `${CLOCK_WORDS[n] ?? n}th ${noun}`));
   // "visitor three", "person 2": the ordinal (not "a person two seconds later")
@@ -197,8 +195,37 @@ const ORDINAL_DIGITS = /^(\d+)(?:st|nd|rd|th)$/;
  * `place` tokens, the lexicon's words their kinds; unknown words stay `word` tokens.
  */
 export function scan(question: string, vocab: ScanVocabulary, opts: ScanOptions): Token[] {
-  const { s, times } = takeTimes(normalise(question), opts);
+  return scanRead(question, vocab, opts).toks;
+}
+
+/** The tokens of a question and how its unknown words were read (`read "tabel" as "table"`). */
+export interface ScanRead {
+  toks: Token[];
+  read: string[];
+}
+
+/**
+ * Tokenises a question as `scan`, reading the words it does not know as their verb roots or, for a
+ * typing slip, the nearest known word (scan-repair.ts), then reading the repaired sentence again.
+ */
+export function scanRead(question: string, vocab: ScanVocabulary, opts: ScanOptions): ScanRead {
+  const s = normalise(question);
   const table = nameTable(vocab);
+  const toks = tokenise(s, table, opts);
+  const unknown = [...new Set(toks.filter((t) => t.t === 'word' && !t.text.includes(' ')).map((t) => t.text))];
+  if (unknown.length === 0) return { toks, read: [] };
+  const fixes = repairs(s, unknown, table.keys());
+  if (fixes.size === 0) return { toks, read: [] };
+  // the repaired words go back into the question, which is normalised again ("betwen 09:00" -> "between 09:00")
+  let fixed = question.toLowerCase();
+  for (const [w, f] of fixes) if (/^[a-z]+$/.test(w)) fixed = fixed.replace(new RegExp(`(?<![a-z])${w}(?![a-z])`, 'g'), f.to);
+  const read = [...fixes].filter(([, f]) => f.slip).map(([w, f]) => `read "${w}" as "${f.to}"`);
+  return { toks: tokenise(normalise(fixed), table, opts), read };
+}
+
+/** The tokens of a normalised sentence. */
+function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: ScanOptions): Token[] {
+  const { s, times } = takeTimes(sentence, opts);
   const w = s.split(' ').filter(Boolean);
   const out: Token[] = [];
   for (let i = 0; i < w.length; ) {
