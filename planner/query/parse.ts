@@ -62,7 +62,30 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   if (!r.ok) return r;
   const left = toks.filter((t) => !c.used.has(t.i) && (MEANINGFUL.has(t.t) || (t.t === 'verb' && MEANINGFUL_VERBS.has(t.v))));
   if (left.length > 0) return { ok: false, why: `I understood the question as "${r.reading}" but could not use ${quoteList(left.map((t) => t.text))} in it` };
+  const loose = read.length > 0 ? looseAfterSlips(toks, c.used) : [];
+  if (loose.length > 0) return { ok: false, why: `I ${read.join(', ')}, but then could not use ${quoteList(loose.map((t) => t.text))}; I do not guess at a question so loosely put` };
   return { ok: true, query: r.query, negate: r.negate, assumed: c.assumed };
+}
+
+/** Function words: a question may have them without the reading using them. */
+const FUNCTION_KINDS = new Set<Token['t']>(['skip', 'sep', 'aux', 'and', 'rel']);
+
+/**
+ * After a typing slip was corrected, the question is read only when it is well formed: every
+ * token but function words (and seeing, being) used by the reading, and no word of meaning said
+ * twice, at most one question word besides "what". Nonsense with a slip in it ("peple kiosc peple?") is refused, not read as a question.
+ */
+function looseAfterSlips(toks: readonly Token[], used: ReadonlySet<number>): Token[] {
+  const seen = new Set<string>();
+  let heads = 0;
+  return toks.filter((t) => {
+    if (FUNCTION_KINDS.has(t.t) || (t.t === 'verb' && !MEANINGFUL_VERBS.has(t.v))) return false;
+    // "what is the number of ...": "what" frames another question word; two others are two questions
+    if (t.t === 'head' && t.v !== 'what' && ++heads > 1) return true;
+    const again = seen.has(`${t.t} ${t.text}`);
+    seen.add(`${t.t} ${t.text}`);
+    return again || !used.has(t.i);
+  });
 }
 
 /**

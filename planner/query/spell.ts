@@ -9,13 +9,13 @@ import { readFileSync } from 'node:fs';
 import { distance } from 'fastest-levenshtein';
 import wordListPath from 'word-list';
 
-/** The English word list, one word a line, framed by newlines; loaded on first use. */
-let english: string | undefined;
+/** The English word list; loaded on first use. */
+let english: Set<string> | undefined;
 
 /** Whether `word` is an English word (of the `word-list` package's 274 000). */
 export function isEnglish(word: string): boolean {
-  english ??= `\n${readFileSync(wordListPath, 'utf8')}\n`;
-  return english.includes(`\n${word}\n`);
+  english ??= new Set(readFileSync(wordListPath, 'utf8').split('\n'));
+  return english.has(word);
 }
 
 /** Whether `a` is `b` with two neighbouring letters swapped ("tabel", "table"): one slip, not two. */
