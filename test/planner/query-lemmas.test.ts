@@ -21,6 +21,16 @@ test('an inflection is read as its root', () => {
   assert.equal(verbRoots('someone was lingering').get('lingering'), 'linger');
 });
 
+test('inflections the lexicon no longer lists are read through their roots', () => {
+  assert.deepEqual(q('when had the first visitor disappeared'), q('when had the first visitor vanished'));
+  assert.deepEqual(q('how many people entered the kiosk'), q('how many people visited the kiosk'));
+  assert.deepEqual(q('how many bottles were restocked'), q('how many bottles were replaced'));
+  assert.deepEqual(q('how many people sat at the kiosk'), q('how many people stayed at the kiosk'));
+  assert.deepEqual(q('how many people were standing at the kiosk'), q('how many people were waiting at the kiosk'));
+  assert.deepEqual(q('did anyone take a bottle'), q('did anyone remove a bottle'));
+  assert.deepEqual(q('how many bottles did someone take'), q('how many bottles were taken'));
+});
+
 test('only verbs: a plural is not read as a name', () => {
   refused('how many tables were there', 'table');
   refused('how many people were florping at the kiosk', 'florping');
