@@ -44,27 +44,44 @@ export function spokenNumbers(s: string): string {
     .replace(new RegExp(`\\b(${CARDINAL}) (?=${UNIT})`, 'g'), (_m, n: string) => `${value(n)} `);
 }
 
-/** "H:MM" of a number of minutes past (or to) an hour. */
-function clock(hour: number, minutes: number, past: boolean): string {
+/** The hour (0-23) a clock time said in words stands for, given its hour and minute as said (1-12). */
+export type ClockHour = (hour: number, minute: number) => number;
+
+/** "H:MM" of a number of minutes past (or to) an hour, the hour read by `hourOf`. */
+function clock(hour: number, minutes: number, past: boolean, hourOf: ClockHour): string {
   const total = ((past ? hour * 60 + minutes : hour * 60 - minutes) + 24 * 60) % (24 * 60);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+  const [h, m] = [Math.floor(total / 60), total % 60];
+  return `${hourOf(h, m)}:${String(m).padStart(2, '0')}`;
 }
+
+/** Words after a clock time that say which half of the day it is in. */
+const HALF_OF_DAY = /^\s*(?:[ap]\.?m\b|in the (?:morning|afternoon|evening)|tonight)/;
 
 /**
  * Clock times said in words, as "H:MM": "half past nine", "quarter to ten", "four minutes past two",
  * "twenty past three"; a bare "ten to four" only after a word of time ("at", "before", ...), so
  * "from five to ten" stays a range. Run after `spokenNumbers` (minutes may be digits by then).
  * @param s the lower-cased sentence
+ * @param hourOf which hour a time on the 12-hour clock is (not asked when "am", "pm" or "in the
+ *   afternoon" follows it)
  */
-export function spokenClock(s: string): string {
+export function spokenClock(s: string, hourOf: ClockHour = (h) => h): string {
   const n = `(\\d{1,2}|${CARDINAL})`;
-  const at = (m: string, mins: number, h: string, past: boolean): string => (mins >= 1 && mins <= 59 ? clock(value(h), mins, past) : m);
+  const at = (m: string, mins: number, h: string, past: boolean, rest: string): string => {
+    if (mins < 1 || mins > 59) return m;
+    return clock(value(h), mins, past, HALF_OF_DAY.test(rest) ? (x) => x : hourOf);
+  };
+  type Args = (string | number)[];
+  const rest = (args: Args): string => {
+    const [off, whole] = args.slice(-2) as [number, string];
+    return whole.slice(off + String(args[0]).length);
+  };
   return s
-    .replace(new RegExp(`\\b(?:a )?(half|quarter) (past|to) ${HOUR}`, 'g'), (m, f: string, rel: string, h: string) => at(m, f === 'half' ? 30 : 15, h, rel === 'past'))
-    .replace(new RegExp(`\\b${n} (?:minutes?|mins?) (past|to) ${HOUR}`, 'g'), (m, k: string, rel: string, h: string) => at(m, value(k), h, rel === 'past'))
-    .replace(new RegExp(`\\b${n} past ${HOUR}`, 'g'), (m, k: string, h: string) => at(m, value(k), h, true))
-    .replace(new RegExp(`\\b(at|by|before|after|until|till|since|around|about) ${n} to ${HOUR}`, 'g'), (m, p: string, k: string, h: string) => {
-      const t = at('', value(k), h, false);
-      return t ? `${p} ${t}` : m;
+    .replace(new RegExp(`\\b(?:a )?(half|quarter) (past|to) ${HOUR}`, 'g'), (...a: Args) => at(String(a[0]), a[1] === 'half' ? 30 : 15, String(a[3]), a[2] === 'past', rest(a)))
+    .replace(new RegExp(`\\b${n} (?:minutes?|mins?) (past|to) ${HOUR}`, 'g'), (...a: Args) => at(String(a[0]), value(String(a[1])), String(a[3]), a[2] === 'past', rest(a)))
+    .replace(new RegExp(`\\b${n} past ${HOUR}`, 'g'), (...a: Args) => at(String(a[0]), value(String(a[1])), String(a[2]), true, rest(a)))
+    .replace(new RegExp(`\\b(at|by|before|after|until|till|since|around|about) ${n} to ${HOUR}`, 'g'), (...a: Args) => {
+      const t = at('', value(String(a[2])), String(a[3]), false, rest(a));
+      return t ? `${String(a[1])} ${t}` : String(a[0]);
     });
 }

@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { parserFor, END, T0 } from './parse-helpers.js';
 import { spokenClock, spokenNumbers } from '../../planner/query/spoken.js';
+import { parseQuestion } from '../../planner/query/parse.js';
+import { COCO_LABELS } from '../../ingest/perception/coco.js';
 
 const { parse } = parserFor({ cameras: ['kiosk', 'ledge'], zones: ['door'], lines: ['B'] }, 'ledge');
 const time = (q: string): unknown => parse(q).query.time;
@@ -35,4 +37,19 @@ test('clock times said in words', () => {
   assert.equal(spokenClock('from five to ten'), 'from five to ten');
   assert.equal(spokenClock('in the 5 minutes after nine'), 'in the 5 minutes after nine');
   assert.equal(spokenClock(spokenNumbers('at twenty five past three')), 'at 3:25');
+});
+
+test('a clock time said in words is on the 12-hour clock: the afternoon when only it is in the memory', () => {
+  const from = Date.parse('2026-03-02T14:00:00Z');
+  const opts = { now: from + 280_000, timeZone: 'UTC', coverage: { from, to: from + 280_000 } };
+  const at = (q: string): number | undefined => {
+    const r = parseQuestion(q, { cameras: ['table'], zones: [], lines: [], labels: COCO_LABELS }, opts);
+    assert.ok(r.ok, q);
+    return r.query.time.at;
+  };
+  assert.equal(at('was anyone at the table at four minutes past two'), Date.parse('2026-03-02T14:04:00Z'));
+  assert.equal(at('was anyone at the table at four minutes past two am'), Date.parse('2026-03-02T02:04:00Z'));
+  // digits are read as written
+  assert.equal(at('was anyone at the table at 2:04'), Date.parse('2026-03-02T02:04:00Z'));
+  assert.equal(at('was anyone at the table at exactly noon'), Date.parse('2026-03-02T12:00:00Z'));
 });
