@@ -14,7 +14,10 @@ export { PHRASES } from './lexicon-phrases.js';
 
 const words = (list: string, lex: Lex): [string, Lex][] => list.split(/\s+/).filter(Boolean).map((w) => [w, lex]);
 
-/** Single words. */
+/**
+ * Single words. A verb's inflections that compromise reads as their root (lemma.ts) need no entry
+ * ("stood", "picked", "disappeared"); the common ones stay listed, so most questions never load it.
+ */
 export const WORDS: Record<string, Lex> = Object.fromEntries([
   ['when', { t: 'head', v: 'when' }],
   ['who', { t: 'head', v: 'who' }],
@@ -38,13 +41,13 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('was were', { t: 'aux', v: 'past' }),
   ...words('do does', { t: 'aux', v: 'present' }),
   ...words('did has have had', { t: 'aux', v: 'past' }),
-  ...words('arrive arrives arrived arriving arrival arrivals come comes came coming enter enters entered entering entry visit visits visited visiting visitor visitors appear appears appeared appearing approach approached approaches', V('arrive')),
-  ...words('leave leaves left leaving depart departs departed departing departure departures exit exits exited exiting disappear disappeared disappears vanish vanished go went gone', V('leave')),
-  ...words('standing sitting waits park parks parked parking lasted lasts lasting stay stays stayed staying spend spends spent spending remain remains remained remaining wait waits waited waiting linger lingered dwell dwelled dwelt stand stood sit sat', V('stay')),
+  ...words('arrive arrives arrived arriving arrival arrivals come comes came coming enter enters entering entry visit visits visited visiting visitor visitors appear appears appeared appearing approach approached approaches', V('arrive')),
+  ...words('leave leaves left leaving depart departs departed departing departure departures exit exits exited exiting disappear disappears vanish vanished go went gone', V('leave')),
+  ...words('sitting waits park parks parked lasted lasts lasting stay stays stayed staying spend spends spending remain remains remained remaining wait waits waited waiting linger lingered dwell dwelled dwelt stand sit', V('stay')),
   ...words('see sees saw seen spot spotted detect detects detected notice noticed observe observed record recorded capture captured visible present pass passed passing', V('see')),
   ...words('be been being there', V('be')),
-  ...words('take takes took taken taking remove removes removed removing removal removals grab grabbed grabs grab pick picks picked lift lifted steal stole stolen moved snatch snatched snatches nab nabbed swipe swiped pull pulled withdraw withdrew withdrawn lose loses lost losing', V('take')),
-  ...words('return returns returned returning replace replaced replaces restore restored restock restocked restocks restocking refill refilled replenish replenished', V('return')),
+  ...words('take takes taken remove removes removed removing removal removals grab grabbed grabs grab pick picks picked lift lifted steal stole stolen moved snatch snatched snatches nab nabbed swipe swiped pull pulled withdraw withdrew withdrawn lose loses lost losing', V('take')),
+  ...words('return returns returned returning replace replaced replaces restore restored restock restocks restocking refill refilled replenish replenished', V('return')),
   ...words('cross crosses crossed crossing crossings', V('cross')),
   ...words('drop drops dropped fall falls fell decrease decreased shrink', V('drop')),
   ...words('rise rises rose increase increased grow grew climb climbed', V('rise')),
@@ -137,6 +140,12 @@ export const CLASS_WORDS: Record<string, string[]> = {
 
 /** Kinds of people the detector does not tell apart (sex, age): a question about them is refused, not answered about people. */
 export const UNTOLD_PEOPLE = new Set('man men woman women male males female females boy boys girl girls child children kid kids lady ladies gentleman gentlemen adult adults teenager teenagers teen teens'.split(' '));
+
+/** Words that ask where things went (beyond the cameras' view): a question with one is refused. */
+export const WHERE_WORDS = new Set(['where', 'whereabouts']);
+
+/** Words that ask about the future: a question with one is refused. */
+export const FUTURE_WORDS = new Set(['will', 'shall']);
 
 /** Words that name any class but, said alone, suggest people (for "anyone", "who"). */
 export const AGENT_WORDS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'everyone', 'everybody', 'nobody', 'who', 'whoever']);

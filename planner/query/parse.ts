@@ -7,8 +7,8 @@
  * with the words it did not understand, never answered as another question.
  */
 import type { CountCondition, DurationCondition, Measure, Query, VisitRef } from './schema.js';
-import { scan, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
-import { UNTOLD_PEOPLE } from './lexicon.js';
+import { scanRead, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
+import { FUTURE_WORDS, UNTOLD_PEOPLE, WHERE_WORDS } from './lexicon.js';
 import { compose } from './compose.js';
 import type { Ctx } from './ctx.js';
 import type { Parsed, ParseOptions, Refused } from './parse-types.js';
@@ -26,7 +26,7 @@ const MEANINGFUL_VERBS = new Set(['arrive', 'leave', 'stay', 'take', 'return', '
  * @param vocab names the memory knows (cameras, zones, lines, classes)
  */
 export function parseQuestion(question: string, vocab: ScanVocabulary, opts: ParseOptions): Parsed | Refused {
-  const toks = scan(question, vocab, opts);
+  const { toks, read } = scanRead(question, vocab, opts);
   const unknown = toks.filter((t) => t.t === 'word');
   // "how many forklifts", "a forklift": a word where a class stands is a class the detectors do not know
   const classLike = unknown.find((u) => {
@@ -44,12 +44,12 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
     const known = k === 'line' ? vocab.lines : k === 'camera' ? vocab.cameras : vocab.zones;
     return { ok: false, why: `there is no ${k} called "${u.text}" in the memory (${k}s: ${known.join(', ') || 'none'})` };
   }
-  const untold = question.toLowerCase().match(/[a-z]+/g)?.find((w) => UNTOLD_PEOPLE.has(w));
+  const untold = [...(question.toLowerCase().match(/[a-z]+/g) ?? []), ...toks.map((t) => t.text)].find((w) => UNTOLD_PEOPLE.has(w));
   if (untold) return { ok: false, why: `the detector sees people, not their sex or age ("${untold}")` };
   // "where did the bottles go": places beyond the camera's view are not in the memory
-  if (toks.some((t) => /^(?:where|whereabouts)$/.test(t.text))) return { ok: false, why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };
+  if (toks.some((t) => WHERE_WORDS.has(t.text))) return { ok: false, why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };
   // "will": the memory holds what was recorded, not what is to come
-  if (toks.some((t) => /^(?:will|shall)$/.test(t.text))) return { ok: false, why: 'it asks about the future; the memory holds what was recorded' };
+  if (toks.some((t) => FUTURE_WORDS.has(t.text))) return { ok: false, why: 'it asks about the future; the memory holds what was recorded' };
   // "the parking camera": a camera the memory does not have
   const camWord = toks.find((t) => t.t === 'skip' && /^(?:camera|cam|cameras)$/.test(t.text) && ['verb', 'class', 'cond', 'word'].includes(toks[t.i - 1]?.t ?? ''));
   if (camWord) return { ok: false, why: `there is no camera called "${toks[camWord.i - 1]?.text ?? ''}" in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
@@ -57,12 +57,35 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   if (spot) return { ok: false, why: `"${spot.text}" names a place, and there is no camera, zone or line called so in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
   if (unknown.length > 0) return { ok: false, why: `I did not understand ${quoteList(unknown.map((t) => t.text))} (not a word I know, nor a class, camera, zone or line of this memory)` };
   if (toks.length === 0) return { ok: false, why: 'the question is empty' };
-  const c: Ctx = { toks, used: new Set(), opts, assumed: [] };
+  const c: Ctx = { toks, used: new Set(), opts, assumed: [...read] };
   const r = compose(c);
   if (!r.ok) return r;
   const left = toks.filter((t) => !c.used.has(t.i) && (MEANINGFUL.has(t.t) || (t.t === 'verb' && MEANINGFUL_VERBS.has(t.v))));
   if (left.length > 0) return { ok: false, why: `I understood the question as "${r.reading}" but could not use ${quoteList(left.map((t) => t.text))} in it` };
+  const loose = read.length > 0 ? looseAfterSlips(toks, c.used) : [];
+  if (loose.length > 0) return { ok: false, why: `I ${read.join(', ')}, but then could not use ${quoteList(loose.map((t) => t.text))}; I do not guess at a question so loosely put` };
   return { ok: true, query: r.query, negate: r.negate, assumed: c.assumed };
+}
+
+/** Function words: a question may have them without the reading using them. */
+const FUNCTION_KINDS = new Set<Token['t']>(['skip', 'sep', 'aux', 'and', 'rel']);
+
+/**
+ * After a typing slip was corrected, the question is read only when it is well formed: every
+ * token but function words (and seeing, being) used by the reading, and no word of meaning said
+ * twice, at most one question word besides "what". Nonsense with a slip in it ("peple kiosc peple?") is refused, not read as a question.
+ */
+function looseAfterSlips(toks: readonly Token[], used: ReadonlySet<number>): Token[] {
+  const seen = new Set<string>();
+  let heads = 0;
+  return toks.filter((t) => {
+    if (FUNCTION_KINDS.has(t.t) || (t.t === 'verb' && !MEANINGFUL_VERBS.has(t.v))) return false;
+    // "what is the number of ...": "what" frames another question word; two others are two questions
+    if (t.t === 'head' && t.v !== 'what' && ++heads > 1) return true;
+    const again = seen.has(`${t.t} ${t.text}`);
+    seen.add(`${t.t} ${t.text}`);
+    return again || !used.has(t.i);
+  });
 }
 
 /**

@@ -4,9 +4,11 @@
  * the memory's vocabulary (cameras, zones, lines, classes), numbers and ordinals, and the lexicon's
  * words. A word that matches nothing stays a `word` token: the parser refuses to answer over it.
  */
-import { resolveTime } from '../time.js';
+import { resolveTime, wallTime, zonedToEpoch } from '../time.js';
 import { CLASS_WORDS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from './lexicon.js';
 import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js';
+import { repairs } from './scan-repair.js';
+import { spokenClock, spokenNumbers, type ClockHour } from './spoken.js';
 
 export type { TimePhrase } from './scan-times.js';
 
@@ -65,17 +67,13 @@ const CONTRACTIONS: [RegExp, string][] = [
 /** Clock words: "half past nine" -> "9:30". */
 const CLOCK_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
 
-function normalise(q: string): string {
+function normalise(q: string, opts: ScanOptions): string {
   let s = ` ${q.toLowerCase().replace(/[\u2018\u2019`´]/g, "'").replace(/[\u201c\u201d"]/g, ' ')} `;
   for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
   // "hey, can you tell me ...", "ok so ...": a greeting or filler before the question
   s = s.replace(/^\s*(?:(?:hey|hi|hello|hiya|yo|ok|okay|um+|uh+|erm|er|hmm+|well|alright)(?: there)?\s*,?\s+)+/, ' ');
-  s = s.replace(/\b(half|quarter)\s+(past|to)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g, (_m, part: string, rel: string, h: string) => {
-    const hour = CLOCK_WORDS[h] ?? Number(h);
-    const mins = part === 'half' ? 30 : 15;
-    const total = rel === 'past' ? hour * 60 + mins : hour * 60 - mins;
-    return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-  });
+  // "twenty five seconds", "three and a half minutes", "four minutes past two": in digits
+  s = spokenClock(spokenNumbers(s), clockHour(opts));
   // "visitor number 3", "person no. 2": the ordinal
   s = s.replace(/\b([a-z]+) (?:number|no\.|#) ?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/g, (m, noun: string, n: string) => (noun === 'the' || noun === 'a' ? m : `${CLOCK_WORDS[n] ?? n}th ${noun}`));
   // "visitor three", "person 2": the ordinal (not "a person two seconds later")
@@ -105,7 +103,7 @@ function normalise(q: string): string {
   // "had left by 09:01:30": until then
   s = s.replace(/\bby\s+(?=\d{1,2}[:.]\d{2})/g, 'until ');
   // "at about 09:01:32", "around 09:01" -> "at 09:01:32"
-  s = s.replace(/\b(?:at\s+)?(?:about|around|approximately|roughly|circa|approx|~)\s*(?=\d{1,2}[:.]\d{2})/g, 'at ');
+  s = s.replace(/\b(?:at\s+)?(?:about|around|approximately|roughly|circa|approx|exactly|precisely|~)\s*(?=\d{1,2}[:.]\d{2}|(?:noon|midday|midnight)\b)/g, 'at ');
   // a bare clock time ("how many bottles 10:00:10") is an instant
   s = s.replace(/(^|\s)(?!(?:at|by|before|after|between|and|from|since|until|till|to|than)\s)(\S+\s+)(\d{1,2}:\d{2}(?::\d{2})?)\b/g, (m, a: string, w: string, t: string) =>
     /^(?:at|by|before|after|between|and|from|since|until|till|to|than|past)\s+$/.test(w) ? m : `${a}${w}at ${t}`,
@@ -114,6 +112,21 @@ function normalise(q: string): string {
   s = s.replace(/(\d)(s|sec|secs|seconds?|m|mins?|minutes?|h|hrs?|hours?)\b/g, '$1 $2');
   s = s.replace(/[?!]+/g, ' ').replace(/\.(\s|$)/g, ' ').replace(/([,;:])(\s|$)/g, ' , ');
   return s.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The hour of a time said on the 12-hour clock ("four minutes past two"): the afternoon's when only
+ * it falls within the memory's coverage (of less than a day), otherwise the hour as said.
+ */
+function clockHour(opts: ScanOptions): ClockHour {
+  const { from, to } = opts.coverage;
+  const covers = (hour: number, minute: number): boolean =>
+    [from, to].some((t) => {
+      const w = wallTime(t, opts.timeZone);
+      const at = zonedToEpoch({ year: w.year, month: w.month, day: w.day, hour, minute }, opts.timeZone);
+      return at >= from && at <= to;
+    });
+  return (hour, minute) => (hour < 12 && to - from < 86_400_000 && covers(hour + 12, minute) && !covers(hour, minute) ? hour + 12 : hour);
 }
 
 /** Takes the time expressions out, leaving `@tN` markers. */
@@ -197,8 +210,37 @@ const ORDINAL_DIGITS = /^(\d+)(?:st|nd|rd|th)$/;
  * `place` tokens, the lexicon's words their kinds; unknown words stay `word` tokens.
  */
 export function scan(question: string, vocab: ScanVocabulary, opts: ScanOptions): Token[] {
-  const { s, times } = takeTimes(normalise(question), opts);
+  return scanRead(question, vocab, opts).toks;
+}
+
+/** The tokens of a question and how its unknown words were read (`read "tabel" as "table"`). */
+export interface ScanRead {
+  toks: Token[];
+  read: string[];
+}
+
+/**
+ * Tokenises a question as `scan`, reading the words it does not know as their verb roots or, for a
+ * typing slip, the nearest known word (scan-repair.ts), then reading the repaired sentence again.
+ */
+export function scanRead(question: string, vocab: ScanVocabulary, opts: ScanOptions): ScanRead {
+  const s = normalise(question, opts);
   const table = nameTable(vocab);
+  const toks = tokenise(s, table, opts);
+  const unknown = [...new Set(toks.filter((t) => t.t === 'word' && !t.text.includes(' ')).map((t) => t.text))];
+  if (unknown.length === 0) return { toks, read: [] };
+  const fixes = repairs(s, unknown, table.keys());
+  if (fixes.size === 0) return { toks, read: [] };
+  // the repaired words go back into the question, which is normalised again ("betwen 09:00" -> "between 09:00")
+  let fixed = question.toLowerCase();
+  for (const [w, f] of fixes) if (/^[a-z]+$/.test(w)) fixed = fixed.replace(new RegExp(`(?<![a-z])${w}(?![a-z])`, 'g'), f.to);
+  const read = [...fixes].filter(([, f]) => f.slip).map(([w, f]) => `read "${w}" as "${f.to}"`);
+  return { toks: tokenise(normalise(fixed, opts), table, opts), read };
+}
+
+/** The tokens of a normalised sentence. */
+function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: ScanOptions): Token[] {
+  const { s, times } = takeTimes(sentence, opts);
   const w = s.split(' ').filter(Boolean);
   const out: Token[] = [];
   for (let i = 0; i < w.length; ) {

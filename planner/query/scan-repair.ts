@@ -1,0 +1,52 @@
+/**
+ * Repairs of the words the scanner did not know, before it reads the sentence again: a verb's
+ * inflection is read as its root ("lingers" -> "linger", see lemma.ts) when the lexicon knows the
+ * root, and a typing slip as the one known word nearest to it ("tabel" -> "table", see spell.ts).
+ * A slip's reading is said in the answer; a word with no repair stays unknown (and is refused).
+ */
+import { FUTURE_WORDS, NUMBERS, ORDINALS, PHRASES, UNTOLD_PEOPLE, WHERE_WORDS, WORDS } from './lexicon.js';
+import { verbRoots } from './lemma.js';
+import { correction } from './spell.js';
+
+/** How an unknown word is read. */
+export interface Repair {
+  to: string;
+  /** A typing slip (said in the answer), not an inflection. */
+  slip: boolean;
+}
+
+/** Every word of the lexicon's entries, phrases and number words, and the words that make a refusal. */
+let lexicon: Set<string> | undefined;
+
+function lexiconWords(): Set<string> {
+  lexicon ??= new Set(
+    [...Object.keys(WORDS), ...Object.keys(PHRASES), ...Object.keys(NUMBERS), ...Object.keys(ORDINALS), ...UNTOLD_PEOPLE, ...WHERE_WORDS, ...FUTURE_WORDS]
+      .flatMap((k) => k.split(' '))
+      .filter((w) => /^[a-z]+$/.test(w)),
+  );
+  return lexicon;
+}
+
+/**
+ * The repairs of a sentence's unknown words, by word.
+ * @param sentence the normalised sentence
+ * @param unknown its words the scanner did not know
+ * @param names the phrases of the memory's names (cameras, zones, lines, classes)
+ */
+export function repairs(sentence: string, unknown: readonly string[], names: Iterable<string>): Map<string, Repair> {
+  const out = new Map<string, Repair>();
+  const words = lexiconWords();
+  const roots = verbRoots(sentence);
+  let known: Set<string> | undefined;
+  for (const w of unknown) {
+    const root = roots.get(w);
+    if (root !== undefined && words.has(root)) {
+      out.set(w, { to: root, slip: false });
+      continue;
+    }
+    known ??= new Set([...words, ...[...names].flatMap((n) => n.split(' ')).filter((n) => /^[a-z]+$/.test(n))]);
+    const to = correction(w, known);
+    if (to !== undefined) out.set(w, { to, slip: true });
+  }
+  return out;
+}
