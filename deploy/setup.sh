@@ -28,17 +28,6 @@ if [ ! -x /usr/bin/pocketsphinx_continuous ] || [ ! -d /usr/share/pocketsphinx/m
   fi
 fi
 
-# libfaketime: the clock-step test steps the daemon's wall clock with it (tests only; the daemon never uses it).
-if [ ! -e /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 ] && [ ! -e /usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1 ] && ! command -v faketime >/dev/null 2>&1; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    log "installing libfaketime (for the clock-step test) from the distribution (apt-get)"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends faketime >/dev/null
-  else
-    log "libfaketime is missing: the clock-step test will fail saying so (apt-get install faketime)"
-  fi
-fi
-
 log "installing npm dependencies"
 # `npm install` rather than `npm ci`: npm 11 writes lock files without the other platforms' optional
 # binaries and its own `npm ci` then refuses them as out of sync.

@@ -55,6 +55,15 @@ export interface MemoryOptions {
 
 const NOT_OPEN = 'memory store is not open';
 
+/** Runs `f`, turning a throw into a rejection (callers of the write methods only ever see promises). */
+function rejecting<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return f();
+  } catch (e) {
+    return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+  }
+}
+
 /** Durable memory of segments, frames, objects, events, roll-ups and coverage. */
 export class MemoryStore implements MemoryView {
   /** The open environment and its parts (null while closed). */
@@ -108,21 +117,22 @@ export class MemoryStore implements MemoryView {
   async openChecked(opts: { walk?: boolean } = {}): Promise<StorageHealth> {
     const v = await checkStorage(this.path, this.opts.checkTimeoutMs, opts.walk ?? true);
     const base = { checkMs: v.ms, readErrors: 0 };
+    // a damaged file: refused read-only, else kept aside for a fresh memory
+    const damaged = (reason: string): StorageHealth => {
+      if (this.opts.readOnly) throw new MemoryError('MEMORY_READ_FAILED', `the memory in ${this.opts.dir} is damaged: ${reason}`);
+      return { state: 'recovered', reason, aside: moveAside(this.path), ...base };
+    };
     let st: StorageHealth = { state: 'ok', ...base };
-    if (v.verdict === 'damaged') {
-      if (this.opts.readOnly) throw new MemoryError('MEMORY_READ_FAILED', `the memory in ${this.opts.dir} is damaged: ${v.reason}`);
-      st = { state: 'recovered', reason: v.reason, aside: moveAside(this.path), ...base };
-    } else if (v.verdict === 'unchecked') st = { state: 'unchecked', reason: v.reason, ...base };
+    if (v.verdict === 'damaged') st = damaged(v.reason);
+    else if (v.verdict === 'unchecked') st = { state: 'unchecked', reason: v.reason, ...base };
     try {
       this.open();
     } catch (e) {
       // damaged after the check, or not checked (the walk timed out): LMDB refused to open it
-      const damaged = isDamageError(e) || (e instanceof MemoryError && e.code === 'MEMORY_READ_FAILED');
-      if (!damaged || st.state === 'recovered') throw e;
+      const refused = isDamageError(e) || (e instanceof MemoryError && e.code === 'MEMORY_READ_FAILED');
+      if (!refused || st.state === 'recovered') throw e;
       await (e as { closing?: Promise<void> }).closing?.catch(() => undefined);
-      const reason = `opening it failed: ${(e as { details?: { cause?: string } }).details?.cause ?? (e as Error).message}`;
-      if (this.opts.readOnly) throw new MemoryError('MEMORY_READ_FAILED', `the memory in ${this.opts.dir} is damaged: ${reason}`);
-      st = { state: 'recovered', reason, aside: moveAside(this.path), ...base };
+      st = damaged(`opening it failed: ${(e as { details?: { cause?: string } }).details?.cause ?? (e as Error).message}`);
       this.open();
     }
     this.checked = st;
@@ -230,11 +240,7 @@ export class MemoryStore implements MemoryView {
    * or a damaged record it had to read (MEMORY_READ_FAILED). Never throws.
    */
   write(o: Observation): Promise<boolean> {
-    try {
-      return this.store(o);
-    } catch (e) {
-      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
-    }
+    return rejecting(() => this.store(o));
   }
 
   /** `write`, which may throw (a failed read of the record it revises). */
@@ -283,11 +289,7 @@ export class MemoryStore implements MemoryView {
 
   /** Stores a closed segment (keyframe separately), rolls it up and extends the camera's coverage. Never throws (see `write`). */
   writeSegment(seg: SegmentInput): Promise<boolean> {
-    try {
-      return this.storeSegment(seg);
-    } catch (e) {
-      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
-    }
+    return rejecting(() => this.storeSegment(seg));
   }
 
   private storeSegment(seg: SegmentInput): Promise<boolean> {

@@ -43,6 +43,18 @@ if ! [ -x /usr/bin/chromium ]; then
   fi
 fi
 
+# The clock-step test steps the daemon's wall clock with Debian's libfaketime (tests only).
+if ! command -v faketime >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "test: installing libfaketime for the clock-step test (apt-get)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends faketime >/dev/null
+  else
+    echo "test: libfaketime is missing; install Debian's faketime package" >&2
+    exit 1
+  fi
+fi
+
 npm run --silent build
 npx eslint . --max-warnings 0
 # Unit tests first (fast), then integration tests (*.int.test.js) one file at a time.

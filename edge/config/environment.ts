@@ -7,7 +7,8 @@
  */
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Config } from './schema.js';
+import { isNetworkUrl } from '../../ingest/ffmpeg/args.js';
+import { DEMO_URL, type Config } from './schema.js';
 
 /** What the checks found, as `path: message` strings. */
 export interface EnvironmentReport {
@@ -49,17 +50,13 @@ function tlsProblems(m: Config['mqtt']): string[] {
   return out;
 }
 
-/** Whether a camera URL is a local file (not a stream or the built-in demo). */
-function isFilePath(url: string): boolean {
-  return !/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('file:');
-}
-
 /** What the daemon would run without: models, recordings, folders, a fleet without MQTT, a port clash. */
 function degraded(cfg: Config): string[] {
   const out: string[] = [];
   cfg.cameras.forEach((c, i) => {
-    const file = c.url.startsWith('file:') ? c.url.slice('file:'.length) : c.url;
-    if (c.enabled && isFilePath(c.url) && !existsSync(file)) out.push(`cameras.${i}.url: camera "${c.id}" plays ${resolve(file)}, which does not exist: it will stay in error`);
+    // a path or file:// URL, as ingest reads it (not a stream, not the built-in demo)
+    const file = c.url.startsWith('file://') ? c.url.slice('file://'.length) : c.url;
+    if (c.enabled && c.url !== DEMO_URL && !isNetworkUrl(c.url) && !existsSync(file)) out.push(`cameras.${i}.url: camera "${c.id}" plays ${resolve(file)}, which does not exist: it will stay in error`);
     const onnx = c.detector.model === 'onnx' ? c.detector.onnx : undefined;
     if (onnx && !existsSync(onnx.path)) out.push(`cameras.${i}.detector.onnx.path: ${resolve(onnx.path)} does not exist: camera "${c.id}" will run without detection`);
   });

@@ -41,7 +41,7 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
     const withZone = new MemoryQueries(memory).camerasWithZone(q.place.zone, cams);
     if (withZone.length > 0) cams = withZone;
   }
-  // "now" is the newest frame of any camera; a camera a few seconds behind is asked at its own present
+  // a camera whose newest frame trails "now" by a few seconds is asked at its own present
   const present = Math.max(-Infinity, ...cams.map((c) => new MemoryQueries(memory).presentOf(c)));
   if (q.time.at !== undefined && q.time.at >= opts.now - 1 && q.time.at > present && q.time.at - present <= CAMERA_LAG_MS) q.time = { ...q.time, at: present };
   const from = q.time.from;

@@ -43,7 +43,7 @@ async function askWs(ws: WsTestClient): Promise<Answer> {
 }
 
 test('a clock step of +25 h and back: "the last 10 minutes" are the real ones within a minute, and nothing recent is deleted', { timeout: 300_000 }, async (t) => {
-  assert.ok(LIBFAKETIME, 'libfaketime is not installed, and this test steps the daemon\'s clock with it: apt-get install faketime (deploy/setup.sh installs it when run as root)');
+  assert.ok(LIBFAKETIME, 'libfaketime is not installed, and this test steps the daemon\'s clock with it: apt-get install faketime (npm test installs it when run as root)');
   const data = tempDir('clock-step');
   const rc = join(data, 'faketime.rc');
   writeFileSync(rc, '+0\n');

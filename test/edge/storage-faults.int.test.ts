@@ -10,12 +10,13 @@
  * killed with SIGKILL is taken over.
  */
 import assert from 'node:assert/strict';
-import { closeSync, cpSync, existsSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { freeTcpPort, runCli, startDaemon, tempDir, type DaemonHandle } from '../helpers/daemon.js';
 import { SHARED_VIDEOS } from '../helpers/rtsp-server.js';
 import { WsTestClient } from './clients.js';
+import { corruptions, garbage, overwrite } from '../helpers/corrupt.js';
 
 const CLIP = join(SHARED_VIDEOS, 'bottle-detection.mp4');
 const QUESTION = 'how many bottles are on the bench?';
@@ -27,35 +28,11 @@ interface Health {
   memory: { writable: boolean; storage?: { state: string; aside?: string; reason?: string; checkMs: number; readErrors: number } };
 }
 
-/** Deterministic garbage. */
-function garbage(n: number): Buffer {
-  const b = Buffer.alloc(n);
-  for (let i = 0; i < n; i++) b[i] = (i * 131 + 7) & 255;
-  return b;
-}
-
-/** Writes `buf` into a file at `offset`, in place (a daemon may have it mapped). */
-function overwrite(file: string, offset: number, buf: Buffer): void {
-  const fd = openSync(file, 'r+');
-  try {
-    writeSync(fd, buf, 0, buf.length, offset);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 const PAGE = 4096;
 const pages = (f: string): number => Math.floor(statSync(f).size / PAGE);
 
-/** The five corruptions of the issue. */
-const CORRUPTIONS: Record<string, (file: string) => void> = {
-  'truncated to half its size': (f) => truncateSync(f, Math.floor(statSync(f).size / 2)),
-  'truncated to 4 KB': (f) => truncateSync(f, 4096),
-  zeroed: (f) => overwrite(f, 0, Buffer.alloc(statSync(f).size)),
-  'garbage at the head': (f) => overwrite(f, 0, garbage(8 * 1024)),
-  // the middle half of the pages (the meta pages and the last pages intact)
-  'garbage in the middle': (f) => overwrite(f, Math.floor(pages(f) / 4) * PAGE, garbage(Math.floor(pages(f) / 2) * PAGE)),
-};
+/** The five corruptions; "the middle" is the middle half of the pages (the meta pages and the last pages intact). */
+const CORRUPTIONS = corruptions((f) => overwrite(f, Math.floor(pages(f) / 4) * PAGE, garbage(Math.floor(pages(f) / 2) * PAGE)));
 
 let base = '';
 const running: DaemonHandle[] = [];

@@ -6,7 +6,7 @@
  * MEMORY_READ_FAILED with the fixed message, never LMDB's text.
  */
 import assert from 'node:assert/strict';
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -15,37 +15,14 @@ import { READ_FAILED_MESSAGE } from '../../memory/read-guard.js';
 import { checkStorage } from '../../memory/storage-check.js';
 import { MemoryError, MemoryStore } from '../../memory/store.js';
 import { event, frame, object, segment } from './fixtures.js';
+import { corruptions, garbage, overwrite } from '../helpers/corrupt.js';
 
 const T0 = Date.parse('2026-11-20T10:00:00Z');
 const root = mkdtempSync(join(tmpdir(), 'vigil-storage-faults-'));
 const base = join(root, 'base');
 
-/** A deterministic filler (the same garbage every run). */
-function garbage(n: number, seed = 7): Buffer {
-  const b = Buffer.alloc(n);
-  for (let i = 0; i < n; i++) b[i] = (i * 131 + seed) & 255;
-  return b;
-}
-
-/** Overwrites `buf` into the data file at `offset`, in place (never truncated: a reader may have it mapped). */
-function overwrite(file: string, offset: number, buf: Buffer): void {
-  const fd = openSync(file, 'r+');
-  try {
-    writeSync(fd, buf, 0, buf.length, offset);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** The five corruptions of the issue, applied to a data file. */
-const CORRUPTIONS: Record<string, (file: string) => void> = {
-  'truncated to half its size': (f) => truncateSync(f, Math.floor(statSync(f).size / 2)),
-  'truncated to 4 KB': (f) => truncateSync(f, 4096),
-  zeroed: (f) => overwrite(f, 0, Buffer.alloc(statSync(f).size)),
-  'garbage at the head': (f) => overwrite(f, 0, garbage(8192)),
-  // every page but the two meta pages: whatever pages the trees use, they are hit
-  'garbage in the middle': (f) => overwrite(f, 8192, garbage(statSync(f).size - 8192)),
-};
+/** The five corruptions; "the middle" is every page but the two meta pages, so whatever pages the trees use are hit. */
+const CORRUPTIONS = corruptions((f) => overwrite(f, 8192, garbage(statSync(f).size - 8192)));
 
 /** A copy of the intact memory, corrupted. */
 function corrupted(name: string): string {
