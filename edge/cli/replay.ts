@@ -9,6 +9,7 @@ import { MemoryComponent } from '../components/memory.js';
 import { holdDataDir } from '../data-lock.js';
 import { runStamp } from '../../ingest/perception/reid.js';
 import { identitySeeds } from '../components/identity-seeds.js';
+import { AutoDetector } from '../../ingest/perception/auto-detector.js';
 import { cameraPerception, captionError, detectorFor, encoderFor, ocrFor, visionCaptionerFor, type PerceptionConfig } from '../components/perception.js';
 import { speechEngines } from '../components/audio.js';
 import { loadConfig } from '../config/load.js';
@@ -21,7 +22,7 @@ import { int, isoTime, parse, str, UsageError } from './args.js';
 
 /** Help text. */
 export const REPLAY_HELP = `vigil replay FILE --camera ID --start ISO8601 --data DIR [--realtime] [--fps N] [--width N] [--until SECONDS]
-             [--config FILE] [--detector centernet|centernet-tfjs|nanodet|ssd-oidv4|none]
+             [--config FILE] [--detector auto|centernet|centernet-tfjs|nanodet|ssd-oidv4|none]
   Ingests a recorded file as if live: frame time = start + the frame's presentation time.
   Runs as fast as the machine allows unless --realtime; exits once the memory is written.
   --until    stop at this media time, leaving the memory as a live daemon held it then (visits in
@@ -60,7 +61,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const width = int(values.width, 'width', 64, 3840) ?? camCfg.width;
   const base: PerceptionConfig = camCfg;
   const model = str(values.detector);
-  if (model && !['centernet', 'centernet-tfjs', 'nanodet', 'ssd-oidv4', 'none'].includes(model)) throw new UsageError('--detector must be centernet, centernet-tfjs, nanodet, ssd-oidv4 or none');
+  if (model && !['auto', 'centernet', 'centernet-tfjs', 'nanodet', 'ssd-oidv4', 'none'].includes(model)) throw new UsageError('--detector must be auto, centernet, centernet-tfjs, nanodet, ssd-oidv4 or none');
   const pcfg: PerceptionConfig = { ...base, id: camera, detector: { ...base.detector, ...(model ? { model: model as CameraConfig['detector']['model'] } : {}) } };
 
   const abort = new AbortController();
@@ -135,7 +136,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const said = heard && heard.seconds > 0 ? `, sound ${heard.seconds} s (${heard.loudEvents} loud, ${heard.transcribed} transcribed by ${heard.engine ?? 'no engine'})` : '';
   const vis = captioner ? `, vision captions ${st.captions.ok} (failed ${st.captions.failed}, skipped while busy ${st.captions.skipped}; ${captioner.stats.calls} calls, ${captioner.stats.promptTokens + captioner.stats.completionTokens} tokens)` : '';
   process.stderr.write(
-    `\rreplay ${camera}: ${frames} frames in ${secs.toFixed(1)} s (detector ${detector ? `${detector.model}/${detector.backend}` : 'none'} on ${st.detected} frames)${said}${vis}, memory written to ${resolve(data)}\n`,
+    `\rreplay ${camera}: ${frames} frames in ${secs.toFixed(1)} s (detector ${detector ? `${detector.model}/${detector.backend}` : 'none'}${detector instanceof AutoDetector ? ` running ${detector.status().running}` : ''} on ${st.detected} frames)${said}${vis}, memory written to ${resolve(data)}\n`,
   );
   return abort.signal.aborted ? 130 : 0;
 }

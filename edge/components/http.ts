@@ -153,6 +153,7 @@ export class HttpComponent implements Component {
     // a memory whose reads fail (a data file damaged while running) is degraded too
     const ok = memory.writable && memory.storage?.state !== 'damaged' && cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
     const phase = this.deps.readiness?.phase() ?? 'ready';
+    const choices = this.deps.perception.detectorChoices();
     const status = phase === 'idle' || phase === 'starting' ? 'starting' : phase === 'ready' ? (ok ? 'ok' : 'degraded') : 'stopping';
     return {
       status,
@@ -160,7 +161,10 @@ export class HttpComponent implements Component {
       node: this.deps.node,
       version: this.deps.version,
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
-      cameras: cams.map(({ id, state, fps, lastFrameAt, reconnects, error }) => ({ id, state, fps, lastFrameAt, reconnects, error })),
+      cameras: cams.map(({ id, state, fps, lastFrameAt, reconnects, error }) => {
+        const detector = choices[id];
+        return { id, state, fps, lastFrameAt, reconnects, error, ...(detector ? { detector } : {}) };
+      }),
       detectors: this.deps.perception.detectorStatus(),
       audio: this.deps.audio?.statuses() ?? [],
       memory,

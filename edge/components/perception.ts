@@ -3,6 +3,8 @@
  * shared between cameras that use the same model.
  */
 import type { Observation } from '../../ingest/observations.js';
+import type { AutoStatus } from '../../ingest/perception/auto-choice.js';
+import { AutoDetector, vehicleClasses } from '../../ingest/perception/auto-detector.js';
 import { createDetector, type DetectorConfig } from '../../ingest/perception/detectors.js';
 import { defaultDetectorWorkers, WorkerDetector } from '../../ingest/perception/worker-detector.js';
 import { CameraPerception } from '../../ingest/perception/pipeline.js';
@@ -103,6 +105,8 @@ export function ocrFor(c: PerceptionConfig): PaddleOcrReader | null {
 function detectorConfig(c: PerceptionConfig, cacheDir?: string): DetectorConfig | null {
   const d = c.detector;
   if (d.model === 'none') return null;
+  // auto is composed from two shared detectors by the component; alone it is its primary
+  if (d.model === 'auto') return { model: 'centernet', inputSize: d.inputSize, providers: d.providers, cacheDir };
   if (d.model === 'onnx') {
     if (!d.onnx) throw new Error(`camera ${c.id}: detector.onnx.path is required for model "onnx"`);
     return { model: 'onnx', onnx: { ...d.onnx } };
@@ -117,6 +121,11 @@ function detectorConfig(c: PerceptionConfig, cacheDir?: string): DetectorConfig 
  * @param cacheDir where converted models are cached (the daemon passes `<data>/models`)
  */
 export function detectorFor(c: PerceptionConfig, cacheDir?: string): Detector | null {
+  if (c.detector.model === 'auto' && vehicleClasses(c.detector.classes).length > 0) {
+    const primary = createDetector({ model: 'centernet', inputSize: c.detector.inputSize, providers: c.detector.providers, cacheDir });
+    const secondary = createDetector({ model: 'ssd-oidv4', providers: c.detector.providers, ...(cacheDir ? { cacheDir } : {}) });
+    return new AutoDetector(primary, secondary, undefined, undefined, true);
+  }
   const cfg = detectorConfig(c, cacheDir);
   return cfg ? createDetector(cfg) : null;
 }
@@ -130,11 +139,20 @@ export function workerDetectorFor(c: PerceptionConfig, cacheDir?: string): Detec
   return cfg ? new WorkerDetector(cfg, c.detector.workers ?? defaultDetectorWorkers()) : null;
 }
 
+/** A detector shared by the cameras with the same detector config, with its turns. */
+interface DetectorEntry {
+  det: Detector | null;
+  status: DetectorStatus;
+  turns: Turns;
+}
+
 /** Per-camera perception for the daemon. */
 export class PerceptionComponent implements Component {
   readonly name = 'perception';
   private readonly pipes = new Map<string, CameraPerception>();
-  private readonly detectors = new Map<string, { det: Detector | null; status: DetectorStatus; turns: Turns }>();
+  private readonly detectors = new Map<string, DetectorEntry>();
+  /** The cameras whose detector is `auto`, with their choice. */
+  private readonly autos = new Map<string, AutoDetector>();
   /** The detector entry each camera uses. */
   private readonly cameraDetector = new Map<string, { det: Detector | null; turns: Turns }>();
   private readonly readers: PaddleOcrReader[] = [];
@@ -193,29 +211,58 @@ export class PerceptionComponent implements Component {
     const seeds = await this.knownObjects();
     for (const c of this.cameras) {
       if (signal.aborted) return;
-      const key = detectorKey(c);
-      let entry = this.detectors.get(key);
-      if (!entry) {
-        entry = { det: null, status: { model: c.detector.model, backend: 'none', cameras: [], error: null }, turns: new Turns(Math.max(1, c.detector.workers ?? defaultDetectorWorkers())) };
-        this.detectors.set(key, entry);
-        try {
-          const det = workerDetectorFor(c, this.deps.modelCacheDir);
-          if (det) {
-            const t0 = Date.now();
-            await det.load();
-            entry.det = det;
-            entry.status.backend = det.backend;
-            this.deps.log.info({ model: det.model, backend: det.backend, ms: Date.now() - t0 }, 'detector loaded');
-          }
-        } catch (e) {
-          entry.status.error = (e as Error).message;
-          this.deps.log.error({ model: c.detector.model, err: (e as Error).message }, 'detector failed to load; cameras run motion-only');
-        }
-      }
-      entry.status.cameras.push(c.id);
+      const entry = await this.detectorEntry(c);
+      const det = c.detector.model === 'auto' ? await this.autoDetector(c, entry) : entry.det;
       this.cameraDetector.set(c.id, entry);
-      this.pipes.set(c.id, cameraPerception(c, entry.det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run, seeds.get(c.id)));
+      this.pipes.set(c.id, cameraPerception(c, det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run, seeds.get(c.id)));
     }
+  }
+
+  /** The shared detector a camera runs (for `auto`, its primary), loaded once per distinct config. */
+  private async detectorEntry(c: PerceptionConfig): Promise<DetectorEntry> {
+    const cfg = c.detector.model === 'auto' ? { ...c, detector: { ...c.detector, model: 'centernet' as const } } : c;
+    const key = detectorKey(cfg);
+    let entry = this.detectors.get(key);
+    if (!entry) {
+      entry = { det: null, status: { model: cfg.detector.model, backend: 'none', cameras: [], error: null }, turns: new Turns(Math.max(1, c.detector.workers ?? defaultDetectorWorkers())) };
+      this.detectors.set(key, entry);
+      try {
+        const det = workerDetectorFor(cfg, this.deps.modelCacheDir);
+        if (det) {
+          const t0 = Date.now();
+          await det.load();
+          entry.det = det;
+          entry.status.backend = det.backend;
+          this.deps.log.info({ model: det.model, backend: det.backend, ms: Date.now() - t0 }, 'detector loaded');
+        }
+      } catch (e) {
+        entry.status.error = (e as Error).message;
+        this.deps.log.error({ model: cfg.detector.model, err: (e as Error).message }, 'detector failed to load; cameras run motion-only');
+      }
+    }
+    entry.status.cameras.push(c.id);
+    return entry;
+  }
+
+  /**
+   * The `auto` detector of a camera: its primary entry beside the shared SSD. When the SSD cannot
+   * load, or the camera's classes hold no vehicle, the camera runs the primary alone.
+   */
+  private async autoDetector(c: PerceptionConfig, primary: DetectorEntry): Promise<Detector | null> {
+    if (!primary.det) return null;
+    if (vehicleClasses(c.detector.classes).length === 0) {
+      this.deps.log.info({ camera: c.id, model: primary.det.model }, 'detector auto: no vehicle class configured; the primary runs alone');
+      return primary.det;
+    }
+    const secondary = await this.detectorEntry({ ...c, detector: { ...c.detector, model: 'ssd-oidv4' } });
+    if (!secondary.det) {
+      this.deps.log.warn({ camera: c.id }, 'detector auto: ssd-oidv4 did not load; centernet runs alone');
+      return primary.det;
+    }
+    const det = new AutoDetector(primary.det, secondary.det, (s) => this.deps.log.info({ camera: c.id, mode: s.mode, running: s.running, reason: s.reason }, 'detector auto: choice changed'));
+    this.autos.set(c.id, det);
+    this.deps.log.info({ camera: c.id, running: det.status().running }, 'detector auto: probing both detectors');
+    return det;
   }
 
   /** The cameras' objects known before this run; none when the memory cannot tell (logged). */
@@ -296,6 +343,11 @@ export class PerceptionComponent implements Component {
     }));
   }
 
+  /** The choice of each camera whose detector is `auto` (for `/healthz`). */
+  detectorChoices(): Record<string, AutoStatus> {
+    return Object.fromEntries([...this.autos].map(([id, d]) => [id, d.status()]));
+  }
+
   /** Per-camera perception counters. */
   stats(): Record<string, CameraPerception['stats']> {
     return Object.fromEntries([...this.pipes].map(([id, p]) => [id, p.stats]));
@@ -317,6 +369,7 @@ export class PerceptionComponent implements Component {
     for (const e of this.encoders.splice(0)) await e.dispose();
     this.detectors.clear();
     this.cameraDetector.clear();
+    this.autos.clear();
     this.pipes.clear();
   }
 }

@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { COCO_LABELS } from '../../ingest/perception/coco.js';
 import { oidv4Labels } from '../../ingest/perception/oidv4-labels.js';
+import { CONFUSABLE_GROUPS } from '../../ingest/perception/label-groups.js';
 import { onnxMetadata, parseLabels } from '../../ingest/perception/onnx-detector.js';
 
 /** Largest ONNX file read for its embedded class names (bigger ones are not checked). */
@@ -37,8 +38,10 @@ function onnxLabels(onnx: unknown): readonly string[] | null {
  */
 export function detectorVocabulary(detector: unknown): DetectorVocabulary {
   const d = detector && typeof detector === 'object' ? (detector as { model?: unknown; onnx?: unknown }) : {};
-  const model = typeof d.model === 'string' ? d.model : 'centernet';
+  const model = typeof d.model === 'string' ? d.model : 'auto';
   switch (model) {
+    case 'auto':
+      return { model, labels: [...COCO_LABELS, ...(CONFUSABLE_GROUPS[0] ?? []).filter((l) => !COCO_LABELS.includes(l))] };
     case 'centernet':
     case 'centernet-tfjs':
     case 'nanodet':

@@ -17,10 +17,10 @@ const point = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
 const detector = z
   .strictObject({
     model: z
-      .enum(['centernet', 'centernet-tfjs', 'nanodet', 'ssd-oidv4', 'onnx', 'none'])
-      .default('centernet')
+      .enum(['auto', 'centernet', 'centernet-tfjs', 'nanodet', 'ssd-oidv4', 'onnx', 'none'])
+      .default('auto')
       .describe(
-        'Detector: bundled centernet (COCO) on ONNX Runtime, the same graph on TF.js (centernet-tfjs), TF.js nanodet (COCO), ssd-oidv4 (Open Images SSD on ONNX Runtime: people, vehicles, bottles and 20 more; better from above), a user-supplied ONNX export, or none (motion only).',
+        'Detector: auto (the default: centernet, with ssd-oidv4 run beside it while the camera probes and kept where it finds vehicles centernet misses, as from a high camera; the choice is logged and shown in /healthz), bundled centernet (COCO) on ONNX Runtime, the same graph on TF.js (centernet-tfjs), TF.js nanodet (COCO), ssd-oidv4 (Open Images SSD on ONNX Runtime: people, vehicles, bottles and 20 more; better from above), a user-supplied ONNX export, or none (motion only).',
       ),
     inputSize: z
       .tuple([z.number().int().min(32).max(2048), z.number().int().min(32).max(2048)])

@@ -16,7 +16,7 @@ import type { Box, RgbImage } from './types.js';
 /** Most trajectory points kept per object (older halves are thinned). */
 const MAX_TRAJECTORY = 300;
 /** A track that starts within this long after its object's last sighting continues the visit (a brief occlusion); later, it is a new visit. */
-export const VISIT_GAP_MS = 10_000;
+export const VISIT_GAP_MS = 5_000;
 /** Embedding samples per track: every frame up to this many, then every 4th (and built-in ones whenever the box moved). */
 const DENSE_SAMPLES = 8;
 /** A box that overlaps the last sampled one less than this is a new view (built-in embedding). */

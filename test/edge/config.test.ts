@@ -28,7 +28,7 @@ test('YAML and JSON files load; camera defaults fill in', () => {
   assert.equal(y.node, 'box1');
   const c = y.cameras[0];
   assert.deepEqual([c?.id, c?.url, c?.fps, c?.width, c?.enabled, c?.transport, c?.watchdogSeconds], ['door', 'rtsp://cam/live', 2, 640, true, 'tcp', 10]);
-  assert.deepEqual([c?.detector.model, c?.motionGate, c?.zones, c?.lines], ['centernet', true, [], []]);
+  assert.deepEqual([c?.detector.model, c?.motionGate, c?.zones, c?.lines], ['auto', true, [], []]);
   const j = loadConfig({ env: {}, file: file('a.json', '{"http": {"port": 9000}}') });
   assert.equal(j.http.port, 9000);
 });

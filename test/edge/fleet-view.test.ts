@@ -109,7 +109,7 @@ test('the manifest lists cameras with zones, lines, classes (the model vocabular
   });
   assert.equal(cfg.fleet.peers.box2?.url, null);
   const m = buildManifest({ node: cfg.node, version: '9', publicUrl: cfg.fleet.publicUrl, cameras: cfg.cameras, enabled: (id) => id === 'door', rules: () => ['r1'], coverage: () => ({ from: '2026-01-01T00:00:00.000Z', to: '2026-01-01T01:00:00.000Z' }) }, 0);
-  assert.deepEqual(m.cameras[0], { id: 'door', enabled: true, zones: ['in'], lines: ['l'], classes: ['person'], model: 'centernet' });
+  assert.deepEqual(m.cameras[0], { id: 'door', enabled: true, zones: ['in'], lines: ['l'], classes: ['person'], model: 'auto' });
   assert.equal(m.cameras[1]?.enabled, false);
   assert.ok(m.cameras[1]?.classes.includes('car'), 'the COCO vocabulary');
   assert.deepEqual([m.v, m.node, m.version, m.publicUrl, m.rules, m.updatedAt], [1, 'box1', '9', 'http://10.0.0.5:8080', ['r1'], '1970-01-01T00:00:00.000Z']);
