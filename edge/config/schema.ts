@@ -125,6 +125,7 @@ const camera = z
         enabled: z.boolean().default(true).describe('Decode the sound of the stream when it has any (a camera without audio simply has none).'),
         loudDbfs: z.number().max(0).default(-10).describe('A 100 ms block louder than this (RMS, dBFS) raises a loud_sound event.'),
         loudCooldownSeconds: z.number().min(0).default(5).describe('Least time between two loud_sound events of a camera.'),
+        keepSpeechSound: z.boolean().default(true).describe('Keep each utterance\'s sound (8-bit mu-law, 16 kB/s of speech) with its transcript, under retention, so a question can spot a word nobody configured ("when was pressure mentioned?"). Never served over the API.'),
         speech: z
           .enum(['pocketsphinx', 'openai', 'off'])
           .default('pocketsphinx')
