@@ -79,7 +79,14 @@ export class CountRunWriter {
   /** The last write issued (a build awaits it). */
   last: Promise<boolean> = Promise.resolve(true);
 
-  constructor(private readonly d: CountDbs) {}
+  /**
+   * @param track given every put's promise (the store's write gate: a failed commit stops writing
+   *   and no rejection goes unhandled)
+   */
+  constructor(
+    private readonly d: CountDbs,
+    private readonly track: (p: Promise<boolean>) => void = (p) => void p.catch(() => undefined),
+  ) {}
 
   /** The state of a camera: from its tail and its last stored frame, or new. */
   private state(camera: string): CameraState {
@@ -97,7 +104,7 @@ export class CountRunWriter {
 
   /** Ends a key's run at `last`, storing it when it spans the hold. */
   private close(camera: string, key: string, start: number, count: number, last: number): void {
-    if (last - start >= SETTLE_MS) this.last = this.d.counts.put([camera, key, start], [count, last]);
+    if (last - start >= SETTLE_MS) this.track((this.last = this.d.counts.put([camera, key, start], [count, last])));
   }
 
   /**
@@ -146,12 +153,12 @@ export class CountRunWriter {
 
   private putTail(camera: string, st: CameraState): void {
     if (this.deferTails) return;
-    this.last = this.d.ctail.put([camera], tailOf(st));
+    this.track((this.last = this.d.ctail.put([camera], tailOf(st))));
   }
 
   /** Writes every camera's tail (the end of a build). */
   flushTails(): void {
-    for (const [camera, st] of this.cams) this.last = this.d.ctail.put([camera], tailOf(st));
+    for (const [camera, st] of this.cams) this.track((this.last = this.d.ctail.put([camera], tailOf(st))));
   }
 }
 

@@ -62,7 +62,7 @@ export class Session {
     this.objects = new ObjectLog(this.d, this.gate, this.spans, (id) => this.indexes.wroteVisits(id));
     this.segments = new SegmentLog(this.d, this.gate, this.objects, this.coverage);
     this.reader = new StoreReader(this.d);
-    this.countRuns = new CountRunWriter(this.d);
+    this.countRuns = new CountRunWriter(this.d, (p) => this.gate.track(p));
     this.opened(() => this.indexes.start(opts.readOnly));
     if (!opts.readOnly) this.opened(() => this.indexCounts());
   }
