@@ -14,6 +14,8 @@
  * - `coverage` `[camera, start]` -> CoverageRange;
  * - `minutes`, `hours` `[camera, start]` -> RollupRecord (summaries, and the index for long windows);
  * - `live` `[camera, objectId]` -> LiveValue (visits with no seen departure yet, see `live.ts`);
+ * - `counts` `[camera, key, start]` -> RunValue (count runs long enough to settle) and `ctail`
+ *   `[camera]` -> CountTail (the runs in progress): the count-run index, see `count-runs.ts`;
  * - `meta` -> small bookkeeping (longest object span per camera, which indexes are complete);
  * - `audio`, `speech` `[camera, start]` -> sound levels and utterances.
  */
@@ -22,6 +24,7 @@ import type { StoredEvent } from './event-codec.js';
 import type { AudioRecord, CoverageRange, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
 import type { Key } from './key.js';
 import type { LiveValue } from './live.js';
+import type { CountTail, RunValue } from './count-runs.js';
 import type { VisitValue } from './visits.js';
 
 export type { Key } from './key.js';
@@ -46,6 +49,10 @@ export interface Dbs {
   cvisits: Database<number, Key>;
   /** Visits in progress (no seen departure yet): `[camera, objectId]` (see `live.ts`). */
   live: Database<LiveValue, Key>;
+  /** Count runs that span the settling hold: `[camera, key, start]` -> `[count, last]` (see `count-runs.ts`). */
+  counts: Database<RunValue, Key>;
+  /** Per camera, the count runs in progress and when each count key was first seen. */
+  ctail: Database<CountTail, Key>;
   events: Database<StoredEvent, Key>;
   etypes: Database<StoredEvent, Key>;
   elines: Database<StoredEvent, Key>;
@@ -79,6 +86,8 @@ export function openDbs(root: RootDatabase): Dbs {
     visits: root.openDB({ name: 'visits' }),
     cvisits: root.openDB({ name: 'cvisits' }),
     live: root.openDB({ name: 'live' }),
+    counts: root.openDB({ name: 'counts' }),
+    ctail: root.openDB({ name: 'ctail' }),
     events: root.openDB({ name: 'events', ...RECORDS }),
     etypes: root.openDB({ name: 'etypes', ...RECORDS }),
     elines: root.openDB({ name: 'elines', ...RECORDS }),

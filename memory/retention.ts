@@ -117,6 +117,11 @@ function sweepNested(db: Database<unknown, Key>, cams: string[], cutoff: number,
   return true;
 }
 
+/** Deletes count runs `[cam, key, start]` that ended before `cutoff` (one that reaches past it stays: its later frames are kept). */
+function sweepCountRuns(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
+  return sweepNested(d.counts, cams, cutoff, c, (k) => (d.counts.get(k)?.[1] ?? Infinity) >= cutoff);
+}
+
 /**
  * Deletes zone-visit entries `[cam, zone, < cutoff, objectId, n]` whose object is no longer stored;
  * the visits of an object still stored (a long-lived one) stay, as its record has them. False when
@@ -175,6 +180,7 @@ function sweepTo(store: SweepTarget, d: Dbs, cut: Record<KeptLevel, number>, c: 
   return (
     sweepDb(d.frames, cams, cut.raw, c) &&
     sweepNested(d.zocc, cams, cut.raw, c) &&
+    sweepCountRuns(d, cams, cut.raw, c) &&
     sweepDb(d.segs, cams, cut.raw, c, (k) => void d.keyframes.remove(k)) &&
     sweepDb(d.audio, cams, cut.raw, c) &&
     sweepDb(d.events, cams, cut.events, c) &&

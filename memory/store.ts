@@ -260,12 +260,15 @@ export class MemoryStore implements MemoryView {
       case 'frame': {
         // history keeps what the last detection saw; the live hold is for live state only
         const occ = o.seen?.occupancy ?? o.occupancy;
+        const counts = o.seen?.counts ?? o.counts;
+        // the count-run index is kept in the same batch as the frame (settled counts read it)
+        s.countRuns.frame(o.camera, o.ts, counts, occ);
         for (const zone in occ) gate.track(d.zocc.put([o.camera, zone, o.ts], occ[zone] ?? 0));
         // coverage reaches the present frame, not the last closed segment (questions about now)
         s.coverage.extend(o.camera, o.ts, o.ts);
         const ids: string[] = new Array<string>(o.objects.length);
         for (let i = 0; i < ids.length; i++) ids[i] = (o.objects[i] as { objectId: string }).objectId;
-        return gate.tracked(d.frames.put([o.camera, o.ts], { counts: o.seen?.counts ?? o.counts, objectIds: ids, occupancy: occ }));
+        return gate.tracked(d.frames.put([o.camera, o.ts], { counts, objectIds: ids, occupancy: occ }));
       }
       case 'segment':
         return s.segments.write(o);
