@@ -86,6 +86,7 @@ test('a running daemon publishes Home Assistant configs retained and as document
     assert.ok((a.evidence.count ?? 0) >= 1);
     await until('the last alert image', 10_000, () => isJpeg(last.get(`vigil/${node}/table/alert_snapshot`)));
     await until('a camera image', 10_000, () => isJpeg(last.get(`vigil/${node}/table/snapshot`)));
+    console.log(`pictures: camera ${last.get(`vigil/${node}/table/snapshot`)?.length} bytes, last alert ${last.get(`vigil/${node}/table/alert_snapshot`)?.length} bytes`);
 
     // a client that subscribes now (Home Assistant starting) gets every config, retained
     const ha = await mqttConnect(BROKER, { protocolVersion: 5 });
