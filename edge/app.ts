@@ -130,7 +130,12 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   const auth = daemonAuth(cfg, resolve(cfg.data), log.child({ ns: 'edge:auth' }));
   const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
   const fleet = fleetResponder(cfg, { trust, memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
-  const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, auth, log: log.child({ ns: 'edge:mqtt' }), fleet });
+  const pictures = {
+    latest: (id: string) => cameras.get(id)?.latest() ?? null,
+    streaming: (id: string) => cameras.get(id)?.status().state === 'streaming',
+    alert: (id: string) => rules.picture(id),
+  };
+  const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, auth, log: log.child({ ns: 'edge:mqtt' }), fleet, version: packageVersion(), publicUrl: cfg.fleet.publicUrl, cameras: cfg.cameras, pictures });
   if (cfg.fleet.enabled && mqttOn) {
     const queries = new MemoryQueries(memory.store);
     fleetView = new FleetViewComponent({

@@ -353,7 +353,12 @@ export type Scope = 'read' | 'admin';
  * - `status`: retained `online` / `offline` (plain text; `offline` is the Last Will).
  * - `cameraStatus`: retained {@link CameraState} JSON.
  * - `events`: {@link ObjectEvent} JSON (QoS 0).
- * - `count`: retained plain integer, e.g. `2` (zone `all` = whole frame).
+ * - `count`: retained plain integer, e.g. `2` (zone `all` = whole frame); `unknown` while the camera is down.
+ * - `occupancy`: retained `ON` / `OFF`, whether that count is above 0 (published when it changes;
+ *   zone and class levels as in `count`).
+ * - `snapshot`: retained JPEG bytes of the camera's latest frame (with Home Assistant discovery,
+ *   every `mqtt.homeAssistant.snapshotSeconds` while the camera streams).
+ * - `alertSnapshot`: retained JPEG bytes of the frame of the camera's last alert (with Home Assistant discovery).
  * - `alert`: {@link Alert} JSON, QoS 1.
  * - `ask`: {@link MqttAskRequest} in; {@link MqttAskReply} out.
  * - `request`: any {@link WsRequest} in (rules, cameras, browsing); {@link WsResult} or {@link WsError} out,
@@ -364,6 +369,9 @@ export const MQTT_TOPICS = {
   cameraStatus: (node: string, camera: string): string => `vigil/${node}/${camera}/status`,
   events: (node: string, camera: string): string => `vigil/${node}/${camera}/events`,
   count: (node: string, camera: string, zone: string, cls: string): string => `vigil/${node}/${camera}/${zone}/${cls}/count`,
+  occupancy: (node: string, camera: string, zone: string, cls: string): string => `vigil/${node}/${camera}/${zone}/${cls}/occupancy`,
+  snapshot: (node: string, camera: string): string => `vigil/${node}/${camera}/snapshot`,
+  alertSnapshot: (node: string, camera: string): string => `vigil/${node}/${camera}/alert_snapshot`,
   alert: (node: string, rule: string): string => `vigil/${node}/alerts/${rule}`,
   ask: (node: string): string => `vigil/${node}/ask`,
   request: (node: string): string => `vigil/${node}/request`,

@@ -275,8 +275,14 @@ export const configSchema = z
         queueSize: z.number().int().min(0).max(100_000).default(1000).describe('Messages kept while the broker is unreachable (oldest dropped first).'),
         homeAssistant: z
           .strictObject({
-            discovery: z.boolean().default(false).describe('Publish Home Assistant MQTT discovery for counts and alerts.'),
+            discovery: z.boolean().default(false).describe('Publish Home Assistant MQTT discovery: per camera, zone and class a count sensor and an occupancy binary_sensor; per camera a connectivity binary_sensor and images (latest frame, last alert); per rule an event entity (see docs/home-assistant.md).'),
             prefix: z.string().default('homeassistant').describe('Discovery prefix.'),
+            snapshotSeconds: z
+              .number()
+              .min(0)
+              .max(3600)
+              .default(10)
+              .describe("Seconds between the camera images sent to Home Assistant (a retained JPEG on vigil/<node>/<camera>/snapshot, within the broker's authentication); 0: none."),
           })
           .prefault({})
           .describe('Home Assistant integration.'),
