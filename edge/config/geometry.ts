@@ -67,9 +67,14 @@ export function selfCrossing(p: readonly Pt[]): [number, number] | null {
 /** Why a polygon cannot be a zone, or null (only for a polygon whose points the schema accepts). */
 export function polygonProblem(p: readonly Pt[]): string | null {
   if (p.length < 3) return null;
-  if (polygonArea(p) < MIN_AREA) return 'the polygon encloses no area (its points lie on one line or on one another)';
+  const twice = p.findIndex((q, i) => {
+    const r = p[(i + 1) % p.length] as Pt;
+    return Math.hypot(q[0] - r[0], q[1] - r[1]) < MIN_LENGTH;
+  });
+  if (twice >= 0) return `points ${twice} and ${(twice + 1) % p.length} are the same point; remove one`;
   const x = selfCrossing(p);
   if (x) return `the polygon crosses itself (its edge from point ${x[0]} meets its edge from point ${x[1]}); list the points in order around the area`;
+  if (polygonArea(p) < MIN_AREA) return 'the polygon encloses no area (its points lie on one line)';
   return null;
 }
 
