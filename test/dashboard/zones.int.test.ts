@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import type { CountState } from '../../edge/api/wire.js';
 import { startDaemon, type DaemonHandle, type Health } from '../helpers/daemon.js';
 import { SHARED_VIDEOS } from '../helpers/rtsp-server.js';
 import { WsTestClient } from '../edge/clients.js';
@@ -94,7 +93,7 @@ describe('drawing a zone in the dashboard', { timeout: 600_000 }, () => {
     // and on the tile, where the zone is outlined over the live view
     await page.locator('.cam[data-camera="table"] svg.zl-overlay [data-zone="floor"]').waitFor({ state: 'attached' });
     const [count] = await Promise.all([
-      ws.next((m) => 'channel' in m && m.channel === 'counts' && (m.data).zone === 'floor' && ((m.data).count ?? 0) >= 1, LONG),
+      ws.next((m) => 'channel' in m && m.channel === 'counts' && m.data.zone === 'floor' && (m.data.count ?? 0) >= 1, LONG),
       page.waitForFunction(`Number(document.querySelector('.cam[data-camera="table"] li[data-zone="floor"]')?.getAttribute('data-count') || 0) >= 1`, undefined, { timeout: LONG, polling: 200 }),
     ]);
     assert.ok('channel' in count && count.channel === 'counts' && count.data.camera === 'table');
