@@ -112,14 +112,17 @@ export function App() {
     client
       .request('subscribe', { channels: ['cameras', 'counts', 'events', 'alerts', 'fleet', 'zones'] })
       .then((r) => setLive((s) => ({ ...s, cameras: r.cameras, rules: r.rules, counts: Object.fromEntries(r.counts.map((c) => [`${c.camera}/${c.zone}/${c.class}`, c])) })))
-      .then(() => client.request('zones.get', {}))
-      .then((r) => setLive((s) => ({ ...s, zones: Object.fromEntries(r.cameras.map((z) => [z.camera, z])) })))
       .then(() => client.request('fleet.state', {}))
       .then((f) => {
         setFleet(f);
         setFleetError(null);
       })
       .catch((e: Error) => setFleetError(`The fleet view is not available: ${e.message}`));
+    // the zones and lines outlined on the tiles (pushed again on the zones channel when saved)
+    client
+      .request('zones.get', {})
+      .then((r) => setLive((s) => ({ ...s, zones: Object.fromEntries(r.cameras.map((z) => [z.camera, z])) })))
+      .catch(() => setLive((s) => ({ ...s, zones: {} })));
   }, [hello, client]);
 
   // a closed link may be a revoked token
