@@ -14,6 +14,8 @@ function Preview({ camera, streaming, zones }: { camera: string; streaming: bool
   const canvas = useRef<HTMLCanvasElement>(null);
   const [decoding, setDecoding] = useState(false);
   const [snap, setSnap] = useState(0);
+  // the picture's size, so that outlines sit on the picture inside the letterboxed tile
+  const [size, setSize] = useState({ w: 16, h: 9 });
 
   useEffect(() => {
     if (!streaming || !canvas.current) return;
@@ -28,7 +30,10 @@ function Preview({ camera, streaming, zones }: { camera: string; streaming: bool
         disableGl: true,
         pauseWhenHidden: false,
         videoBufferSize: 1024 * 1024,
-        onVideoDecode: () => setDecoding(true),
+        onVideoDecode: () => {
+          setDecoding(true);
+          if (el.width > 0 && el.height > 0) setSize((s) => (s.w === el.width && s.h === el.height ? s : { w: el.width, h: el.height }));
+        },
       });
     });
     return () => {
@@ -48,9 +53,13 @@ function Preview({ camera, streaming, zones }: { camera: string; streaming: bool
   return (
     <div class="preview">
       <canvas ref={canvas} class={decoding ? '' : 'hidden'} aria-label={`live video of camera ${camera}`} role="img" />
-      {!decoding && streaming ? <img alt={`latest frame of camera ${camera}`} src={withToken(`/api/cameras/${encodeURIComponent(camera)}/snapshot.jpg?t=${snap}`)} onError={(e) => (e.currentTarget.style.visibility = 'hidden')} onLoad={(e) => (e.currentTarget.style.visibility = 'visible')} /> : null}
+      {!decoding && streaming ? <img alt={`latest frame of camera ${camera}`} src={withToken(`/api/cameras/${encodeURIComponent(camera)}/snapshot.jpg?t=${snap}`)} onError={(e) => (e.currentTarget.style.visibility = 'hidden')} onLoad={(e) => {
+            const img = e.currentTarget;
+            img.style.visibility = 'visible';
+            if (img.naturalWidth > 0) setSize((s) => (s.w === img.naturalWidth && s.h === img.naturalHeight ? s : { w: img.naturalWidth, h: img.naturalHeight }));
+          }} /> : null}
       {!streaming ? <div class="nosignal">no video</div> : null}
-      {zones ? <ZoneOutlines zones={zones.zones} lines={zones.lines} width={1280} height={720} label={`zones and lines of camera ${camera}`} /> : null}
+      {zones ? <ZoneOutlines zones={zones.zones} lines={zones.lines} width={size.w * (1280 / Math.max(size.w, size.h))} height={size.h * (1280 / Math.max(size.w, size.h))} label={`zones and lines of camera ${camera}`} fit /> : null}
     </div>
   );
 }

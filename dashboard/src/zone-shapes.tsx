@@ -66,11 +66,16 @@ export function ArrowHead() {
   );
 }
 
-/** Every zone and line of a camera over its picture (not interactive). */
-export function ZoneOutlines({ zones, lines, width, height, label }: { zones: ZoneShape[]; lines: LineShape[]; width: number; height: number; label: string }) {
+/**
+ * Every zone and line of a camera over its picture (not interactive). `fit`: the picture is shown
+ * letterboxed (object-fit: contain) in a size container, and the outlines cover only the picture.
+ */
+export function ZoneOutlines({ zones, lines, width, height, label, fit = false }: { zones: ZoneShape[]; lines: LineShape[]; width: number; height: number; label: string; fit?: boolean }) {
   if (zones.length === 0 && lines.length === 0) return null;
+  const r = width / height;
+  const style = fit ? { width: `min(100cqw, calc(100cqh * ${r.toFixed(5)}))`, height: `min(100cqh, calc(100cqw / ${r.toFixed(5)}))` } : undefined;
   return (
-    <svg class="zl-overlay" viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="img" aria-label={label}>
+    <svg class={`zl-overlay${fit ? ' fit' : ''}`} style={style} viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="img" aria-label={label}>
       <ArrowHead />
       {zones.map((z) => (
         <ZoneMark key={`z-${z.id}`} zone={z} width={width} height={height} />
