@@ -32,6 +32,8 @@ import { identitySeeds } from './components/identity-seeds.js';
 import { DEMO_URL, type CameraConfig, type Config } from './config/schema.js';
 import { Lifecycle, type LifecyclePhase } from './lifecycle.js';
 import { demoClipPath, packageVersion } from './paths.js';
+import type { OverlayInfo } from './config/load.js';
+import { ZoneEditor } from './zones/editor.js';
 
 /** A built daemon, not yet started. */
 export interface Daemon {
@@ -48,6 +50,8 @@ export interface Daemon {
   rules: RulesComponent;
   mqtt: MqttBridge;
   wsApi: WsApi;
+  /** The cameras' zones and lines, drawn while running. */
+  zones: ZoneEditor;
 }
 
 /** Camera specs with the demo URL resolved. */
@@ -55,8 +59,12 @@ export function cameraSpecs(cfg: Config): (CameraConfig & CameraSpec)[] {
   return cfg.cameras.map((c) => ({ ...c, url: c.url === DEMO_URL ? demoClipPath() : c.url }));
 }
 
-/** Builds the daemon. Constructors only store arguments: nothing runs until `lifecycle.start()`. */
-export function buildDaemon(cfg: Config, log: Logger): Daemon {
+/**
+ * Builds the daemon. Constructors only store arguments: nothing runs until `lifecycle.start()`.
+ * @param overlay the zones overlay `cfg` was loaded with (`loadConfigWithOverlay`); omitted, the
+ *   data directory's overlay file is only kept (its other cameras) when zones are saved
+ */
+export function buildDaemon(cfg: Config, log: Logger, overlay?: OverlayInfo): Daemon {
   let ffmpeg: FfmpegInfo | undefined;
   const getFfmpeg = (): FfmpegInfo => (ffmpeg ??= locateFfmpeg());
   const memory = new MemoryComponent(resolve(cfg.data), log.child({ ns: 'memory' }), cfg.memory);
@@ -126,7 +134,8 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   const ownAsker = fleetAsker(cfg, { trust, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt });
   const mqttOn = cfg.mqtt.enabled;
   let fleetView: FleetViewComponent | null = null;
-  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleetAsk: ownAsker.ask, fleet: { state: () => fleetView?.view.state() ?? null } });
+  const zones = new ZoneEditor({ config: cfg, ...(overlay ? { overlay } : {}), perception, rules, live, emit: (z) => bus.emit('zones', z), log: log.child({ ns: 'edge:zones' }) });
+  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, zones, admission: cfg.api, fleetAsk: ownAsker.ask, fleet: { state: () => fleetView?.view.state() ?? null } });
   const auth = daemonAuth(cfg, resolve(cfg.data), log.child({ ns: 'edge:auth' }));
   const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
   const fleet = fleetResponder(cfg, { trust, memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
@@ -166,6 +175,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     clock: memory.clock,
     audio,
     alertPictures: (id: string) => rules.picture(id),
+    requests: handlers,
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'edge:http' }),
     auth,
@@ -178,5 +188,5 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   // stops last; rules before perception (no frame is missed), MQTT before cameras (camera status
   // is published)
   const lifecycle: Lifecycle = new Lifecycle([http, memory, rules, perception, audio, ...(fleetView ? [fleetView] : []), mqtt, cameras, refresh], log.child({ ns: 'edge' }));
-  return { lifecycle, http, cameras, memory, perception, audio, answerer, bus, rules, mqtt, wsApi };
+  return { lifecycle, http, cameras, memory, perception, audio, answerer, bus, rules, mqtt, wsApi, zones };
 }

@@ -17,6 +17,7 @@ import type { FleetAskFn } from './fleet-wire.js';
 import { cameraState, type LiveState } from './live.js';
 import { pagedEvents, pagedObjects, pagedSegments } from './paged.js';
 import type { FleetViewState } from './fleet-view-wire.js';
+import type { ZoneEditor } from '../zones/editor.js';
 import type { Alert, CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
 
 /** What the handlers reach. */
@@ -34,6 +35,8 @@ export interface ApiDeps {
   fleetAsk?: FleetAskFn;
   /** The fleet view (with `fleet.enabled` and MQTT on). */
   fleet?: { state(): FleetViewState<Alert> | null } | null;
+  /** Reads and replaces the cameras' zones and lines; absent: `zones.*` answer NOT_READY. */
+  zones?: ZoneEditor;
   /** The unexpected-error counter of the guarded boundary; a new one when omitted. */
   unexpected?: UnexpectedErrors;
 }
@@ -61,6 +64,8 @@ export const REQUIRED_SCOPE: { [K in WsRequestType]: WsRequestMap[K]['scope'] } 
   'rules.put': 'admin',
   'rules.delete': 'admin',
   'rules.compile': 'admin',
+  'zones.get': 'read',
+  'zones.put': 'admin',
   ping: 'read',
   'fleet.ask': 'read',
   'fleet.state': 'read',
@@ -140,6 +145,10 @@ export class ApiHandlers {
         return { ruleId: req.ruleId, deleted: this.d.rules.delete(req.ruleId) };
       case 'rules.compile':
         return this.compile(req, ctx);
+      case 'zones.get':
+        return { cameras: this.zoneEditor().list(req.camera) };
+      case 'zones.put':
+        return { camera: this.zoneEditor().put(req.camera, { zones: req.zones, lines: req.lines }) };
       case 'fleet.ask':
         if (!this.d.fleetAsk) throw new VigilError('FLEET_OFF');
         return this.d.fleetAsk(req.question, { ...(req.deadlineMs !== undefined ? { deadlineMs: req.deadlineMs } : {}), ...(req.timeZone ? { timeZone: req.timeZone } : {}) });
@@ -148,6 +157,11 @@ export class ApiHandlers {
       default:
         throw new VigilError('UNKNOWN_TYPE', `"${req.type}" is only available on a WebSocket connection`);
     }
+  }
+
+  private zoneEditor(): ZoneEditor {
+    if (!this.d.zones) throw new VigilError('NOT_READY', 'zones cannot be read or drawn on this daemon');
+    return this.d.zones;
   }
 
   /** The fleet view's state; `enabled: false` with no boxes when this box does not follow the fleet. */

@@ -8,13 +8,14 @@
 import { z } from 'zod';
 import type { PlannerName } from '../../planner/answer.js';
 import type { EventRecord } from '../../memory/types.js';
+import { lineSchema, zoneSchema } from '../config/schema.js';
 import { ruleSchema } from '../rules/schema.js';
 
 const id = z.string().min(1).max(128);
 const range = { from: z.number().finite(), to: z.number().finite() };
 const limit = z.number().int().min(1).max(2000).optional();
 const camera = z.string().min(1).max(64).optional();
-const channel = z.enum(['cameras', 'counts', 'events', 'alerts', 'fleet']);
+const channel = z.enum(['cameras', 'counts', 'events', 'alerts', 'fleet', 'zones']);
 const planner = z.enum(['offline', 'react', 'mcts']).optional();
 const eventType = z.enum(['zone_enter', 'zone_exit', 'line_cross', 'appear', 'disappear', 'count_change', 'camera_online', 'camera_offline', 'loud_sound']);
 
@@ -39,6 +40,8 @@ export const REQUEST_SCHEMAS = {
   'rules.put': request('rules.put', { rule: ruleSchema }),
   'rules.delete': request('rules.delete', { ruleId: z.string().min(1).max(64) }),
   'rules.compile': request('rules.compile', { text: z.string().trim().min(1).max(1000), camera }),
+  'zones.get': request('zones.get', { camera }),
+  'zones.put': request('zones.put', { camera: z.string().min(1).max(64), zones: z.array(zoneSchema).max(64), lines: z.array(lineSchema).max(64) }),
   ping: request('ping', {}),
   'fleet.ask': request('fleet.ask', { question: z.string().trim().min(1).max(2000), deadlineMs: z.number().int().min(100).max(60_000).optional(), timeZone: z.string().min(1).max(64).optional() }),
   'fleet.state': request('fleet.state', {}),

@@ -38,6 +38,8 @@ import type { FleetPushData, FleetViewRequestMap } from './fleet-view-wire.js';
  * - `NOT_FOUND`: unknown camera, object or rule (HTTP: unknown path).
  * - `METHOD_NOT_ALLOWED`: HTTP only, a known path with another method.
  * - `RULE_INVALID`: a rule fails validation (unknown camera, zone or line, bad numbers).
+ * - `ZONES_INVALID`: zones or lines fail validation (a polygon that crosses itself or encloses no
+ *   area, a point outside 0..1, an id used twice, a zone a rule still uses); nothing is saved.
  * - `RULES_NO_MODEL`: a natural-language rule needs a language model and none is configured.
  * - `ASK_FAILED`: answering the question failed.
  * - `BUSY`: the admission gate is full (`api.maxInFlight` WebSocket and MQTT requests running and
@@ -232,11 +234,39 @@ export interface Alert {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Zones and lines
+// ---------------------------------------------------------------------------------------------
+
+/** A zone: a polygon of at least 3 vertices [x, y], normalised 0..1 of the frame (y down). */
+export interface ZoneShape {
+  id: string;
+  polygon: [number, number][];
+}
+
+/** A directed line: crossing from its left side to its right side (looking from `from` to `to`) is `forward`. */
+export interface LineShape {
+  id: string;
+  from: [number, number];
+  to: [number, number];
+}
+
+/** A camera's zones and lines as perception uses them now; also the payload of the `zones` push. */
+export interface CameraZones {
+  camera: string;
+  zones: ZoneShape[];
+  lines: LineShape[];
+  /** `overlay`: drawn in the dashboard (or sent with `zones.put`) and kept in `<data>/zones.overlay.json`; `config`: from the config file. */
+  source: 'config' | 'overlay';
+  /** When the overlay entry was saved, epoch ms; null for the config's. */
+  updatedAt: number | null;
+}
+
+// ---------------------------------------------------------------------------------------------
 // WebSocket requests and results
 // ---------------------------------------------------------------------------------------------
 
 /** Live-state channels a client can subscribe to. */
-export type Channel = 'cameras' | 'counts' | 'events' | 'alerts' | 'fleet';
+export type Channel = 'cameras' | 'counts' | 'events' | 'alerts' | 'fleet' | 'zones';
 
 /** A time range in epoch ms, `[from, to)`. */
 export interface Range {
@@ -281,6 +311,14 @@ export interface WsRequestMap extends FleetAskRequestMap, FleetViewRequestMap<Al
    * show `rule` to the person, then send `rules.put` to confirm. `RULES_NO_MODEL` without a model.
    */
   'rules.compile': { params: ParamsOf<'rules.compile'>; result: { rule: AlertRule; explanation: string }; scope: 'admin' };
+  /** The zones and lines of one camera (`camera`) or of every camera. */
+  'zones.get': { params: ParamsOf<'zones.get'>; result: { cameras: CameraZones[] }; scope: 'read' };
+  /**
+   * Replaces a camera's zones and lines: validated (as `vigil config check` does, and against the
+   * runtime rules), saved to `<data>/zones.overlay.json` and applied at once, without a restart.
+   * `ZONES_INVALID` (nothing saved) with every problem.
+   */
+  'zones.put': { params: ParamsOf<'zones.put'>; result: { camera: CameraZones }; scope: 'admin' };
   /** Application-level ping for clients that cannot send WebSocket pings (browsers). */
   ping: { params: ParamsOf<'ping'>; result: { pong: number }; scope: 'read' };
 }
@@ -289,7 +327,7 @@ export interface WsRequestMap extends FleetAskRequestMap, FleetViewRequestMap<Al
 export type WsRequestType = keyof WsRequestMap;
 
 /** Every request type, for validation and docs. */
-export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'ping', 'fleet.ask', 'fleet.state'];
+export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'zones.get', 'zones.put', 'ping', 'fleet.ask', 'fleet.state'];
 
 /** A request of one type (inferred from its schema in `requests.ts`). */
 export type WsRequestOf<K extends WsRequestType> = RequestOf<K>;
@@ -326,7 +364,9 @@ export type WsPush =
   | { type: 'push'; channel: 'cameras'; data: CameraState }
   | { type: 'push'; channel: 'counts'; data: CountState }
   | { type: 'push'; channel: 'events'; data: ObjectEvent }
-  | { type: 'push'; channel: 'alerts'; data: Alert } | { type: 'push'; channel: 'fleet'; data: FleetPushData<Alert> };
+  | { type: 'push'; channel: 'alerts'; data: Alert }
+  | { type: 'push'; channel: 'fleet'; data: FleetPushData<Alert> }
+  | { type: 'push'; channel: 'zones'; data: CameraZones };
 
 /** Sent once after the connection opens. */
 export interface WsHello {

@@ -7,7 +7,7 @@ import type { Logger } from '../../ingest/types.js';
 import type { Alert, AlertRule, RuleInfo } from '../api/wire.js';
 import type { EventBus } from '../bus.js';
 import type { Component } from '../lifecycle.js';
-import { RuleEngine, RuleError, type RuleEngineOptions } from '../rules/engine.js';
+import { RuleEngine, RuleError, ruleGeometryProblems, type RuleEngineOptions } from '../rules/engine.js';
 import { noModelCompiler, type RuleCompiler } from '../rules/nl.js';
 import { AlertSnapshots } from '../rules/snapshots.js';
 import { RuleFile } from '../rules/store.js';
@@ -45,6 +45,24 @@ export class RulesComponent implements Component {
   /** Zones and lines of each camera. */
   get geometry(): RuleEngineOptions['cameras'] {
     return this.deps.cameras;
+  }
+
+  /**
+   * What runtime rules a camera's new zones and lines would leave pointing at nothing (a zone or
+   * a line they use that no camera they watch would have), as `rule "<id>": <problem>` strings.
+   * Config rules are the config check's to judge.
+   */
+  geometryProblems(camera: string, g: { zones: string[]; lines: string[] }): string[] {
+    const cams = { ...this.deps.cameras, [camera]: g };
+    return this.engine
+      .list()
+      .filter((r) => r.source === 'runtime' && (!r.camera || r.camera === camera))
+      .flatMap((r) => ruleGeometryProblems(r, cams).map((p) => `rule "${r.id}" (added at runtime): ${p}; change or delete the rule first`));
+  }
+
+  /** Rules judge a camera's zones and lines by these ids from now on. */
+  setGeometry(camera: string, g: { zones: string[]; lines: string[] }): void {
+    this.deps.cameras[camera] = g;
   }
 
   /** The stored picture of the frame that fired alert `id`, or null. */

@@ -8,6 +8,7 @@ import { redactUrl } from '../../ingest/redact.js';
 import type { AlertRule } from '../api/wire.js';
 import { ruleGeometryProblems, type CameraGeometry } from '../rules/engine.js';
 import { ruleSchema } from '../rules/schema.js';
+import { geometryProblems } from './geometry.js';
 import { detectorVocabulary, unknownClassMessage, type DetectorVocabulary } from './labels.js';
 import { DEMO_URL } from './schema.js';
 
@@ -64,6 +65,7 @@ function checkCamera(c: Obj, i: number, problems: string[]): CameraFacts | null 
     const p = cameraUrlProblem(c.url);
     if (p) problems.push(`cameras.${i}.url: ${p}`);
   }
+  problems.push(...geometryProblems(c.zones, c.lines, `cameras.${i}`));
   const vocabulary = detectorVocabulary(c.detector);
   const det = obj(c.detector) ?? {};
   const classes = list(det.classes).filter((x): x is string => typeof x === 'string');

@@ -14,6 +14,12 @@ export const DEMO_URL = 'builtin:demo';
 
 const point = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
 
+/** One zone: an id and a polygon of at least 3 vertices, normalised 0..1. */
+export const zoneSchema = z.strictObject({ id: z.string().regex(CAMERA_ID, 'letters, digits, "_" or "-", 1-64 characters'), polygon: z.array(point).min(3).max(64).describe('Vertices [x, y], normalised 0..1.') });
+
+/** One directed line: crossing from the left to the right side of from->to is "forward". */
+export const lineSchema = z.strictObject({ id: z.string().regex(CAMERA_ID, 'letters, digits, "_" or "-", 1-64 characters'), from: point, to: point });
+
 const detector = z
   .strictObject({
     model: z
@@ -79,11 +85,13 @@ const camera = z
     motionGate: z.boolean().default(true).describe('Run the detector only on motion (plus a refresh every few seconds).'),
     holdSeconds: z.number().min(0).max(10).default(1).describe('Live counts and occupancy keep an object this long after its last detection (the tracker keeps its identity longer).'),
     zones: z
-      .array(z.strictObject({ id: z.string().regex(CAMERA_ID), polygon: z.array(point).min(3).describe('Vertices [x, y], normalised 0..1.') }))
+      .array(zoneSchema)
+      .max(64)
       .default([])
       .describe('Zones: polygons in normalised coordinates (0..1 of width and height).'),
     lines: z
-      .array(z.strictObject({ id: z.string().regex(CAMERA_ID), from: point, to: point }))
+      .array(lineSchema)
+      .max(64)
       .default([])
       .describe('Directed lines; crossing from the left to the right side of from->to is "forward".'),
     reid: z
