@@ -15,11 +15,13 @@
  * - `minutes`, `hours` `[camera, start]` -> RollupRecord (summaries, and the index for long windows);
  * - `live` `[camera, objectId]` -> LiveValue (visits with no seen departure yet, see `live.ts`);
  * - `meta` -> small bookkeeping (longest object span per camera, which indexes are complete);
- * - `audio`, `speech` `[camera, start]` -> sound levels and utterances.
+ * - `audio`, `speech` `[camera, start]` -> sound levels and utterances;
+ * - `alerts` `id` -> AlertRecord, indexed (keys only) by `atime` `[frameTs, camera, id]`,
+ *   `arules` `[rule, frameTs, camera, id]` and `acams` `[camera, frameTs, id]` (see `alerts.ts`).
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { StoredEvent } from './event-codec.js';
-import type { AudioRecord, CoverageRange, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
+import type { AlertRecord, AudioRecord, CoverageRange, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
 import type { Key } from './key.js';
 import type { LiveValue } from './live.js';
 import type { VisitValue } from './visits.js';
@@ -58,6 +60,14 @@ export interface Dbs {
   audio: Database<AudioRecord, Key>;
   /** Transcribed utterances: `[camera, start]`. */
   speech: Database<SpeechRecord, Key>;
+  /** Alerts fired by the rules, by id (see `alerts.ts`). */
+  alerts: Database<AlertRecord, string>;
+  /** Alert index by time: `[frameTs, camera, id]` -> null. */
+  atime: Database<null, Key>;
+  /** Alert index by rule: `[rule, frameTs, camera, id]` -> null. */
+  arules: Database<null, Key>;
+  /** Alert index by camera: `[camera, frameTs, id]` -> null. */
+  acams: Database<null, Key>;
 }
 
 /**
@@ -89,5 +99,9 @@ export function openDbs(root: RootDatabase): Dbs {
     meta: root.openDB({ name: 'meta' }),
     audio: root.openDB({ name: 'audio', ...RECORDS }),
     speech: root.openDB({ name: 'speech', ...RECORDS }),
+    alerts: root.openDB({ name: 'alerts', ...RECORDS }),
+    atime: root.openDB({ name: 'atime' }),
+    arules: root.openDB({ name: 'arules' }),
+    acams: root.openDB({ name: 'acams' }),
   };
 }
