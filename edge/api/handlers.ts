@@ -16,6 +16,7 @@ import { RuleError } from '../rules/engine.js';
 import type { FleetAskFn } from './fleet-wire.js';
 import { cameraState, type LiveState } from './live.js';
 import { pagedEvents, pagedObjects, pagedSegments } from './paged.js';
+import { alertHistory } from './alerts.js';
 import type { FleetViewState } from './fleet-view-wire.js';
 import type { Alert, CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
 
@@ -34,6 +35,8 @@ export interface ApiDeps {
   fleetAsk?: FleetAskFn;
   /** The fleet view (with `fleet.enabled` and MQTT on). */
   fleet?: { state(): FleetViewState<Alert> | null } | null;
+  /** Base URL of this box's HTTP port (`fleet.publicUrl`): alert pictures are sent as absolute URLs under it. */
+  publicUrl?: string | null;
   /** The unexpected-error counter of the guarded boundary; a new one when omitted. */
   unexpected?: UnexpectedErrors;
 }
@@ -61,6 +64,7 @@ export const REQUIRED_SCOPE: { [K in WsRequestType]: WsRequestMap[K]['scope'] } 
   'rules.put': 'admin',
   'rules.delete': 'admin',
   'rules.compile': 'admin',
+  alerts: 'read',
   ping: 'read',
   'fleet.ask': 'read',
   'fleet.state': 'read',
@@ -140,6 +144,10 @@ export class ApiHandlers {
         return { ruleId: req.ruleId, deleted: this.d.rules.delete(req.ruleId) };
       case 'rules.compile':
         return this.compile(req, ctx);
+      case 'alerts': {
+        const { id: _i, type: _t, ...params } = req;
+        return this.alerts(params);
+      }
       case 'fleet.ask':
         if (!this.d.fleetAsk) throw new VigilError('FLEET_OFF');
         return this.d.fleetAsk(req.question, { ...(req.deadlineMs !== undefined ? { deadlineMs: req.deadlineMs } : {}), ...(req.timeZone ? { timeZone: req.timeZone } : {}) });
@@ -148,6 +156,11 @@ export class ApiHandlers {
       default:
         throw new VigilError('UNKNOWN_TYPE', `"${req.type}" is only available on a WebSocket connection`);
     }
+  }
+
+  /** A page of the alert history (`alerts` request, `GET /api/alerts`). @throws VigilError BAD_REQUEST on a bad cursor */
+  alerts(params: Omit<WsRequestOf<'alerts'>, 'id' | 'type'>): WsRequestMap['alerts']['result'] {
+    return alertHistory(this.d.memory, params, this.d.publicUrl);
   }
 
   /** The fleet view's state; `enabled: false` with no boxes when this box does not follow the fleet. */
