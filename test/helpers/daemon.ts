@@ -109,7 +109,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ c
   });
 }
 
-/** Ports handed out from `VIGIL_TEST_PORTS` so far (each once per test process). */
+/** Ports handed out from `TEST_PORT_RANGE` so far (each once per test process). */
 let nextRangePort = -1;
 
 /** Binds `port` on 127.0.0.1 and lets it go: the port, or 0 when it is taken. */
@@ -127,11 +127,11 @@ async function tryPort(port: number): Promise<number> {
 }
 
 /**
- * A free TCP port on 127.0.0.1: from the range `VIGIL_TEST_PORTS` (`LO-HI`, for machines where
+ * A free TCP port on 127.0.0.1: from the range `TEST_PORT_RANGE` (`LO-HI`, for machines where
  * several people run tests side by side), else one the OS picks.
  */
 export async function freeTcpPort(): Promise<number> {
-  const range = /^(\d+)-(\d+)$/.exec(process.env.VIGIL_TEST_PORTS ?? '');
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORT_RANGE ?? '');
   if (!range) return tryPort(0);
   const lo = Number(range[1]);
   const hi = Number(range[2]);
@@ -142,5 +142,5 @@ export async function freeTcpPort(): Promise<number> {
     nextRangePort = port >= hi ? lo : port + 1;
     if ((await tryPort(port)) === port) return port;
   }
-  throw new Error(`no free port in VIGIL_TEST_PORTS=${range[0]}`);
+  throw new Error(`no free port in TEST_PORT_RANGE=${range[0]}`);
 }

@@ -158,7 +158,7 @@ function trackChild(child: ChildProcess): void {
 }
 
 /**
- * Returns a TCP port that was free on 127.0.0.1 a moment ago (from `VIGIL_TEST_PORTS` when set,
+ * Returns a TCP port that was free on 127.0.0.1 a moment ago (from `TEST_PORT_RANGE` when set,
  * see `freeTcpPort`). There is an inherent race until the caller binds it.
  */
 export function freePort(): Promise<number> {
