@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   for (let p = 0; p < 100; p++) deep = alertHistory(s, { limit: 50, ...(deep ? { cursor: deep } : {}) }, null).next;
   const pages = {
     newest50: timed(json({ limit: 50 })),
-    newest50_last24h: timed(json({ limit: 50, last: '24h' })),
+    newest50_last24h: timed(json({ limit: 50, last: '24h', to: T0 + 7 * DAY })),
     rule50: timed(json({ limit: 50, rule: 'crowd' })),
     ruleCamera50: timed(json({ limit: 50, rule: 'crowd', camera: 'door' })),
     page100deep50: timed(json({ limit: 50, cursor: deep ?? '' })),
