@@ -37,6 +37,27 @@ export interface AlertPage {
   next: AlertCursor | null;
 }
 
+/** The alert databases, all present. */
+export interface AlertDbs {
+  alerts: NonNullable<Dbs['alerts']>;
+  atime: NonNullable<Dbs['atime']>;
+  arules: NonNullable<Dbs['arules']>;
+  acams: NonNullable<Dbs['acams']>;
+}
+
+/** The alert databases, or null in a memory opened read-only that has none (written before alerts were kept). */
+export function alertDbs(d: Dbs): AlertDbs | null {
+  const { alerts, atime, arules, acams } = d;
+  return alerts && atime && arules && acams ? { alerts, atime, arules, acams } : null;
+}
+
+/** The alert databases of a writable memory (always created there). */
+function writable(d: Dbs): AlertDbs {
+  const a = alertDbs(d);
+  if (!a) throw new Error('the alert databases are missing from a writable memory');
+  return a;
+}
+
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 256;
 
 /** Why an alert cannot be stored, or null when it can. */
@@ -55,7 +76,8 @@ export function invalidAlert(a: unknown): string | null {
 }
 
 /** Stores an alert and its index entries (one write batch); resolves when committed. */
-export function putAlert(d: Dbs, gate: WriteGate, a: AlertRecord): Promise<boolean> {
+export function putAlert(dbs: Dbs, gate: WriteGate, a: AlertRecord): Promise<boolean> {
+  const d = writable(dbs);
   gate.track(d.atime.put([a.frameTs, a.camera, a.id], null));
   gate.track(d.arules.put([a.rule, a.frameTs, a.camera, a.id], null));
   gate.track(d.acams.put([a.camera, a.frameTs, a.id], null));
@@ -63,7 +85,7 @@ export function putAlert(d: Dbs, gate: WriteGate, a: AlertRecord): Promise<boole
 }
 
 /** Removes an alert and its index entries; the promise of the last removal. */
-export function removeAlert(d: Dbs, a: Pick<AlertRecord, 'id' | 'rule' | 'camera' | 'frameTs'>): Promise<boolean> {
+export function removeAlert(d: AlertDbs, a: Pick<AlertRecord, 'id' | 'rule' | 'camera' | 'frameTs'>): Promise<boolean> {
   void d.arules.remove([a.rule, a.frameTs, a.camera, a.id]);
   void d.acams.remove([a.camera, a.frameTs, a.id]);
   void d.atime.remove([a.frameTs, a.camera, a.id]);
@@ -72,14 +94,14 @@ export function removeAlert(d: Dbs, a: Pick<AlertRecord, 'id' | 'rule' | 'camera
 
 /** One index: its database, the key prefix of the query, and how its keys map to and from alerts. */
 interface IndexView {
-  db: Dbs['atime'];
+  db: AlertDbs['atime'];
   prefix: Key;
   key(c: AlertCursor): Key;
   cursor(k: Key): AlertCursor;
 }
 
 /** The index that answers a query: by rule, else by camera, else by time. */
-function indexFor(d: Dbs, q: AlertQuery): IndexView {
+function indexFor(d: AlertDbs, q: AlertQuery): IndexView {
   if (q.rule !== undefined) {
     const rule = q.rule;
     return { db: d.arules, prefix: [rule], key: (c) => [rule, c.ts, c.camera, c.id], cursor: (k) => ({ ts: Number(k[1]), camera: String(k[2]), id: String(k[3]) }) };
@@ -97,7 +119,9 @@ const sameAlert = (a: AlertCursor, b: AlertCursor): boolean => a.ts === b.ts && 
  * A page of alerts fired in the window, newest (or oldest) first, filtered by rule and camera.
  * Only the index keys walked and the records returned are read.
  */
-export function readAlerts(d: Dbs, q: AlertQuery): AlertPage {
+export function readAlerts(dbs: Dbs, q: AlertQuery): AlertPage {
+  const d = alertDbs(dbs);
+  if (!d) return { rows: [], next: null };
   const ix = indexFor(d, q);
   const newest = (q.order ?? 'newest') === 'newest';
   const lo: Key = [...ix.prefix, q.from];

@@ -60,14 +60,17 @@ export interface Dbs {
   audio: Database<AudioRecord, Key>;
   /** Transcribed utterances: `[camera, start]`. */
   speech: Database<SpeechRecord, Key>;
-  /** Alerts fired by the rules, by id (see `alerts.ts`). */
-  alerts: Database<AlertRecord, string>;
+  /**
+   * Alerts fired by the rules, by id, and their key-only indexes (see `alerts.ts`). Undefined in a
+   * memory opened read-only that was written before alerts were kept (read them with `alertDbs`).
+   */
+  alerts: Database<AlertRecord, string> | undefined;
   /** Alert index by time: `[frameTs, camera, id]` -> null. */
-  atime: Database<null, Key>;
+  atime: Database<null, Key> | undefined;
   /** Alert index by rule: `[rule, frameTs, camera, id]` -> null. */
-  arules: Database<null, Key>;
+  arules: Database<null, Key> | undefined;
   /** Alert index by camera: `[camera, frameTs, id]` -> null. */
-  acams: Database<null, Key>;
+  acams: Database<null, Key> | undefined;
 }
 
 /**
@@ -77,7 +80,7 @@ export interface Dbs {
  */
 const RECORDS = { sharedStructuresKey: Symbol.for('structures') } as const;
 
-/** Opens (creating when missing) every database of the environment. */
+/** Opens (creating when missing, unless read-only: then undefined) every database of the environment. */
 export function openDbs(root: RootDatabase): Dbs {
   return {
     segs: root.openDB({ name: 'segments', ...RECORDS }),
@@ -99,6 +102,7 @@ export function openDbs(root: RootDatabase): Dbs {
     meta: root.openDB({ name: 'meta' }),
     audio: root.openDB({ name: 'audio', ...RECORDS }),
     speech: root.openDB({ name: 'speech', ...RECORDS }),
+    // lmdb-js returns undefined for a database a read-only environment does not have
     alerts: root.openDB({ name: 'alerts', ...RECORDS }),
     atime: root.openDB({ name: 'atime' }),
     arules: root.openDB({ name: 'arules' }),

@@ -11,7 +11,7 @@ import { removeCameraVisits } from './camera-visits.js';
 import { removeVisits } from './visits.js';
 import { removeLive } from './live.js';
 import { letGo, type KeptLevel } from './kept.js';
-import { removeAlert } from './alerts.js';
+import { alertDbs, removeAlert } from './alerts.js';
 
 /**
  * Zone visits entered this long before the objects cutoff are checked for an object that is gone
@@ -196,7 +196,9 @@ function sweepTo(store: SweepTarget, d: Dbs, cut: Record<KeptLevel, number>, c: 
 }
 
 /** Deletes alerts fired before `cutoff` (their record and index entries), noting their ids. */
-function sweepAlerts(d: Dbs, cutoff: number, c: Ctx): boolean {
+function sweepAlerts(dbs: Dbs, cutoff: number, c: Ctx): boolean {
+  const d = alertDbs(dbs);
+  if (!d) return true;
   const keys: Key[] = [];
   for (const k of d.atime.getKeys({ start: [-Infinity], end: [cutoff], limit: c.left })) keys.push(k);
   for (const k of keys) {

@@ -18,7 +18,7 @@ import { noteStep, stepsIn } from './clock-steps.js';
 import { keptSince, type KeptSince } from './kept.js';
 import type { SegmentInput } from './segment-log.js';
 import { Session } from './session.js';
-import { invalidAlert, putAlert, readAlerts, type AlertPage, type AlertQuery } from './alerts.js';
+import { alertDbs, invalidAlert, putAlert, readAlerts, type AlertPage, type AlertQuery } from './alerts.js';
 import type { AlertRecord, AudioRecord, CoverageRange, MemoryHealth, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord, StorageHealth } from './types.js';
 import { checkStorage, isDamageError, moveAside } from './storage-check.js';
 import { ignoreWriteFailure } from './write-gate.js';
@@ -223,7 +223,8 @@ export class MemoryStore implements MemoryView {
   usedBytes(): number {
     let pages = 0;
     let pageSize = 4096;
-    for (const db of Object.values(this.dbs()) as Database[]) {
+    for (const db of Object.values(this.dbs()) as (Database | undefined)[]) {
+      if (!db) continue;
       const st = db.getStats() as { pageSize: number; treeBranchPageCount: number; treeLeafPageCount: number; overflowPages: number };
       pageSize = st.pageSize;
       pages += st.treeBranchPageCount + st.treeLeafPageCount + st.overflowPages;
@@ -329,7 +330,7 @@ export class MemoryStore implements MemoryView {
 
   /** One stored alert, or undefined. */
   alert(id: string): AlertRecord | undefined {
-    return this.session().d.alerts.get(id);
+    return alertDbs(this.session().d)?.alerts.get(id);
   }
 
   /** Segments of a camera (or all cameras) overlapping `[from, to)`, by start. */

@@ -74,7 +74,7 @@ after(async () => {
 
 test('alerts fired live are published with an absolute picture URL and a readable message', async () => {
   // the first person arrives about 6 s into the clip, the second after the first left
-  await daemon.waitFor(async () => published.filter((a) => a.rule === 'someone').length >= 2, 200_000, 'two alerts of rule "someone" over MQTT');
+  await daemon.waitFor(() => Promise.resolve(published.filter((a) => a.rule === 'someone').length >= 2), 200_000, 'two alerts of rule "someone" over MQTT');
   const a = published.find((x) => x.rule === 'someone');
   assert.ok(a);
   assert.equal(a.evidence.snapshot, `${PUBLIC}/api/alerts/${encodeURIComponent(a.id)}/snapshot.jpg`);
@@ -170,6 +170,6 @@ test('the history survives a restart, and a short retention drops old alerts wit
   // events (and alerts) kept about 1 s: the first sweep drops every alert and its picture
   await start(config(false, { memory: { eventsDays: 1 / 86_400, sweepSeconds: 1 } }));
   await daemon.waitFor(async () => (await getAlerts('')).body.alerts.length === 0, 30_000, 'the alerts to be dropped');
-  await daemon.waitFor(async () => pictures().length === 0, 10_000, 'their pictures to be deleted');
+  await daemon.waitFor(() => Promise.resolve(pictures().length === 0), 10_000, 'their pictures to be deleted');
   assert.equal((await fetch(`${daemon.baseUrl}/api/alerts/${encodeURIComponent(before[0] ?? '')}/snapshot.jpg`, { headers: { authorization: `Bearer ${READER}` } })).status, 404);
 });
