@@ -122,11 +122,15 @@ export function buildDaemon(cfg: Config, log: Logger, overlay?: OverlayInfo): Da
     rules: cfg.rules,
     file: join(resolve(cfg.data), 'rules.json'),
     pictures: { frames, store: new AlertSnapshots(join(resolve(cfg.data), 'alerts'), log.child({ ns: 'edge:rules' })) },
+    history: memory.store,
+    publicUrl: cfg.fleet.publicUrl,
     node: cfg.node,
     timeZone: cfg.timezone ?? defaultTimeZone(),
     cameras: Object.fromEntries(cfg.cameras.map((c) => [c.id, { zones: c.zones.map((z) => z.id), lines: c.lines.map((l) => l.id) }])),
     ...(llm ? { compile: llmRuleCompiler(llm) } : {}),
   });
+  // an alert the retention drops takes its picture with it
+  memory.onAlertsDropped = (ids) => rules.dropPictures(ids);
   const timeZone = cfg.timezone ?? defaultTimeZone();
   const fleetLog = log.child({ ns: 'edge:fleet' });
   // the box's fleet key (loaded when the fleet view starts) and the peer keys it pins
@@ -135,7 +139,7 @@ export function buildDaemon(cfg: Config, log: Logger, overlay?: OverlayInfo): Da
   const mqttOn = cfg.mqtt.enabled;
   let fleetView: FleetViewComponent | null = null;
   const zones = new ZoneEditor({ config: cfg, ...(overlay ? { overlay } : {}), perception, rules, live, emit: (z) => bus.emit('zones', z), log: log.child({ ns: 'edge:zones' }) });
-  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, zones, admission: cfg.api, fleetAsk: ownAsker.ask, fleet: { state: () => fleetView?.view.state() ?? null } });
+  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, zones, admission: cfg.api, publicUrl: cfg.fleet.publicUrl, fleetAsk: ownAsker.ask, fleet: { state: () => fleetView?.view.state() ?? null } });
   const auth = daemonAuth(cfg, resolve(cfg.data), log.child({ ns: 'edge:auth' }));
   const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
   const fleet = fleetResponder(cfg, { trust, memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
@@ -176,6 +180,7 @@ export function buildDaemon(cfg: Config, log: Logger, overlay?: OverlayInfo): Da
     audio,
     alertPictures: (id: string) => rules.picture(id),
     requests: handlers,
+    alerts: (p) => handlers.alerts(p),
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'edge:http' }),
     auth,

@@ -51,7 +51,7 @@ export class Session {
    * the writes' own promises (the write gate).
    */
   constructor(readonly opts: SessionOptions) {
-    this.root = open({ path: opts.path, readOnly: opts.readOnly, maxDbs: 24, compression: false });
+    this.root = open({ path: opts.path, readOnly: opts.readOnly, maxDbs: 32, compression: false });
     this.d = guardReads(this.opened(() => openDbs(this.root)), this.faults);
     if (!opts.readOnly) this.root.on('beforecommit', () => queueMicrotask(() => void this.root.committed.then(noop, ignoreWriteFailure)));
     this.gate = new WriteGate(opts);

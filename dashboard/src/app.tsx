@@ -11,7 +11,8 @@ import { applyFleetPush, FleetPage } from './fleet.js';
 import type { FleetViewState } from '../../edge/api/fleet-view-wire.js';
 import { Login } from './login.js';
 import { ObjectsView } from './objects.js';
-import { AlertFeed, RulesView } from './rules.js';
+import { RulesView } from './rules.js';
+import { AlertList } from './alerts.js';
 import { Timeline, type Cursor } from './timeline.js';
 import { WireClient, type LinkState } from './wire-client.js';
 import { ZoneEditor } from './zones.js';
@@ -73,6 +74,8 @@ export function App() {
   const [fleetError, setFleetError] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const timelineRef = useRef<HTMLElement>(null);
+  /** The alerts the list shows (history and live), for the timeline's marks. */
+  const [shownAlerts, setShownAlerts] = useState<Alert[]>([]);
 
   const client = useMemo(
     () =>
@@ -190,7 +193,7 @@ export function App() {
         </section>
         <section id="timeline" class="panel timeline" aria-labelledby="h-timeline" ref={timelineRef}>
           <h2 id="h-timeline">Last hour</h2>
-          <Timeline client={client} ready={hello !== null && link === 'open'} cameras={live.cameras.map((c) => c.camera)} alerts={live.alerts} cursor={cursor} onCursor={setCursor} />
+          <Timeline client={client} ready={hello !== null && link === 'open'} cameras={live.cameras.map((c) => c.camera)} alerts={shownAlerts.length ? shownAlerts : live.alerts} cursor={cursor} onCursor={setCursor} />
         </section>
         <section id="objects" class="panel objects" aria-labelledby="h-objects">
           <h2 id="h-objects">Objects seen</h2>
@@ -204,7 +207,7 @@ export function App() {
         </section>
         <section id="rules" class="panel rules" aria-labelledby="h-rules">
           <h2 id="h-rules">Alerts</h2>
-          <AlertFeed alerts={live.alerts} onPick={jumpTo} />
+          <AlertList client={client} ready={hello !== null && link === 'open'} live={live.alerts} rules={live.rules.map((r) => r.id)} cameras={live.cameras.map((c) => c.camera)} onPick={jumpTo} onShown={setShownAlerts} />
           <RulesView client={client} rules={live.rules} admin={admin} cameras={live.cameras.map((c) => c.camera)} onRules={(rules) => setLive((s) => ({ ...s, rules }))} />
         </section>
         </div>

@@ -16,7 +16,7 @@
  */
 import type { Answer, AskProgress, PlannerName } from '../../planner/answer.js';
 import type { Box } from '../../ingest/perception/types.js';
-import type { EventRecord, ObjectRecord, SegmentRecord } from '../../memory/types.js';
+import type { AlertEvidence as AlertRecordEvidence, AlertRecord, EventRecord, ObjectRecord, SegmentRecord } from '../../memory/types.js';
 import type { ErrorBody, PublicErrorCode } from '../../ingest/errors/catalogue.js';
 import type { FleetAskRequestMap } from './fleet-wire.js';
 import type { AnyRequest, ChannelParam, ParamsOf, RequestOf, RequestType, RuleParam, Same } from './requests.js';
@@ -192,46 +192,19 @@ export interface RuleInfo extends AlertRule {
   lastFiredAt: number | null;
 }
 
-/** Evidence of an alert. */
-export interface AlertEvidence {
-  /** ISO time the condition started to hold. */
-  start: string;
-  /** ISO time of the frame that made the rule fire. */
-  end: string;
-  /** Objects involved (may be empty for absence rules). */
-  objectIds: string[];
-  /** Count at firing time (count and absence rules). */
-  count?: number;
-  /** Seconds the object stayed (dwell rules). */
-  dwellSeconds?: number;
-    /** Sound triggers: the level that fired it, dBFS. */
-    dbfs?: number;
-  /** Crossing direction (line rules). */
-  direction?: 'forward' | 'backward';
-  /**
-   * Path of a JPEG on the daemon's HTTP port: the frame that fired the alert
-   * (`/api/alerts/<id>/snapshot.jpg`), or the stored keyframe nearest its time when that frame could not be kept.
-   */
-  snapshot: string;
-}
+/**
+ * Evidence of an alert (`memory/types.ts`). `snapshot` is a path on the daemon's HTTP port
+ * (`/api/alerts/<id>/snapshot.jpg`, or the stored keyframe nearest the alert's time when the
+ * frame could not be kept); with `fleet.publicUrl` set, every alert sent (MQTT, WebSocket, HTTP)
+ * carries it as an absolute URL under that base. Fetching it needs a token like any `/api/` path.
+ */
+export type AlertEvidence = AlertRecordEvidence;
 
-/** An alert; also the payload of `vigil/<node>/alerts/<rule>` (QoS 1, not retained). */
-export interface Alert {
-  /** Unique id of this alert. */
-  id: string;
-  rule: string;
-  node: string;
-  camera: string;
-  class: string | null;
-  zone: string | null;
-  /** One sentence, e.g. "person in table for 3 s". */
-  message: string;
-  /** Capture time of the frame that made the rule fire, epoch ms (latency is measured from it). */
-  frameTs: number;
-  /** When the daemon fired it, epoch ms. */
-  firedAt: number;
-  evidence: AlertEvidence;
-}
+/**
+ * An alert; also the payload of `vigil/<node>/alerts/<rule>` (QoS 1, not retained), a push on the
+ * `alerts` channel and a row of the `alerts` request. Kept in the memory's alert history.
+ */
+export type Alert = AlertRecord;
 
 // ---------------------------------------------------------------------------------------------
 // Zones and lines
@@ -319,6 +292,13 @@ export interface WsRequestMap extends FleetAskRequestMap, FleetViewRequestMap<Al
    * `ZONES_INVALID` (nothing saved) with every problem.
    */
   'zones.put': { params: ParamsOf<'zones.put'>; result: { camera: CameraZones }; scope: 'admin' };
+  /**
+   * Past alerts from the memory's history, newest first (`order: 'oldest'` for the other way):
+   * fired in `[from, to)` (epoch ms) or in the `last` duration before `to` (e.g. `24h`; default:
+   * everything kept), of one `rule` and/or `camera`, `limit` a page (default 50, max 2000). `next`
+   * is set when more match: send it back as `cursor` for the next page.
+   */
+  alerts: { params: ParamsOf<'alerts'>; result: { alerts: Alert[]; truncated: boolean; next: string | null }; scope: 'read' };
   /** Application-level ping for clients that cannot send WebSocket pings (browsers). */
   ping: { params: ParamsOf<'ping'>; result: { pong: number }; scope: 'read' };
 }
@@ -327,7 +307,7 @@ export interface WsRequestMap extends FleetAskRequestMap, FleetViewRequestMap<Al
 export type WsRequestType = keyof WsRequestMap;
 
 /** Every request type, for validation and docs. */
-export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'zones.get', 'zones.put', 'ping', 'fleet.ask', 'fleet.state'];
+export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'zones.get', 'zones.put', 'alerts', 'ping', 'fleet.ask', 'fleet.state'];
 
 /** A request of one type (inferred from its schema in `requests.ts`). */
 export type WsRequestOf<K extends WsRequestType> = RequestOf<K>;

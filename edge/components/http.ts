@@ -18,6 +18,8 @@ import { guarded, UnexpectedErrors, type Guard } from '../api/guard.js';
 import { renderClockMetrics, renderMetrics } from '../http/metrics.js';
 import { malformedTarget, rawErrorResponse, requestUrl, Router, safeDecode, sendJson } from '../http/router.js';
 import { serveKeyframe } from '../http/keyframe.js';
+import { serveAlertPicture, serveAlerts } from '../http/alerts.js';
+import type { WsRequestMap, WsRequestOf } from '../api/wire.js';
 import { serveDashboard } from '../http/static.js';
 import { readJsonBody } from '../http/body.js';
 import type { RequestContext } from '../api/handlers.js';
@@ -53,6 +55,8 @@ export interface HttpDeps {
   alertPictures?: (id: string) => Buffer | null;
   /** Runs API requests (the WebSocket's handlers): the zones routes use them. */
   requests?: { handle(req: WsRequest, ctx: RequestContext): Promise<unknown> };
+  /** A page of the alert history (`GET /api/alerts`); absent: the route answers NOT_FOUND. */
+  alerts?: (p: Omit<WsRequestOf<'alerts'>, 'id' | 'type'>) => WsRequestMap['alerts']['result'];
   /** The fleet image proxy (with `fleet.enabled`). */
   fleetProxy?: { snapshot(node: string, camera: string, res: ServerResponse): Promise<void> } | null;
   /**
@@ -143,12 +147,14 @@ export class HttpComponent implements Component {
       const out = (await this.apiRequest(req, { ...body, type: 'zones.put', camera: p.id ?? '' })) as { camera: unknown };
       sendJson(res, 200, out.camera);
     });
+    r.on('GET', '/api/alerts', (q, res) => {
+      if (!deps.alerts) throw new VigilError('NOT_FOUND', 'this daemon keeps no alert history');
+      this.need('memory');
+      serveAlerts(q, res, deps.alerts);
+    });
     r.on('GET', '/api/alerts/:id/snapshot.jpg', (_q, res, p) => {
-      this.need('rules');
-      const jpg = deps.alertPictures?.(p.id ?? '');
-      if (!jpg) throw new VigilError('NOT_FOUND', `no picture is kept for alert "${p.id ?? ''}"`);
-      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'private, max-age=86400' });
-      res.end(jpg);
+      this.need('rules', 'memory');
+      serveAlertPicture(res, p.id ?? '', deps.alertPictures?.(p.id ?? ''), deps.memory.store);
     });
     r.on('GET', '/api/fleet/:node/cameras/:camera/snapshot.jpg', async (_q, res, p) => {
       if (!deps.fleetProxy) throw new VigilError('NOT_FOUND', 'this box does not follow the fleet (fleet.enabled is false or MQTT is off)');

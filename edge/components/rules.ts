@@ -1,7 +1,8 @@
 /**
  * Alert rules as a daemon component: config rules plus runtime rules (kept in
- * `<data>/rules.json` across restarts), evaluated on every observation from the bus; alerts go
- * back on the bus for the WebSocket and MQTT interfaces.
+ * `<data>/rules.json` across restarts), evaluated on every observation from the bus; alerts are
+ * kept in the memory's alert history and go back on the bus for the WebSocket and MQTT interfaces
+ * (with an absolute picture URL under `fleet.publicUrl` when that is set).
  */
 import type { Logger } from '../../ingest/types.js';
 import type { Alert, AlertRule, RuleInfo } from '../api/wire.js';
@@ -10,6 +11,7 @@ import type { Component } from '../lifecycle.js';
 import { RuleEngine, RuleError, ruleGeometryProblems, type RuleEngineOptions } from '../rules/engine.js';
 import { noModelCompiler, type RuleCompiler } from '../rules/nl.js';
 import { AlertSnapshots } from '../rules/snapshots.js';
+import { publicAlert } from '../api/alerts.js';
 import { RuleFile } from '../rules/store.js';
 import type { RecentFrames } from './recent-frames.js';
 
@@ -17,6 +19,11 @@ import type { RecentFrames } from './recent-frames.js';
 export interface AlertPictures {
   frames: RecentFrames;
   store: AlertSnapshots;
+}
+
+/** Where fired alerts are kept (the memory's alert history). */
+export interface AlertHistory {
+  writeAlert(a: Alert): Promise<boolean>;
 }
 
 /** Owns the rule engine. */
@@ -29,9 +36,22 @@ export class RulesComponent implements Component {
   private readonly store: RuleFile | null;
   /** Stored runtime rules that do not validate now (e.g. their zone left the config): kept in the file, not evaluated. */
   private dormant: { id: unknown; rule: unknown }[] = [];
+  /** Alerts the history failed to keep (logged once per 100). */
+  private unkept = 0;
 
   constructor(
-    private readonly deps: { bus: EventBus; log: Logger; rules: readonly AlertRule[]; file: string | null; compile?: RuleCompiler; pictures?: AlertPictures } & RuleEngineOptions,
+    private readonly deps: {
+      bus: EventBus;
+      log: Logger;
+      rules: readonly AlertRule[];
+      file: string | null;
+      compile?: RuleCompiler;
+      pictures?: AlertPictures;
+      /** The alert history; absent: alerts are only sent. */
+      history?: AlertHistory;
+      /** `fleet.publicUrl`: alerts sent carry absolute picture URLs under it. */
+      publicUrl?: string | null;
+    } & RuleEngineOptions,
   ) {
     this.engine = new RuleEngine(deps);
     this.store = deps.file ? new RuleFile(deps.file, deps.log) : null;
@@ -68,6 +88,11 @@ export class RulesComponent implements Component {
   /** The stored picture of the frame that fired alert `id`, or null. */
   picture(id: string): Buffer | null {
     return this.deps.pictures?.store.read(id) ?? null;
+  }
+
+  /** Deletes the pictures of alerts the memory's retention dropped. */
+  dropPictures(ids: readonly string[]): void {
+    for (const id of ids) this.deps.pictures?.store.remove(id);
   }
 
   /** Alerts fired since start. */
@@ -143,14 +168,22 @@ export class RulesComponent implements Component {
     const frame = this.deps.pictures?.frames.at(a.camera, a.frameTs);
     const store = this.deps.pictures?.store;
     if (!frame || !store) {
-      this.sending = this.sending.then(() => this.deps.bus.emit('alert', a));
+      this.sending = this.sending.then(() => this.send(a));
       return;
     }
     const saved = store.save(a.id, frame);
     this.sending = this.sending.then(async () => {
       if (await saved) a.evidence.snapshot = AlertSnapshots.url(a.id);
-      this.deps.bus.emit('alert', a);
+      this.send(a);
     });
+  }
+
+  /** Keeps the alert in the history (its picture as a path), then sends it (its picture as a public URL when there is one). */
+  private send(a: Alert): void {
+    this.deps.history?.writeAlert(a).catch((e: unknown) => {
+      if (this.unkept++ % 100 === 0) this.deps.log.error({ alert: a.id, err: (e as Error).message, unkept: this.unkept }, 'the alert could not be kept in the history; it is still sent');
+    });
+    this.deps.bus.emit('alert', publicAlert(a, this.deps.publicUrl));
   }
 
   private saveRuntime(): void {
