@@ -3,8 +3,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { exampleConfigYaml } from '../config/example.js';
-import { environmentChecks } from '../config/environment.js';
-import { ConfigError, readConfigFile, validateConfig } from '../config/load.js';
+import { checkConfig, ConfigError, readConfigFile } from '../config/load.js';
 import { parse, str, UsageError } from './args.js';
 
 /** Help text. */
@@ -18,12 +17,10 @@ export function configCommand(argv: string[]): Promise<number> {
     const file = rest[0];
     if (!file) throw new UsageError('config check needs a FILE');
     try {
-      const cfg = validateConfig(readConfigFile(file), file);
-      // the checks `vigil start` makes against this machine: errors refuse, warnings run degraded
-      const env = environmentChecks(cfg);
-      if (env.errors.length > 0) throw new ConfigError([...env.errors, ...env.warnings.map((w) => `warning: ${w}`)], file);
-      for (const w of env.warnings) process.stderr.write(`warning: ${w}\n`);
-      const n = env.warnings.length;
+      // exactly what `vigil start` checks, this machine included: errors refuse, warnings run degraded
+      const { config: cfg, warnings } = checkConfig(readConfigFile(file), file);
+      for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
+      const n = warnings.length;
       process.stdout.write(`${file}: OK (${cfg.cameras.length} camera${cfg.cameras.length === 1 ? '' : 's'}${n ? `; ${n} warning${n === 1 ? '' : 's'}` : ''})\n`);
       return Promise.resolve(0);
     } catch (e) {

@@ -3,9 +3,8 @@
  */
 import { resolve } from 'node:path';
 import { buildDaemon } from '../app.js';
-import { environmentChecks } from '../config/environment.js';
 import { holdDataDir } from '../data-lock.js';
-import { ConfigError, loadConfig } from '../config/load.js';
+import { loadCheckedConfig } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import type { Logger } from '../../ingest/types.js';
 import { createLogger } from '../log.js';
@@ -29,11 +28,10 @@ const FATAL_STOP_MS = 10_000;
 /** Runs the daemon; resolves with the exit code once stopped. */
 export async function startCommand(argv: string[]): Promise<number> {
   const { values } = parse(argv, { config: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' } });
-  const cfg = loadConfig({ file: str(values.config), port: int(values.port, 'port', 0, 65535), data: str(values.data) });
-  const env = environmentChecks(cfg);
-  if (env.errors.length > 0) throw new ConfigError(env.errors, str(values.config) ?? 'defaults');
+  // the checks `vigil config check` makes, this machine included: errors refuse, warnings are logged
+  const { config: cfg, warnings } = loadCheckedConfig({ file: str(values.config), port: int(values.port, 'port', 0, 65535), data: str(values.data) });
   const log = createLogger(cfg.log.level);
-  for (const w of env.warnings) log.warn(w);
+  for (const w of warnings) log.warn(w);
   // one daemon per data directory: a second one stops here (exit 1), naming the first
   const lock = holdDataDir(resolve(cfg.data), 'start', log);
   try {

@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { VigilError } from '../../ingest/errors/catalogue.js';
 import { applyEnv } from './env.js';
-import { semanticChecks } from './checks.js';
+import { semanticProblems } from './checks.js';
+import { environmentChecks, rawEnvironmentErrors } from './environment.js';
 import { configKeyNames } from './json-schema.js';
+import { problemLines, type ConfigProblem } from './places.js';
 import { configSchema, crossCheck, type Config } from './schema.js';
 
 /** Configuration problems (code `CONFIG_INVALID`), every one of them, with their paths (also its `details`). */
@@ -57,18 +59,62 @@ export function readConfigFile(file: string): Record<string, unknown> {
 }
 
 /**
- * Validates a raw object: the schema, the cross-field checks and the checks against the cameras
- * and detectors (rules, classes, sources, duplicate ids and secrets). `vigil config check` and
- * `vigil start` both run exactly this.
+ * Every problem of a raw object, as `place: message` lines in the order of the file, places
+ * named by ids (`cameras[shelf].zones[bench].polygon[2]`): the schema, the cross-field checks and
+ * the checks against the cameras and detectors (rules, classes, sources, duplicate ids and
+ * secrets), all in one pass; the cross-references also run on the parts the schema refuses.
+ * @returns the parsed config when there is no problem
+ */
+export function configProblems(raw: unknown): { config: Config | null; problems: ConfigProblem[] } {
+  const r = configSchema.safeParse(raw);
+  const found: ConfigProblem[] = r.success ? [] : r.error.issues.map((i) => ({ path: i.path, message: i.message }));
+  found.push(...crossCheck(raw), ...semanticProblems(raw));
+  return { config: r.success && found.length === 0 ? (r.data) : null, problems: found };
+}
+
+/**
+ * Validates a raw object with {@link configProblems}. `vigil config check` and `vigil start` both
+ * run exactly this (and then `environmentChecks` of environment.ts).
  * @param earlier problems found before it (environment overrides that could not be applied)
  * @throws ConfigError listing every problem
  */
 export function validateConfig(raw: unknown, source: string, earlier: readonly string[] = []): Config {
-  const r = configSchema.safeParse(raw);
-  const problems = [...earlier, ...(r.success ? [] : r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`))];
-  problems.push(...crossCheck(raw), ...semanticChecks(raw));
-  if (!r.success || problems.length > 0) throw new ConfigError(problems, source);
-  return deepFreeze(r.data as Config);
+  const { config, problems } = configProblems(raw);
+  if (!config || earlier.length > 0) throw new ConfigError([...earlier, ...problemLines(raw, problems)], source);
+  return deepFreeze(config);
+}
+
+/** A checked configuration and what it will run without. */
+export interface CheckedConfig {
+  config: Config;
+  /** What the daemon runs degraded with (`place: message`), logged as warnings at start. */
+  warnings: string[];
+}
+
+/**
+ * Everything `vigil config check` and `vigil start` check, in one pass: {@link configProblems}
+ * and the checks against this machine (environment.ts: the data directory, TLS files, camera
+ * video files), also when the schema refuses other parts.
+ * @param earlier problems found before it (environment overrides that could not be applied)
+ * @throws ConfigError listing every error, then the warnings (`warning: ...`)
+ */
+export function checkConfig(raw: unknown, source: string, earlier: readonly string[] = []): CheckedConfig {
+  const { config, problems } = configProblems(raw);
+  if (!config) throw new ConfigError([...earlier, ...problemLines(raw, [...problems, ...rawEnvironmentErrors(raw)])], source);
+  const env = environmentChecks(config);
+  if (earlier.length > 0 || env.errors.length > 0) throw new ConfigError([...earlier, ...env.errors, ...env.warnings.map((w) => `warning: ${w}`)], source);
+  return { config: deepFreeze(config), warnings: env.warnings };
+}
+
+/** Reads the file, `VIGIL_*` environment and command-line flags into one raw object. */
+function gather(opts: LoadOptions): { raw: Record<string, unknown>; source: string; problems: string[] } {
+  const env = opts.env ?? process.env;
+  const file = opts.file ?? env.VIGIL_CONFIG;
+  const raw = file ? readConfigFile(file) : {};
+  const { config, problems } = applyEnv(raw, env, configKeyNames());
+  if (opts.port !== undefined) config.http = { ...((config.http) ?? {}), port: opts.port };
+  if (opts.data !== undefined) config.data = opts.data;
+  return { raw: config, source: file ?? 'defaults', problems };
 }
 
 /**
@@ -76,11 +122,15 @@ export function validateConfig(raw: unknown, source: string, earlier: readonly s
  * @throws ConfigError with every bad path at once
  */
 export function loadConfig(opts: LoadOptions = {}): Config {
-  const env = opts.env ?? process.env;
-  const file = opts.file ?? env.VIGIL_CONFIG;
-  const raw = file ? readConfigFile(file) : {};
-  const { config, problems } = applyEnv(raw, env, configKeyNames());
-  if (opts.port !== undefined) config.http = { ...((config.http) ?? {}), port: opts.port };
-  if (opts.data !== undefined) config.data = opts.data;
-  return validateConfig(config, file ?? 'defaults', problems);
+  const { raw, source, problems } = gather(opts);
+  return validateConfig(raw, source, problems);
+}
+
+/**
+ * {@link loadConfig} with the checks against this machine, as `vigil start` runs it.
+ * @throws ConfigError with every error at once
+ */
+export function loadCheckedConfig(opts: LoadOptions = {}): CheckedConfig {
+  const { raw, source, problems } = gather(opts);
+  return checkConfig(raw, source, problems);
 }

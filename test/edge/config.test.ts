@@ -54,7 +54,7 @@ test('every bad path is reported at once', () => {
   } catch (e) {
     assert.ok(e instanceof ConfigError);
     const paths = e.problems.map((p) => p.split(':')[0]);
-    for (const p of ['http.port', 'cameras.0.id', 'cameras.0.url', 'cameras.0.fps', 'cameras.1', 'mqtt.url', 'cameras.2.id']) {
+    for (const p of ['http.port', 'cameras["bad id"].id', 'cameras["bad id"].url', 'cameras["bad id"].fps', 'cameras[1]', 'mqtt.url', 'cameras[2].id']) {
       assert.ok(paths.includes(p), `missing ${p} in ${JSON.stringify(e.problems)}`);
     }
   }
@@ -78,7 +78,7 @@ test('audio: speech "openai" needs models.transcription; with it the config vali
   const cam = { id: 'bench', url: 'a.mp4', audio: { speech: 'openai' } };
   assert.throws(
     () => validateConfig({ cameras: [cam] }, 'test'),
-    (e: unknown) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('cameras.0.audio.speech') && /models\.transcription/.test(p)),
+    (e: unknown) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('cameras[bench].audio.speech') && /models\.transcription/.test(p)),
   );
   const ok = validateConfig({ cameras: [cam], models: { transcription: { baseUrl: 'http://127.0.0.1:9000/v1', model: 'whisper-1' } } }, 'test');
   assert.equal(ok.cameras[0]?.audio.speech, 'openai');
