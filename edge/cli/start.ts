@@ -30,7 +30,7 @@ export async function startCommand(argv: string[]): Promise<number> {
   const { values } = parse(argv, { config: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' } });
   // the checks `vigil config check` makes, this machine included: errors refuse, warnings are logged
   const { config: cfg, warnings } = loadCheckedConfig({ file: str(values.config), port: int(values.port, 'port', 0, 65535), data: str(values.data) });
-  const log = createLogger(cfg.log.level);
+  const log = createLogger(cfg.log.level, 2, cfg.log.format);
   for (const w of warnings) log.warn(w);
   // one daemon per data directory: a second one stops here (exit 1), naming the first
   const lock = holdDataDir(resolve(cfg.data), 'start', log);

@@ -195,6 +195,10 @@ export const configSchema = z
     log: z
       .strictObject({
         level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info').describe('Log level.'),
+        format: z
+          .enum(['auto', 'pretty', 'json'])
+          .default('auto')
+          .describe('Log lines: auto (one human line each on a terminal, JSON lines when piped, redirected or under systemd; the environment variable VIGIL_LOG_FORMAT=json|pretty overrides auto), pretty or json. Secrets are redacted in both.'),
       })
       .prefault({})
       .describe('Logging.'),
