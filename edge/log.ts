@@ -2,9 +2,10 @@
  * The one logger: pino, namespaced children, secrets redacted; human lines on a terminal
  * (pino-pretty), JSON lines when piped or written to a file (journald, log shippers).
  */
+import { createRequire } from 'node:module';
 import { isatty } from 'node:tty';
 import { pino, type DestinationStream } from 'pino';
-import { PinoPretty } from 'pino-pretty';
+import type * as PinoPrettyModule from 'pino-pretty';
 import { redactUrl } from '../ingest/redact.js';
 import type { Logger } from '../ingest/types.js';
 
@@ -67,6 +68,8 @@ export function logFormat(setting: 'auto' | LogFormat, fd: number, env: NodeJS.P
 
 /** One human line per entry, `12:04:05.120 INFO  edge:mqtt: connected {"url": ...}`, coloured on a terminal. */
 function prettyStream(fd: number, env: NodeJS.ProcessEnv): DestinationStream {
+  // loaded only for a terminal (about 0.1 s): JSON-only runs (systemd, tests) never load it
+  const { PinoPretty } = createRequire(import.meta.url)('pino-pretty') as typeof PinoPrettyModule;
   return PinoPretty({
     destination: fd,
     // a terminal gets every line at once, so the last ones before an exit are never lost
