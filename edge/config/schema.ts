@@ -131,7 +131,7 @@ const camera = z
         speech: z
           .enum(['pocketsphinx', 'openai', 'off'])
           .default('pocketsphinx')
-          .describe('Speech to text: pocketsphinx (offline; Debian packages pocketsphinx and pocketsphinx-en-us; poor on open vocabulary, see README), openai (the Whisper-style endpoint models.transcription) or off.'),
+          .describe('Speech to text: pocketsphinx (offline; Debian packages pocketsphinx and pocketsphinx-en-us; poor on open vocabulary, see docs/audio.md), openai (the Whisper-style endpoint models.transcription) or off.'),
         vocabulary: z
           .array(z.string().min(1))
           .default([])

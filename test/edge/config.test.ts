@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { exampleConfigYaml } from '../../edge/config/example.js';
+import { configKeyNames } from '../../edge/config/json-schema.js';
+import { configReferenceMarkdown } from '../../edge/config/reference.js';
 import { ConfigError, loadConfig, validateConfig } from '../../edge/config/load.js';
 import { packageRoot } from '../../edge/paths.js';
 
@@ -100,4 +102,15 @@ test('reid.waitDetections: 2 by default, 0 decides at the first detection, more 
   assert.equal(validateConfig({ cameras: [{ id: 'a', url: 'builtin:demo' }] }, 't').cameras[0]?.reid.waitDetections, 2);
   assert.equal(validateConfig({ cameras: [{ id: 'a', url: 'builtin:demo', reid: { waitDetections: 0 } }] }, 't').cameras[0]?.reid.waitDetections, 0);
   assert.throws(() => validateConfig({ cameras: [{ id: 'a', url: 'builtin:demo', reid: { waitDetections: 11 } }] }, 't'), /reid\.waitDetections/);
+});
+
+test('docs/configuration.md is generated from the schema and is current; it names every key', () => {
+  const root = packageRoot();
+  const text = configReferenceMarkdown(readFileSync(join(root, 'scripts', 'config-docs-intro.md'), 'utf8'));
+  assert.equal(readFileSync(join(root, 'docs', 'configuration.md'), 'utf8'), text, 'run: npm run docs:config');
+  for (const row of ['| `cameras[].zones[].polygon` |', '| `log.format` | one of: `auto`, `pretty`, `json` | `"auto"` |', '| `rules[].timeOfDay.from` |', '| `fleet.peers.<name>.key` |', '| `models.llm.baseUrl` |', '| `rules[].trigger.seconds (dwell)` |']) {
+    assert.ok(text.includes(row), row);
+  }
+  // every key the schema knows appears in the reference
+  for (const key of configKeyNames()) assert.match(text, new RegExp(`\\.${key}[\` (]|\`${key}\``), key);
 });
