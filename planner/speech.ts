@@ -67,7 +67,7 @@ export function answerSpeech(intent: SpeechIntent, memory: MemoryStore, ctx: Spe
   const hits = q.searchTranscript(intent.topic, ctx.w, { k: 50 }).filter((h) => h.score >= 0.5);
   if (hits.length === 0) {
     const value = intent.kind === 'exists' ? false : null;
-    return { ...base, answer: `Nobody was heard saying "${intent.topic}" ${ctx.span} (${said.length} transcribed utterance${said.length === 1 ? '' : 's'} searched; the offline speech engine misses words, see the README).`, value, evidence: [] };
+    return { ...base, answer: `Nobody was heard saying "${intent.topic}" ${ctx.span} (${said.length} transcribed utterance${said.length === 1 ? '' : 's'} searched; the offline speech engine misses words, see docs/audio.md).`, value, evidence: [] };
   }
   const byTime = [...hits].sort((a, b) => a.at - b.at);
   const pick: TranscriptHit = (intent.which === 'first' ? byTime[0] : byTime[byTime.length - 1]) ?? byTime[0]!;
