@@ -103,7 +103,7 @@ export function answerSpeech(intent: SpeechIntent, memory: MemoryStore, ctx: Spe
   if (hits.length === 0) {
     const value = intent.kind === 'exists' ? false : null;
     const spot = ctx.spotted?.ran ? `, their kept sound searched for the words by keyword spotting` : ctx.spotted?.why ? `; no keyword spotting: ${ctx.spotted.why}` : '';
-    return { ...base, answer: `Nobody was heard saying "${intent.topic}" ${ctx.span} (${said.length} transcribed utterance${said.length === 1 ? '' : 's'} searched${spot}; the offline speech engine misses words, see the README).`, value, evidence: [] };
+    return { ...base, answer: `Nobody was heard saying "${intent.topic}" ${ctx.span} (${said.length} transcribed utterance${said.length === 1 ? '' : 's'} searched${spot}; the offline speech engine misses words, see docs/audio.md).`, value, evidence: [] };
   }
   const byTime = [...hits].sort((a, b) => a.at - b.at);
   const pick: TranscriptHit = (intent.which === 'first' ? byTime[0] : byTime[byTime.length - 1]) ?? byTime[0]!;

@@ -3,8 +3,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { exampleConfigYaml } from '../config/example.js';
-import { environmentChecks } from '../config/environment.js';
-import { ConfigError, readConfigFile, validateWithOverlay, type OverlayInfo } from '../config/load.js';
+import { checkConfig, ConfigError, readConfigFile, withZonesOverlay, type OverlayInfo } from '../config/load.js';
 import { parse, str, UsageError } from './args.js';
 
 /** Help text. */
@@ -32,11 +31,11 @@ export function configCommand(argv: string[]): Promise<number> {
     try {
       const raw = readConfigFile(file);
       const data = str(values.data);
-      const { config: cfg, overlay } = validateWithOverlay(data === undefined ? raw : { ...raw, data }, file);
-      // the checks `vigil start` makes against this machine: errors refuse, warnings run degraded
-      const env = environmentChecks(cfg);
-      if (env.errors.length > 0) throw new ConfigError([...env.errors, ...env.warnings.map((w) => `warning: ${w}`)], file);
-      const warnings = [...env.warnings, ...overlay.ignored.map((id) => `${overlay.path}: camera "${id}" is not in the configuration; its zones and lines are left out`)];
+      // exactly what `vigil start` checks, zones overlay and this machine included: errors refuse, warnings run degraded
+      const w = withZonesOverlay(data === undefined ? raw : { ...raw, data }, file);
+      const { config: cfg, warnings: env } = checkConfig(w.raw, w.source);
+      const overlay = w.overlay;
+      const warnings = [...env, ...overlay.ignored.map((id) => `${overlay.path}: camera "${id}" is not in the configuration; its zones and lines are left out`)];
       for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
       const n = warnings.length;
       process.stdout.write(`${file}: OK (${cfg.cameras.length} camera${cfg.cameras.length === 1 ? '' : 's'}${n ? `; ${n} warning${n === 1 ? '' : 's'}` : ''})\n${overlayLine(overlay)}`);

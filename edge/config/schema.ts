@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ruleSchema } from '../rules/schema.js';
 import { fleetSchema } from './fleet.js';
+import type { ConfigProblem } from './places.js';
 
 /** Camera id rule: used in MQTT topics, LMDB keys and URLs. */
 const CAMERA_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -12,7 +13,9 @@ const CAMERA_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** URL of the demo camera: the bundled CC BY 4.0 clip played in a loop. */
 export const DEMO_URL = 'builtin:demo';
 
-const point = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
+/** A coordinate of a point: a fraction of the picture's width or height. */
+const fraction = z.number({ error: 'a number from 0 to 1' }).min(0, 'below 0: x and y are fractions 0..1 of the picture (0 is the left or top edge)').max(1, 'above 1: x and y are fractions 0..1 of the picture (1 is the right or bottom edge)');
+const point = z.tuple([fraction, fraction], { error: 'a point is [x, y], each a fraction 0..1 of the picture, e.g. [0.25, 0.8]' });
 
 /** One zone: an id and a polygon of at least 3 vertices, normalised 0..1. */
 export const zoneSchema = z.strictObject({ id: z.string().regex(CAMERA_ID, 'letters, digits, "_" or "-", 1-64 characters'), polygon: z.array(point).min(3).max(64).describe('Vertices [x, y], normalised 0..1.') });
@@ -137,7 +140,7 @@ const camera = z
         speech: z
           .enum(['pocketsphinx', 'openai', 'off'])
           .default('pocketsphinx')
-          .describe('Speech to text: pocketsphinx (offline; Debian packages pocketsphinx and pocketsphinx-en-us; poor on open vocabulary, see README), openai (the Whisper-style endpoint models.transcription) or off.'),
+          .describe('Speech to text: pocketsphinx (offline; Debian packages pocketsphinx and pocketsphinx-en-us; poor on open vocabulary, see docs/audio.md), openai (the Whisper-style endpoint models.transcription) or off.'),
         vocabulary: z
           .array(z.string().min(1))
           .default([])
@@ -201,6 +204,10 @@ export const configSchema = z
     log: z
       .strictObject({
         level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info').describe('Log level.'),
+        format: z
+          .enum(['auto', 'pretty', 'json'])
+          .default('auto')
+          .describe('Log lines: auto (one human line each on a terminal, JSON lines when piped, redirected or under systemd; the environment variable VIGIL_LOG_FORMAT=json|pretty overrides auto), pretty or json. Secrets are redacted in both.'),
       })
       .prefault({})
       .describe('Logging.'),
@@ -326,31 +333,26 @@ export function isLoopback(host: string): boolean {
 }
 
 /** An embedded broker listening beyond loopback must require credentials. */
-function brokerExposure(r: { mqtt?: unknown }): string[] {
+function brokerExposure(r: { mqtt?: unknown }): ConfigProblem[] {
   const m = r.mqtt && typeof r.mqtt === 'object' ? (r.mqtt as { enabled?: unknown; url?: unknown; username?: unknown; password?: unknown; embedded?: { host?: unknown } }) : {};
   const host = m.embedded?.host;
   if (m.enabled === false || (typeof m.url === 'string' && m.url) || typeof host !== 'string' || isLoopback(host)) return [];
   if (typeof m.username === 'string' && m.username && typeof m.password === 'string' && m.password) return [];
-  return [`mqtt.embedded.host: the embedded broker would listen on ${host}, beyond this machine, with no credentials; set mqtt.username and mqtt.password (clients then log in with them), or keep the default 127.0.0.1`];
+  return [{ path: ['mqtt', 'embedded', 'host'], message: `the embedded broker would listen on ${host}, beyond this machine, with no credentials; set mqtt.username and mqtt.password (clients then log in with them), or keep the default 127.0.0.1` }];
 }
 
 /**
  * Checks across fields, run on the raw input even when other fields are invalid, so that every
- * problem is reported in one pass. Returns `path: message` strings.
+ * problem is reported in one pass (duplicate ids are in duplicates.ts).
  */
-export function crossCheck(raw: unknown): string[] {
-  const problems: string[] = [];
+export function crossCheck(raw: unknown): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   if (!raw || typeof raw !== 'object') return problems;
   const r = raw as { cameras?: unknown; timezone?: unknown; models?: { transcription?: unknown }; mqtt?: unknown };
   if (Array.isArray(r.cameras)) {
-    const seen = new Set<unknown>();
     r.cameras.forEach((c: unknown, i) => {
       const speech = c && typeof c === 'object' ? (c as { audio?: { speech?: unknown } }).audio?.speech : undefined;
-      if (speech === 'openai' && !r.models?.transcription) problems.push(`cameras.${i}.audio.speech: "openai" needs models.transcription (an OpenAI-compatible audio/transcriptions endpoint)`);
-      const id = c && typeof c === 'object' ? (c as { id?: unknown }).id : undefined;
-      if (typeof id !== 'string') return;
-      if (seen.has(id)) problems.push(`cameras.${i}.id: duplicate camera id "${id}"`);
-      seen.add(id);
+      if (speech === 'openai' && !r.models?.transcription) problems.push({ path: ['cameras', i, 'audio', 'speech'], message: '"openai" needs models.transcription (an OpenAI-compatible audio/transcriptions endpoint)' });
     });
   }
   problems.push(...brokerExposure(r));
@@ -358,7 +360,7 @@ export function crossCheck(raw: unknown): string[] {
     try {
       new Intl.DateTimeFormat('en', { timeZone: r.timezone });
     } catch {
-      problems.push(`timezone: unknown time zone "${r.timezone}"`);
+      problems.push({ path: ['timezone'], message: `unknown time zone "${r.timezone}" (an IANA name such as Europe/Berlin or America/New_York)` });
     }
   }
   return problems;

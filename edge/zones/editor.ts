@@ -9,7 +9,7 @@ import { VigilError } from '../../ingest/errors/catalogue.js';
 import type { Logger } from '../../ingest/types.js';
 import type { LineSpec, ZoneSpec } from '../../ingest/perception/zones.js';
 import type { CameraZones } from '../api/wire.js';
-import { configProblems, type OverlayInfo } from '../config/load.js';
+import { configProblemLines, type OverlayInfo } from '../config/load.js';
 import { overlayPath, overlayProblems, readOverlay, saveOverlay, ZoneOverlayError, EMPTY_OVERLAY, type CameraGeometrySpec, type ZoneOverlay } from '../config/overlay.js';
 import type { Config } from '../config/schema.js';
 
@@ -104,8 +104,8 @@ export class ZoneEditor {
 
   /** The configuration's problems with this camera's new zones and lines that it does not have now. */
   private configProblemsWith(camera: string, g: Geometry): string[] {
-    const now = new Set(configProblems(this.raw(null, g)));
-    return configProblems(this.raw(camera, g)).filter((p) => !now.has(p));
+    const now = new Set(configProblemLines(this.raw(null, g)));
+    return configProblemLines(this.raw(camera, g)).filter((p) => !now.has(p));
   }
 
   /** The running configuration as raw input, with the current zones and lines (those of `camera` replaced by `g`). */
