@@ -93,7 +93,7 @@ test('put: a malformed polygon is a coded error and nothing is written or applie
 
 test('put: the config checks run with the new zones (a config rule whose zone would go), and the runtime rules', () => {
   const { ed, calls, file } = editor();
-  refused(ed, calls, file, { zones: [{ id: 'floor', polygon: SQUARE }], lines: [] }, /rules\.0\.zone: no camera "shelf" has zone "bench"/);
+  refused(ed, calls, file, { zones: [{ id: 'floor', polygon: SQUARE }], lines: [] }, /rules\[seat\]\.zone: no camera "shelf" has zone "bench"/);
   const r = editor(['rule "night" (added at runtime): zone: no camera "shelf" has zone "bench"']);
   refused(r.ed, r.calls, r.file, keepBench, /rule "night"/);
   assert.throws(() => r.ed.put('nope', keepBench), (e: unknown) => isVigilError(e) && e.code === 'NOT_FOUND');

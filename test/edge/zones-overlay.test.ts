@@ -135,7 +135,7 @@ test('at load the config checks run with the overlay: a rule whose zone the over
   const { file, data } = setup(`${YAML}rules:\n  - {id: seat, camera: shelf, zone: bench, trigger: {type: count, op: '>=', value: 1}}\n`, overlay({ shelf: { zones: [{ id: 'floor', polygon: SQUARE }], lines: [] } }));
   assert.throws(
     () => loadConfigWithOverlay({ file, env: {} }),
-    (e: unknown) => e instanceof ConfigError && e.message.includes(`with the zones of ${join(data, OVERLAY_FILE)}`) && e.problems.some((p) => /^rules\.0\.zone: no camera "shelf" has zone "bench"/.test(p)),
+    (e: unknown) => e instanceof ConfigError && e.message.includes(`with the zones of ${join(data, OVERLAY_FILE)}`) && e.problems.some((p) => /^rules\[seat\]\.zone: no camera "shelf" has zone "bench"/.test(p)),
   );
 });
 
@@ -165,8 +165,8 @@ test('config check refuses a zone that crosses itself and ids used twice in the 
     () => validateConfig(raw, 'test'),
     (e: unknown) =>
       e instanceof ConfigError &&
-      e.problems.some((p) => p.startsWith('cameras.0.zones.0.polygon: the polygon crosses itself')) &&
-      e.problems.some((p) => p.startsWith('cameras.0.zones.1.id: duplicate zone id "a"')) &&
-      e.problems.some((p) => p.startsWith('cameras.0.lines.0: "from" and "to" are the same point')),
+      e.problems.some((p) => p.startsWith('cameras[shelf].zones[0].polygon: the polygon crosses itself')) &&
+      e.problems.some((p) => p.startsWith('cameras[shelf].zones[1].id: duplicate zone id "a"')) &&
+      e.problems.some((p) => p.startsWith('cameras[shelf].lines[l]: "from" and "to" are the same point')),
   );
 });
