@@ -35,8 +35,8 @@ export function headless(c: Ctx, lead: Token | undefined): Head | null {
   if ((lead?.t === 'place' || lead?.t === 'cond' || lead?.t === 'cmp' || lead?.t === 'here') && hasCountCond) return 'yesno';
   // "total visitors?", "total bottles taken": a count
   if (lead?.t === 'agg' && lead.v === 'total' && (next?.t === 'class' || next?.t === 'visitnoun' || next?.t === 'verb')) return 'howmany';
-  // "most people at once between 9 and 10"
-  if (lead?.t === 'agg' || lead?.t === 'super') return 'what';
+  // "most people at once between 9 and 10"; "second longest visit?"
+  if (lead?.t === 'agg' || lead?.t === 'super' || (lead?.t === 'ord' && next?.t === 'super')) return 'what';
   // "arrivals across all cameras between ...", "backward crossings of line gate": a count
   if ((lead?.t === 'verb' && /s$/.test(lead.text) && ['arrive', 'leave', 'cross', 'take', 'return'].includes(lead.v)) || lead?.t === 'visitnoun' || (lead?.t === 'dir' && c.toks[lead.i + 1]?.t === 'verb')) return 'howmany';
   return null;

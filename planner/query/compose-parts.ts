@@ -5,6 +5,7 @@
 import { all, countCond, durationCond, first, stationary, use, type Ctx } from './ctx.js';
 import type { CountCondition, DurationCondition, EventKind, Pick, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
+import { rankedVisit } from './compose-rank.js';
 
 /** A verb token. */
 export type Verb = Extract<Token, { t: 'verb' }>;
@@ -145,7 +146,8 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; no
     const k = /^an?$/.test(c.toks[cmp.i + 1]?.text ?? '') ? cmp.i + 2 : cmp.i + 1;
     const n = c.toks[k];
     if (n?.t === 'num' && c.toks[k + 1]?.t !== 'unit' && !c.used.has(n.i)) {
-      use(c, cmp, n);
+      // "two or more people there together": a count at one moment says "at once" already
+      use(c, cmp, n, first(c, 'once'));
       return countCond(cmp.v, n.v);
     }
   }
@@ -184,6 +186,12 @@ function stateOnly(c: Ctx): boolean {
 /** The visit an ordinal, superlative or reference picks. */
 export function visitRef(c: Ctx, ref: VisitRef | undefined): VisitRef | undefined {
   if (ref) return ref;
+  // "the second longest", "the person before the longest visit": a ranked or relative selector
+  const ranked = rankedVisit(c);
+  if (ranked) {
+    use(c, ...all(c, 'verb', 'stay'));
+    return ranked;
+  }
   const ord = first(c, 'ord');
   if (ord) {
     use(c, ord);

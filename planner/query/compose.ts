@@ -12,6 +12,8 @@ import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
 import { elapsedMeasure } from './compose-elapsed.js';
+import { rankedVisit } from './compose-rank.js';
+import { aboutNow, stretchLength } from './compose-stretch.js';
 import { oneVisit, visitComparison, visitSet, visitTimeTest, whoAtInstant } from './compose-visits.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
@@ -88,7 +90,10 @@ export function compose(c: Ctx): Composed {
   // "the person", "the bottle": the only one (the executor says so when there were several)
   const definite = classToks.some((t) => c.toks[t.i - 1]?.text === 'the' && !/(?:s|people|men|children|staff)$/.test(t.text)) || currentVisit(c, classToks);
   // "the current visitor", "the person there now": the visit in progress now
-  const theOnly = (vr: VisitRef | undefined): VisitRef | undefined => vr ?? (definite && instWord?.v === 'now' && instants.length === 0 ? { by: 'presentAt', t: opts.now } : definite ? { by: 'only' } : undefined);
+  // "how long has the car been here", "... so far": the present perfect of one thing is its visit going on now
+  const perfectBeen = !explicitWindow && c.toks.some((t) => t.t === 'aux' && (t.text === 'has' || t.text === 'have')) && c.toks.some((t) => t.text === 'been');
+  const nowVisit = definite && instants.length === 0 && (instWord?.v === 'now' || aboutNow(c) || perfectBeen);
+  const theOnly = (vr: VisitRef | undefined): VisitRef | undefined => vr ?? (nowVisit ? { by: 'presentAt', t: opts.now } : definite ? { by: 'only' } : undefined);
   // "the first person to leave", "the last person seen": ordered by departure
   const byDeparture = (vr: VisitRef | undefined, leaving: boolean): VisitRef | undefined => {
     if (vr?.by !== 'nth') return vr;
@@ -147,16 +152,13 @@ export function compose(c: Ctx): Composed {
       case 'howlong': {
         use(c, stay, arrive && !ref ? undefined : undefined);
         const cc = countCondition(c, { not: true, ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
-        if (cc) {
-          if (agg?.v === 'total') use(c, agg);
-          // "how long has it been empty": the stretch going on now; "... the first time": the first stretch
-          const perfect = c.toks.some((t) => t.t === 'aux' && /^(?:has|have)$/.test(t.text)) && c.toks.some((t) => t.text === 'been') && !explicitWindow;
-          const ord = all(c, 'ord').find((x) => !c.used.has(x.i) && (x.v === 1 || x.v === -1));
-          // "the longest period the table was empty"
-          const sup = ord ? undefined : all(c, 'super').find((x) => !c.used.has(x.i));
-          use(c, ord, sup);
-          const episode = perfect ? 'current' : ord ? (ord.v === 1 ? 'first' : 'last') : sup?.v;
-          return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}) } };
+        // the stretches of a state: one of them, or their total
+        if (cc) return stretchLength(c, cc, { explicitWindow });
+        // "the second longest visit", "the visit after the longest one"
+        const ranked = rankedVisit(c);
+        if (ranked) {
+          use(c, arrive);
+          return { measure: 'duration', of: { kind: 'visit', visit: ranked } };
         }
         if (agg && (agg.v === 'avg' || agg.v === 'total' || agg.v === 'max' || agg.v === 'min')) {
           use(c, agg, arrive);
@@ -234,6 +236,9 @@ export function compose(c: Ctx): Composed {
           const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), none: negWords });
           if (cc) {
             use(c, dropTo, first(c, 'timesnoun'));
+            // "how many times was it empty for over 20 s": the stretches that long
+            const lasting = dropTo ? undefined : durationCondition(c);
+            if (lasting) return { measure: 'times', cond: cc, lasting };
             return { measure: 'times', cond: cc, ...(dropTo ? { change: dropTo.v === 'drop' ? 'drop' : dropTo.v === 'rise' ? 'rise' : 'any' } : {}) };
           }
         }
@@ -277,6 +282,12 @@ export function compose(c: Ctx): Composed {
         return { measure: 'count', of: 'present' };
       }
       case 'yesno': {
+        // "were all the bottles back by the end": "back" says where they are (a state), not that one was put back
+        const back = v.get('return');
+        if (back?.text === 'back' && (at !== undefined || all(c, 'all').length > 0 || all(c, 'cond').length > 0)) {
+          use(c, back);
+          v.delete('return');
+        }
         const evs = eventComparison(c, v);
         if (evs) return { measure: 'whether', test: evs };
         const ev = eventKind(c, v, classes);
@@ -363,6 +374,15 @@ export function compose(c: Ctx): Composed {
           return { measure: 'extreme', which: agg.v };
         }
         if (v.has('happen')) return { measure: 'list', of: 'events' };
+        // "what was the longest time nobody was there", "the longest stretch with all three bottles": a state's stretch
+        const cc = first(c, 'super') && !stay && !arrive && !leave && all(c, 'visitnoun').length === 0 ? countCondition(c, { not: true, none: negWords }) : undefined;
+        if (cc) return stretchLength(c, cc, { explicitWindow });
+        // "the second longest visit", "the visit after the longest one"
+        const ranked = rankedVisit(c);
+        if (ranked) {
+          use(c, stay, arrive);
+          return { measure: 'duration', of: { kind: 'visit', visit: ranked } };
+        }
         // "what was the longest stay", "what was the average visit"
         const sup = first(c, 'super');
         if (sup || agg?.v === 'avg') {

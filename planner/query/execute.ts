@@ -6,7 +6,8 @@
 import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
-import { conditionStarts, conditionStretches, cutNote, meanCount, perPlace, pickStretch, runCondition, runCount, runWhen, summed } from './execute-measures.js';
+import { conditionStarts, conditionStretches, cutNote, meanCount, perPlace, pickStretch, runCondition, runCount, runWhen, stretchesLasting, summed } from './execute-measures.js';
+import { stretchCount, stretchTotal } from './execute-stretch.js';
 import { runElapsed } from './execute-elapsed.js';
 import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
@@ -166,9 +167,10 @@ function measure(r: Run): QueryValue {
     case 'duration': {
       const o = m.of;
       if (o.kind === 'condition') {
-        if (!o.episode) return runCondition(r, o.cond, false, true);
-        const st = conditionStretches(r, o.cond);
-        const one = pickStretch(st, o.episode);
+        if (!o.episode && !o.lasting) return runCondition(r, o.cond, false, true);
+        const st = stretchesLasting(conditionStretches(r, o.cond), o.lasting);
+        if (!o.episode) return stretchTotal(r, st);
+        const one = pickStretch(st, o.episode, o.rank);
         // the stretch going on now must reach the end of the window (the end of the recording)
         if (!one || (o.episode === 'current' && one[1] < q.time.to - 1000 && one[1] < coverageEndOf(r))) {
           return o.episode === 'current' ? { kind: 'none', why: 'it is not so at the end of that time' } : { kind: 'none', why: 'it never happened in that time' };
@@ -207,6 +209,7 @@ function measure(r: Run): QueryValue {
     case 'elapsed':
       return runElapsed(r, m, all);
     case 'times': {
+      if (m.lasting) return stretchCount(r, stretchesLasting(conditionStretches(r, m.cond), m.lasting));
       const starts = conditionStarts(r, m.cond, m.change);
       r.evidence.push(...momentEvidence(starts));
       return { kind: 'number', n: starts.length, unit: 'count' };

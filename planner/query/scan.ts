@@ -93,6 +93,8 @@ function normalise(q: string, opts: ScanOptions): string {
   // "4 or more" -> "at least 4"; "2 or fewer" -> "at most 2"
   s = s.replace(/\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:more|above|over|greater)\b/g, 'at least $1');
   s = s.replace(/\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:fewer|less|below|under)\b/g, 'at most $1');
+  // "15 seconds or more" -> "at least 15 seconds"; "a minute or less" -> "at most 1 minute"
+  s = s.replace(/\b(\d+(?:\.\d+)?\s+(?:s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?))\s+or\s+(more|longer|above|over|less|shorter|under|fewer)\b/g, (_m, d: string, w: string) => `${/^(?:more|longer|above|over)$/.test(w) ? 'at least' : 'at most'} ${d}`);
   // "before ten", "after nine": hours in words
   s = s.replace(/\b(before|after|since|until|till)\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?=\s*(?:$|[,?.!]|and\b|am\b|pm\b|a\.m|p\.m|o'?clock|on\b|today|yesterday))/g, (_m, w: string, h: string) => `${w} ${CLOCK_WORDS[h] ?? h}`);
   // "3:15 in the afternoon" -> "3:15 pm"; "in the afternoon" -> "this afternoon"
