@@ -64,7 +64,8 @@ export function chooseHead(c: Ctx): Head | null {
   // "what was the total occupied time": a length
   if (firstHead?.v === 'what' && c.toks.some((t) => t.text === 'time') && c.toks.some((t) => t.t === 'cond' || (t.t === 'agg' && t.v === 'total'))) return 'howlong';
   if (firstHead?.v === 'what') return 'what';
-  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant');
+  // "and the second longest?": a follow-up's "and" is no head
+  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant' && t.t !== 'and');
   return headless(c, lead);
 }
 

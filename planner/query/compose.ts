@@ -11,7 +11,7 @@ import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
-import { elapsedMeasure } from './compose-elapsed.js';
+import { elapsedMeasure, untilNext } from './compose-elapsed.js';
 import { rankedVisit } from './compose-rank.js';
 import { aboutNow, stretchLength } from './compose-stretch.js';
 import { oneVisit, visitComparison, visitSet, visitTimeTest, whoAtInstant } from './compose-visits.js';
@@ -79,7 +79,7 @@ export function compose(c: Ctx): Composed {
     return refuse(`"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }
   // "how long until the first person came", "the gap between the fourth and fifth visitors"
-  const gap = elapsedMeasure(c, ref);
+  const gap = untilNext(c, ref) ?? elapsedMeasure(c, ref);
   if (gap && 'ok' in gap) return gap;
   if (!gap && elapsedSince(c)) return refuse('it asks how long after (or before) one moment something happened; ask when it happened');
   if (subordinateWhen(c)) return refuse('it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
@@ -110,6 +110,8 @@ export function compose(c: Ctx): Composed {
 
   const measure = gap ?? chooseMeasure();
   if ('ok' in measure) return measure;
+  // a reference the reading does not use would be a dropped part of the question
+  if (ref && !usesRef(measure, ref)) return refuse('it names one visit or moment by a relative clause, and the reading could not use it');
   const m = measure;
   const negLeft = negWords.filter((t) => t.t !== 'class' && !c.used.has(t.i));
   use(c, ...negLeft);
@@ -157,7 +159,7 @@ export function compose(c: Ctx): Composed {
         // "the second longest visit", "the visit after the longest one"
         const ranked = rankedVisit(c);
         if (ranked) {
-          use(c, arrive);
+          use(c, arrive, stay);
           return { measure: 'duration', of: { kind: 'visit', visit: ranked } };
         }
         if (agg && (agg.v === 'avg' || agg.v === 'total' || agg.v === 'max' || agg.v === 'min')) {
@@ -189,6 +191,9 @@ export function compose(c: Ctx): Composed {
       }
       case 'when': {
         const ev = eventKind(c, v, classes);
+        // "when was the bottle that was taken at 10:02 put back": the next return after that moment
+        if (ev === 'returned' && ref && 't' in ref && ref.t !== undefined) return { measure: 'when', of: { kind: 'event', event: ev, pick: { by: 'after', t: ref.t } } };
+        if (ev && ref) return refuse('it names one thing by what happened to it, and the memory counts such events without telling the things apart; ask when it happened');
         if (ev) return { measure: 'when', of: { kind: 'event', event: ev, pick: pick(c, ev === 'line_cross' ? 'crossing' : ev === 'loud_sound' ? 'loud sound' : `time one was ${ev}`) } };
         const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
         if (cc) {
@@ -414,4 +419,10 @@ export function compose(c: Ctx): Composed {
 /** "the current visitor", "the ongoing visit": a singular visit noun after "the" and "current" (an instant word). */
 function currentVisit(c: Ctx, classToks: readonly Token[]): boolean {
   return [...all(c, 'visitnoun'), ...classToks].some((t) => c.toks[t.i - 1]?.t === 'instant' && c.toks[t.i - 2]?.text === 'the' && !/(?:s|people)$/.test(t.text));
+}
+
+/** Whether a measure uses a reference: holds it, or (as a moment picked after it) its instant. */
+function usesRef(m: Measure, ref: VisitRef): boolean {
+  const json = JSON.stringify(m);
+  return json.includes(JSON.stringify(ref).slice(1, -1)) || ('t' in ref && ref.t !== undefined && json.includes(`"t":${ref.t}`));
 }

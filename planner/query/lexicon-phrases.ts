@@ -128,8 +128,6 @@ export const PHRASES: Record<string, Lex> = {
   'when recording stopped': { t: 'instant', v: 'end' },
   'how many': { t: 'head', v: 'howmany' },
   'how much time': { t: 'head', v: 'howlong' },
-  // "for how much of the first minute was someone there": the time a state held in that window
-  'how much of': { t: 'head', v: 'howlong' },
   // "what was the longest visit, in seconds": the unit of the answer, which is in seconds
   'in seconds': { t: 'skip' },
   'how long': { t: 'head', v: 'howlong' },

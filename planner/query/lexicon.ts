@@ -113,6 +113,16 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ),
 ] as [string, Lex][]);
 
+/**
+ * Chat shorthand and the commonest letter slips of short words, which edit distance leaves alone
+ * (words of 3 letters or fewer are never corrected): read as the word, and said in the answer.
+ */
+export const SHORTHAND: Record<string, string> = {
+  hw: 'how', hou: 'how', ppl: 'people', ppls: 'people', pple: 'people', wen: 'when', whn: 'when', wn: 'when', teh: 'the', hte: 'the',
+  wat: 'what', wht: 'what', wot: 'what', u: 'you', ur: 'your', bfr: 'before', aftr: 'after', thru: 'through', abt: 'about',
+  tme: 'time', tym: 'time', pls: 'please', plz: 'please', lst: 'last', frst: 'first', mny: 'many', nbr: 'number', cnt: 'count',
+};
+
 /** Number words. */
 export const NUMBERS: Record<string, number> = {
   zero: 0, none: 0, one: 1, single: 1, two: 2, both: 2, pair: 2, couple: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
