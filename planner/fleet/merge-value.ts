@@ -193,5 +193,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       const v = pickFleetVisit(visits(), m.visit);
       return v ? visitValue(v) : none('there is no such visit on any box');
     }
+    case 'compare':
+      return none('two periods compared are not merged across boxes; ask about each period');
   }
 }

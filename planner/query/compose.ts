@@ -13,6 +13,7 @@ import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
 import { elapsedMeasure, untilNext } from './compose-elapsed.js';
 import { rankedVisit } from './compose-rank.js';
+import { twoWindows } from './compose-compare.js';
 import { aboutNow, stretchLength } from './compose-stretch.js';
 import { oneVisit, visitComparison, visitSet, visitTimeTest, whoAtInstant } from './compose-visits.js';
 
@@ -51,7 +52,9 @@ export function compose(c: Ctx): Composed {
   // times
   const times = all(c, 'time').filter((t) => !c.used.has(t.i));
   use(c, ...times);
-  const windows = times.filter((t) => t.v.instant === undefined);
+  // "more ... in the first minute than in the second": two windows compared, the question read over the first
+  const two = twoWindows(c, times.filter((t) => t.v.instant === undefined));
+  const windows = times.filter((t) => t.v.instant === undefined && t !== two?.second);
   const instants = times.filter((t) => t.v.instant !== undefined);
   if (instants.length > 1) return refuse(`the question names several instants (${instants.map((t) => `"${t.text}"`).join(', ')}); ask about one at a time`);
   const cov = opts.coverage;
@@ -83,7 +86,7 @@ export function compose(c: Ctx): Composed {
   if (gap && 'ok' in gap) return gap;
   if (!gap && elapsedSince(c)) return refuse('it asks how long after (or before) one moment something happened; ask when it happened');
   if (subordinateWhen(c)) return refuse('it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
-  const head = gap ? null : chooseHead(c);
+  const head = gap ? null : two ? 'howmany' : chooseHead(c);
   const aux = first(c, 'aux');
   use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
   const dropTo = v.get('drop') ?? v.get('rise') ?? v.get('become');
@@ -139,6 +142,12 @@ export function compose(c: Ctx): Composed {
       const span = /:\d{2}:\d{2}/.test(t.text) ? 1000 : 60_000;
       query.time = { from: at, to: at + span };
     } else if (instWord?.v !== 'now') return refuse(`"${instWord?.text ?? ''}" names a moment, but the question asks about a period`);
+  }
+  if (two) {
+    const inner = query.measure;
+    if (inner.measure !== 'count' && inner.measure !== 'times' && inner.measure !== 'duration') return refuse('it compares two periods by something other than a count or a length');
+    if (query.time.at !== undefined) return refuse('it compares two periods and names a moment as well');
+    query.measure = { measure: 'compare', of: inner, op: two.op, other: two.other };
   }
   return { ok: true, query, negate, reading: describeQuery(query, opts.timeZone) };
 

@@ -192,5 +192,7 @@ export function describeQuery(q: Query, tz: string): string {
       return `the ${m.of === 'events' ? (m.event ? EVENT[m.event] : 'events') : m.of === 'identities' ? 'different' : 'visits of'} ${sn} ${at} ${t}`;
     case 'visit':
       return `${refWords(m.visit, tz)} of a ${s1} ${at} ${t}`;
+    case 'compare':
+      return `whether ${describeQuery({ ...q, measure: m.of }, tz)} was ${m.op === 'gt' ? 'more' : 'less'} than the same ${when({ ...q, time: { from: m.other.from, to: m.other.to } }, tz)}`;
   }
 }

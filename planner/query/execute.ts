@@ -8,6 +8,7 @@ import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
 import { conditionStarts, conditionStretches, cutNote, meanCount, perPlace, pickStretch, runCondition, runCount, runWhen, stretchesLasting, summed } from './execute-measures.js';
 import { stretchCount, stretchTotal } from './execute-stretch.js';
+import { runCompare } from './execute-compare.js';
 import { runElapsed } from './execute-elapsed.js';
 import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
@@ -60,6 +61,8 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   if (kept.kind === 'partly') run.notes.push(kept.note);
   run.notes.push(...clockStepNotes(memory.clockSteps(win.from, win.to)));
   if (coverage.gaps.length > 0) run.notes.push(`Nothing was recorded on ${coverage.gaps.map((g) => `${g.camera} from ${g.start} to ${g.end}`).join(', ')}`);
+  // two windows compared: the same measure over each
+  if (q.measure.measure === 'compare') return runCompare(q, q.measure, (x) => executeQuery(x, memory, opts), coverage);
   const value = measure(run);
   return { value, evidence: run.evidence, coverage, notes: run.notes };
 }
@@ -235,6 +238,8 @@ function measure(r: Run): QueryValue {
       r.evidence.push(...visitEvidence(vs));
       return { kind: 'list', items: vs, total: vs.length };
     }
+    case 'compare':
+      return { kind: 'none', why: 'two periods are compared by the executor, not as one measure' };
     case 'visit': {
       const vs = all(q.time.from, q.time.to);
       const v = pickVisit(inWindowFor(vs, m.visit, q.time), m.visit, all);

@@ -145,8 +145,8 @@ function takeTimes(s0: string, opts: ScanOptions): { s: string; times: TimePhras
     s = `${s.slice(0, idx)} @t${times.length} ${s.slice(idx + len)}`.replace(/\s+/g, ' ').trim();
     times.push(w);
   };
-  const fw = firstWindow(s, opts.coverage);
-  if (fw) put(fw.m.index, fw.m[0].length, fw.w);
+  // "in the first minute than in the second minute": each part of the recording named
+  for (let fw = firstWindow(s, opts.coverage), k = 0; fw && k < 3; fw = firstWindow(s, opts.coverage), k++) put(fw.m.index, fw.m[0].length, fw.w);
   // "30 seconds in", "halfway through": a moment of the recording
   const ri = recordingInstant(s, opts.coverage);
   if (ri) put(ri.m.index, ri.m[0].length, ri.w);

@@ -115,6 +115,24 @@ export type Found = z.infer<typeof Found>;
 export const Moment = z.discriminatedUnion('kind', [...Found.options, z.object({ kind: z.enum(['start', 'end']) }).strict()]);
 export type Moment = z.infer<typeof Moment>;
 
+/** `count` (see Measure). */
+const CountMeasure = z
+  .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional(), moments: z.boolean().optional() })
+  .strict();
+/** `duration` (see Measure). */
+const DurationMeasure = z
+    .object({
+      measure: z.literal('duration'),
+      of: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
+        z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']), nths: z.array(z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last')).min(1).max(64).optional() }).strict(),
+        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest']).optional(), rank: z.number().int().min(1).optional(), lasting: DurationCondition.optional() }).strict(),
+      ]),
+    })
+    .strict();
+/** `times` (see Measure). */
+const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountCondition, change: z.enum(['drop', 'rise', 'any']).optional(), lasting: DurationCondition.optional() }).strict();
+
 /**
  * What to compute.
  * - `count`: how many `visits` (arrivals in the window), `present` (visits overlapping the window),
@@ -163,11 +181,12 @@ export type Moment = z.infer<typeof Moment>;
  *   "how many times was it empty for over 20 s").
  * - `list`: the visits (arrivals), visits in progress (`present`), identities or events of the window.
  * - `visit`: one visit as a whole (arrival, departure, length): "who stayed longest?".
+ * - `compare`: whether a count or length over the query's window is greater (`gt`) or smaller
+ *   (`lt`) than the same over the `other` window ("did more people come in the first minute than
+ *   in the second?", "more visitors before 12:00 than after?").
  */
 export const Measure = z.discriminatedUnion('measure', [
-  z
-    .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional(), moments: z.boolean().optional() })
-    .strict(),
+  CountMeasure,
   z.object({ measure: z.literal('countAt') }).strict(),
   z.object({ measure: z.literal('extreme'), which: z.enum(['max', 'min', 'avg']) }).strict(),
   z.object({ measure: z.literal('missing') }).strict(),
@@ -191,18 +210,10 @@ export const Measure = z.discriminatedUnion('measure', [
       of: Found,
     })
     .strict(),
-  z
-    .object({
-      measure: z.literal('duration'),
-      of: z.discriminatedUnion('kind', [
-        z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
-        z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']), nths: z.array(z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last')).min(1).max(64).optional() }).strict(),
-        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest']).optional(), rank: z.number().int().min(1).optional(), lasting: DurationCondition.optional() }).strict(),
-      ]),
-    })
-    .strict(),
+  DurationMeasure,
   z.object({ measure: z.literal('elapsed'), from: Moment, to: Moment, next: z.boolean().optional() }).strict(),
-  z.object({ measure: z.literal('times'), cond: CountCondition, change: z.enum(['drop', 'rise', 'any']).optional(), lasting: DurationCondition.optional() }).strict(),
+  TimesMeasure,
+  z.object({ measure: z.literal('compare'), of: z.discriminatedUnion('measure', [CountMeasure, DurationMeasure, TimesMeasure]), op: z.enum(['gt', 'lt']), other: z.object({ from: z.number(), to: z.number() }).strict() }).strict(),
   z.object({ measure: z.literal('list'), of: z.enum(['visits', 'present', 'identities', 'events']), event: EventKind.optional() }).strict(),
   z.object({ measure: z.literal('visit'), visit: VisitRef }).strict(),
 ]);
