@@ -62,7 +62,9 @@ export function references(c: Ctx): VisitRef | undefined {
       ref = { by: rank.v, visit: ref };
       // "the next person after the one who ...", "the last one before ...": the ordinal is the rank's
       const ord = c.toks.slice(0, rank.i).find((x) => x.t === 'ord' && !c.used.has(x.i) && (rank.v === 'after' ? x.v === 1 : x.v === -1));
-      use(c, ord);
+      // "the next one": the pronoun stands for the subject
+      const one = ord ? c.toks[ord.i + 1] : undefined;
+      use(c, ord, one?.t === 'num' && one.text === 'one' ? one : undefined);
     }
     if (found) return found;
     found = ref;

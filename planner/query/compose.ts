@@ -74,6 +74,12 @@ export function compose(c: Ctx): Composed {
     if (c.toks[t.i - 2]?.t === 'num' || leftOnPlace(c, t.i)) use(c, t);
   }
   const v = verbs(c);
+  // "were all the bottles back by the end", "when were all of them back": "back" says where they are (a state), not that one was put back
+  const backThere = v.get('return');
+  if (backThere?.text === 'back' && (at !== undefined || all(c, 'all').length > 0 || all(c, 'cond').length > 0)) {
+    use(c, backThere);
+    v.delete('return');
+  }
   // "did someone put a bottle back": the person acts, the bottle is what is counted
   if ((v.has('take') || v.has('return')) && classToks.some((t) => t.agent) && classToks.some((t) => !t.agent)) classes = [...new Set(classToks.filter((t) => !t.agent).flatMap((t) => t.v))];
   // people "come back": a second visit of one person, which needs re-identification across visits (things are put back)
@@ -296,12 +302,6 @@ export function compose(c: Ctx): Composed {
         return { measure: 'count', of: 'present' };
       }
       case 'yesno': {
-        // "were all the bottles back by the end": "back" says where they are (a state), not that one was put back
-        const back = v.get('return');
-        if (back?.text === 'back' && (at !== undefined || all(c, 'all').length > 0 || all(c, 'cond').length > 0)) {
-          use(c, back);
-          v.delete('return');
-        }
         const evs = eventComparison(c, v);
         if (evs) return { measure: 'whether', test: evs };
         const ev = eventKind(c, v, classes);

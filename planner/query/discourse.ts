@@ -48,7 +48,7 @@ function statement(cl: readonly Token[]): { cls: Token; verb: Token; time: Token
   // "a bottle went missing at 10:02": a taking
   const verbs = cl.flatMap((t): Token[] => (t.t === 'verb' && STATEMENT_VERBS.has(t.v) ? [t] : t.t === 'cond' && t.v === 'missing' ? [{ t: 'verb', v: 'take', text: t.text, i: t.i }] : []));
   const times = cl.filter((t) => t.t === 'time' && t.v.instant !== undefined);
-  const rest = cl.filter((t) => !['class', 'verb', 'time', 'skip', 'aux', 'sep'].includes(t.t) && !(t.t === 'cond' && t.v === 'missing'));
+  const rest = cl.filter((t) => !['class', 'verb', 'time', 'skip', 'aux', 'sep'].includes(t.t) && !(t.t === 'cond' && t.v === 'missing') && !(t.t === 'num' && t.v === 1));
   const [c, v, tm] = [cls[0], verbs[0], times[0]];
   if (cls.length !== 1 || verbs.length !== 1 || times.length !== 1 || rest.length > 0 || !c || !v || !tm) return undefined;
   return { cls: c, verb: v, time: tm };
@@ -85,4 +85,17 @@ export function discourse(toks: readonly Token[]): Discourse {
     ask = link;
   }
   return { toks: [...before.flat(), ...ask].map((t, i) => ({ ...t, i })), ignored };
+}
+
+/** Kinds of tokens that can be what a pronoun stands for. */
+const ANTECEDENTS = new Set<Token['t']>(['class', 'place', 'here', 'visitnoun', 'cond', 'rel']);
+
+/**
+ * A pronoun with nothing in the question for it to stand for ("when was it back?", "when did they
+ * leave?"): reading it as anything would be a guess. Undefined when there is none.
+ */
+export function danglingPronoun(toks: readonly Token[]): Token | undefined {
+  // "who stayed longest, and when did they arrive": the one asked about
+  if (toks.some((t) => ANTECEDENTS.has(t.t) || (t.t === 'head' && (t.v === 'who' || t.v === 'which')))) return undefined;
+  return toks.find((t) => t.t === 'skip' && PRONOUNS.has(t.text));
 }
