@@ -7,6 +7,7 @@
  * count over the other.
  */
 import { use, type Ctx } from './ctx.js';
+import { firstWindow } from './scan-times.js';
 import type { Token } from './scan.js';
 
 type TimeTok = Extract<Token, { t: 'time' }>;
@@ -41,6 +42,13 @@ export function twoWindows(c: Ctx, windows: readonly TimeTok[]): TwoWindows | un
   if (second && after.length === 1 && after[0] === second) {
     use(c, than, cmp, second);
     return { op: cmp.v, second, other: { from: second.v.from, to: second.v.to } };
+  }
+  // "in the first minute than in the second": the same part of the recording, another ordinal
+  const ord = after.length === 1 && after[0]?.t === 'ord' ? after[0] : undefined;
+  const same = ord ? firstWindow(first.text.replace(/\b(?:first|opening|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\b/, ord.text), c.opts.coverage) : null;
+  if (ord && same && same.w.from !== first.v.from) {
+    use(c, than, cmp, ord);
+    return { op: cmp.v, other: { from: same.w.from, to: same.w.to } };
   }
   const side = after.length === 1 && after[0]?.t === 'rank' ? after[0] : undefined;
   const other = side ? mirrored(first, side.text, c.opts.now + 1, c.opts.coverage.from) : undefined;

@@ -17,6 +17,8 @@ test('two windows compared: a count over each, or the other side of one instant'
   const b = parse('did fewer bottles get taken between 09:00:00 and 09:00:30 than between 09:01:00 and 09:01:30?').query.measure as { measure: string; op: string };
   assert.equal(b.measure, 'compare');
   assert.equal(b.op, 'lt');
+  // "than in the second": the same part of the recording with another ordinal
+  assert.deepEqual((m('were fewer bottles taken in the 2nd minute than the first?') as { other: unknown }).other, { from: T0, to: T0 + 60_000 });
   const c = parse('more visitors before 09:01 than after?').query;
   assert.deepEqual((c.measure as { other: unknown }).other, { from: T0 + 60_000, to: END + 1 });
   // a comparison with a number, or of two kinds of events, is not two windows
