@@ -5,7 +5,7 @@
  * them); duration aggregates add totals and counts; lists concatenate by time, tagged by box.
  */
 import { passes, pickVisit, visitTimeHolds } from '../query/execute-common.js';
-import { combineOfQuery, holds, meanCount, pickStretch } from '../query/execute-measures.js';
+import { combineOfQuery, holds, meanCount, pickStretch, stretchesLasting } from '../query/execute-measures.js';
 import type { Measure, Pick, Query, VisitFact, VisitRef } from '../query/schema.js';
 import type { FleetPartValue } from './protocol.js';
 import { starts, stretches, sumTimelines, type Piece } from './timeline.js';
@@ -168,9 +168,9 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       }
       const { pieces, usual, to } = summedParts(parts, combineOfQuery(q));
       if (pieces.length === 0) return none('no settled count in that time on any box');
-      const st = stretches(pieces, o.cond, usual);
+      const st = stretchesLasting(stretches(pieces, o.cond, usual), o.lasting);
       if (!o.episode) return num(st.reduce((a, [s, e]) => a + (e - s), 0) / 1000, 'seconds');
-      const one = pickStretch(st, o.episode);
+      const one = pickStretch(st, o.episode, o.rank);
       const end = Math.max(...parts.map((p) => p.coverageEnd ?? -Infinity));
       if (!one || (o.episode === 'current' && one[1] < to - 1000 && one[1] < end)) return none(o.episode === 'current' ? 'it is not so at the end of that time' : 'it never happened in that time');
       return num((one[1] - one[0]) / 1000, 'seconds', [`From ${iso(one[0])} to ${iso(one[1])}`]);
@@ -179,6 +179,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       return none('the time between two moments is not merged across boxes; ask when each happened');
     case 'times': {
       const { pieces, usual } = summedParts(parts, combineOfQuery(q));
+      if (m.lasting) return num(stretchesLasting(stretches(pieces, m.cond, usual), m.lasting).length, 'count', ['Read from the boxes\' count timelines summed']);
       return num(starts(pieces, m.cond, usual, m.change).length, 'count', ['Read from the boxes\' count timelines summed']);
     }
     case 'list': {
@@ -192,5 +193,7 @@ export function mergeValue(q: Query, parts: readonly MergeInput[], negate = fals
       const v = pickFleetVisit(visits(), m.visit);
       return v ? visitValue(v) : none('there is no such visit on any box');
     }
+    case 'compare':
+      return none('two periods compared are not merged across boxes; ask about each period');
   }
 }

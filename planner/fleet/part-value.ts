@@ -139,6 +139,8 @@ export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions)
     }
     case 'visit':
       return visits(m.visit);
+    case 'compare':
+      return { ok: false, why: 'two periods compared are not merged across boxes; ask about each period' };
     case 'list': {
       const v = run(q);
       if (v.kind !== 'list') return cannot(v);

@@ -195,3 +195,23 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
   }
   return undefined;
 }
+
+/**
+ * "How long until the next person came after the one who left at 10:02" (or, joined from a
+ * statement before the question, "Someone left at 10:02. How long until the next person came?"):
+ * from the moment the reference names (its departure when it was named by leaving, else its
+ * arrival) to the arrival of the next visit after it. Undefined for other questions.
+ */
+export function untilNext(c: Ctx, ref: VisitRef | undefined): Elapsed | undefined {
+  const inner = ref?.by === 'after' ? ref.visit : undefined;
+  const until = all(c, 'elapse', 'until').find((t) => !c.used.has(t.i));
+  const h = all(c, 'head', 'howlong')[0];
+  const next = all(c, 'ord').find((t) => t.text === 'next');
+  if (!ref || !inner || !until || !h || !next || until.i > next.i) return undefined;
+  if (all(c, 'verb').some((v) => !c.used.has(v.i) && v.v !== 'arrive' && v.v !== 'be')) return undefined;
+  // "the next one": the pronoun stands for the subject
+  const one = c.toks[next.i + 1];
+  use(c, until, next, h, ...all(c, 'verb', 'arrive'), ...all(c, 'aux'), one?.t === 'num' && one.text === 'one' ? one : undefined);
+  const from: Moment = { kind: inner.by === 'leftAt' ? 'departure' : 'arrival', visit: inner };
+  return { measure: 'elapsed', from, to: { kind: 'arrival', visit: ref } };
+}

@@ -35,8 +35,8 @@ export function headless(c: Ctx, lead: Token | undefined): Head | null {
   if ((lead?.t === 'place' || lead?.t === 'cond' || lead?.t === 'cmp' || lead?.t === 'here') && hasCountCond) return 'yesno';
   // "total visitors?", "total bottles taken": a count
   if (lead?.t === 'agg' && lead.v === 'total' && (next?.t === 'class' || next?.t === 'visitnoun' || next?.t === 'verb')) return 'howmany';
-  // "most people at once between 9 and 10"
-  if (lead?.t === 'agg' || lead?.t === 'super') return 'what';
+  // "most people at once between 9 and 10"; "second longest visit?"
+  if (lead?.t === 'agg' || lead?.t === 'super' || (lead?.t === 'ord' && next?.t === 'super')) return 'what';
   // "arrivals across all cameras between ...", "backward crossings of line gate": a count
   if ((lead?.t === 'verb' && /s$/.test(lead.text) && ['arrive', 'leave', 'cross', 'take', 'return'].includes(lead.v)) || lead?.t === 'visitnoun' || (lead?.t === 'dir' && c.toks[lead.i + 1]?.t === 'verb')) return 'howmany';
   return null;
@@ -64,7 +64,8 @@ export function chooseHead(c: Ctx): Head | null {
   // "what was the total occupied time": a length
   if (firstHead?.v === 'what' && c.toks.some((t) => t.text === 'time') && c.toks.some((t) => t.t === 'cond' || (t.t === 'agg' && t.v === 'total'))) return 'howlong';
   if (firstHead?.v === 'what') return 'what';
-  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant');
+  // "and the second longest?": a follow-up's "and" is no head
+  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant' && t.t !== 'and');
   return headless(c, lead);
 }
 

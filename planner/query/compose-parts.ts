@@ -5,6 +5,7 @@
 import { all, countCond, durationCond, first, stationary, use, type Ctx } from './ctx.js';
 import type { CountCondition, DurationCondition, EventKind, Pick, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
+import { rankedVisit } from './compose-rank.js';
 
 /** A verb token. */
 export type Verb = Extract<Token, { t: 'verb' }>;
@@ -61,7 +62,9 @@ export function references(c: Ctx): VisitRef | undefined {
       ref = { by: rank.v, visit: ref };
       // "the next person after the one who ...", "the last one before ...": the ordinal is the rank's
       const ord = c.toks.slice(0, rank.i).find((x) => x.t === 'ord' && !c.used.has(x.i) && (rank.v === 'after' ? x.v === 1 : x.v === -1));
-      use(c, ord);
+      // "the next one": the pronoun stands for the subject
+      const one = ord ? c.toks[ord.i + 1] : undefined;
+      use(c, ord, one?.t === 'num' && one.text === 'one' ? one : undefined);
     }
     if (found) return found;
     found = ref;
@@ -145,7 +148,8 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; no
     const k = /^an?$/.test(c.toks[cmp.i + 1]?.text ?? '') ? cmp.i + 2 : cmp.i + 1;
     const n = c.toks[k];
     if (n?.t === 'num' && c.toks[k + 1]?.t !== 'unit' && !c.used.has(n.i)) {
-      use(c, cmp, n);
+      // "two or more people there together": a count at one moment says "at once" already
+      use(c, cmp, n, first(c, 'once'));
       return countCond(cmp.v, n.v);
     }
   }
@@ -184,6 +188,12 @@ function stateOnly(c: Ctx): boolean {
 /** The visit an ordinal, superlative or reference picks. */
 export function visitRef(c: Ctx, ref: VisitRef | undefined): VisitRef | undefined {
   if (ref) return ref;
+  // "the second longest", "the person before the longest visit": a ranked or relative selector
+  const ranked = rankedVisit(c);
+  if (ranked) {
+    use(c, ...all(c, 'verb', 'stay'));
+    return ranked;
+  }
   const ord = first(c, 'ord');
   if (ord) {
     use(c, ord);

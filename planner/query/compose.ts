@@ -11,7 +11,10 @@ import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
-import { elapsedMeasure } from './compose-elapsed.js';
+import { elapsedMeasure, untilNext } from './compose-elapsed.js';
+import { rankedVisit } from './compose-rank.js';
+import { twoWindows } from './compose-compare.js';
+import { aboutNow, stretchLength } from './compose-stretch.js';
 import { oneVisit, visitComparison, visitSet, visitTimeTest, whoAtInstant } from './compose-visits.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
@@ -49,7 +52,9 @@ export function compose(c: Ctx): Composed {
   // times
   const times = all(c, 'time').filter((t) => !c.used.has(t.i));
   use(c, ...times);
-  const windows = times.filter((t) => t.v.instant === undefined);
+  // "more ... in the first minute than in the second": two windows compared, the question read over the first
+  const two = twoWindows(c, times.filter((t) => t.v.instant === undefined));
+  const windows = times.filter((t) => t.v.instant === undefined && t !== two?.second);
   const instants = times.filter((t) => t.v.instant !== undefined);
   if (instants.length > 1) return refuse(`the question names several instants (${instants.map((t) => `"${t.text}"`).join(', ')}); ask about one at a time`);
   const cov = opts.coverage;
@@ -69,6 +74,12 @@ export function compose(c: Ctx): Composed {
     if (c.toks[t.i - 2]?.t === 'num' || leftOnPlace(c, t.i)) use(c, t);
   }
   const v = verbs(c);
+  // "were all the bottles back by the end", "when were all of them back": "back" says where they are (a state), not that one was put back
+  const backThere = v.get('return');
+  if (backThere?.text === 'back' && (at !== undefined || all(c, 'all').length > 0 || all(c, 'cond').length > 0)) {
+    use(c, backThere);
+    v.delete('return');
+  }
   // "did someone put a bottle back": the person acts, the bottle is what is counted
   if ((v.has('take') || v.has('return')) && classToks.some((t) => t.agent) && classToks.some((t) => !t.agent)) classes = [...new Set(classToks.filter((t) => !t.agent).flatMap((t) => t.v))];
   // people "come back": a second visit of one person, which needs re-identification across visits (things are put back)
@@ -77,18 +88,21 @@ export function compose(c: Ctx): Composed {
     return refuse(`"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }
   // "how long until the first person came", "the gap between the fourth and fifth visitors"
-  const gap = elapsedMeasure(c, ref);
+  const gap = untilNext(c, ref) ?? elapsedMeasure(c, ref);
   if (gap && 'ok' in gap) return gap;
   if (!gap && elapsedSince(c)) return refuse('it asks how long after (or before) one moment something happened; ask when it happened');
   if (subordinateWhen(c)) return refuse('it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
-  const head = gap ? null : chooseHead(c);
+  const head = gap ? null : two ? 'howmany' : chooseHead(c);
   const aux = first(c, 'aux');
   use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
   const dropTo = v.get('drop') ?? v.get('rise') ?? v.get('become');
   // "the person", "the bottle": the only one (the executor says so when there were several)
   const definite = classToks.some((t) => c.toks[t.i - 1]?.text === 'the' && !/(?:s|people|men|children|staff)$/.test(t.text)) || currentVisit(c, classToks);
   // "the current visitor", "the person there now": the visit in progress now
-  const theOnly = (vr: VisitRef | undefined): VisitRef | undefined => vr ?? (definite && instWord?.v === 'now' && instants.length === 0 ? { by: 'presentAt', t: opts.now } : definite ? { by: 'only' } : undefined);
+  // "how long has the car been here", "... so far": the present perfect of one thing is its visit going on now
+  const perfectBeen = !explicitWindow && c.toks.some((t) => t.t === 'aux' && (t.text === 'has' || t.text === 'have')) && c.toks.some((t) => t.text === 'been');
+  const nowVisit = definite && instants.length === 0 && (instWord?.v === 'now' || aboutNow(c) || perfectBeen);
+  const theOnly = (vr: VisitRef | undefined): VisitRef | undefined => vr ?? (nowVisit ? { by: 'presentAt', t: opts.now } : definite ? { by: 'only' } : undefined);
   // "the first person to leave", "the last person seen": ordered by departure
   const byDeparture = (vr: VisitRef | undefined, leaving: boolean): VisitRef | undefined => {
     if (vr?.by !== 'nth') return vr;
@@ -105,6 +119,8 @@ export function compose(c: Ctx): Composed {
 
   const measure = gap ?? chooseMeasure();
   if ('ok' in measure) return measure;
+  // a reference the reading does not use would be a dropped part of the question
+  if (ref && !usesRef(measure, ref)) return refuse('it names one visit or moment by a relative clause, and the reading could not use it');
   const m = measure;
   const negLeft = negWords.filter((t) => t.t !== 'class' && !c.used.has(t.i));
   use(c, ...negLeft);
@@ -133,6 +149,12 @@ export function compose(c: Ctx): Composed {
       query.time = { from: at, to: at + span };
     } else if (instWord?.v !== 'now') return refuse(`"${instWord?.text ?? ''}" names a moment, but the question asks about a period`);
   }
+  if (two) {
+    const inner = query.measure;
+    if (inner.measure !== 'count' && inner.measure !== 'times' && inner.measure !== 'duration') return refuse('it compares two periods by something other than a count or a length');
+    if (query.time.at !== undefined) return refuse('it compares two periods and names a moment as well');
+    query.measure = { measure: 'compare', of: inner, op: two.op, other: two.other };
+  }
   return { ok: true, query, negate, reading: describeQuery(query, opts.timeZone) };
 
   /** The measure the head, verbs and conditions ask for. */
@@ -147,16 +169,13 @@ export function compose(c: Ctx): Composed {
       case 'howlong': {
         use(c, stay, arrive && !ref ? undefined : undefined);
         const cc = countCondition(c, { not: true, ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
-        if (cc) {
-          if (agg?.v === 'total') use(c, agg);
-          // "how long has it been empty": the stretch going on now; "... the first time": the first stretch
-          const perfect = c.toks.some((t) => t.t === 'aux' && /^(?:has|have)$/.test(t.text)) && c.toks.some((t) => t.text === 'been') && !explicitWindow;
-          const ord = all(c, 'ord').find((x) => !c.used.has(x.i) && (x.v === 1 || x.v === -1));
-          // "the longest period the table was empty"
-          const sup = ord ? undefined : all(c, 'super').find((x) => !c.used.has(x.i));
-          use(c, ord, sup);
-          const episode = perfect ? 'current' : ord ? (ord.v === 1 ? 'first' : 'last') : sup?.v;
-          return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}) } };
+        // the stretches of a state: one of them, or their total
+        if (cc) return stretchLength(c, cc, { explicitWindow });
+        // "the second longest visit", "the visit after the longest one"
+        const ranked = rankedVisit(c);
+        if (ranked) {
+          use(c, arrive, stay);
+          return { measure: 'duration', of: { kind: 'visit', visit: ranked } };
         }
         if (agg && (agg.v === 'avg' || agg.v === 'total' || agg.v === 'max' || agg.v === 'min')) {
           use(c, agg, arrive);
@@ -187,6 +206,9 @@ export function compose(c: Ctx): Composed {
       }
       case 'when': {
         const ev = eventKind(c, v, classes);
+        // "when was the bottle that was taken at 10:02 put back": the next return after that moment
+        if (ev === 'returned' && ref && 't' in ref && ref.t !== undefined) return { measure: 'when', of: { kind: 'event', event: ev, pick: { by: 'after', t: ref.t } } };
+        if (ev && ref) return refuse('it names one thing by what happened to it, and the memory counts such events without telling the things apart; ask when it happened');
         if (ev) return { measure: 'when', of: { kind: 'event', event: ev, pick: pick(c, ev === 'line_cross' ? 'crossing' : ev === 'loud_sound' ? 'loud sound' : `time one was ${ev}`) } };
         const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
         if (cc) {
@@ -234,6 +256,9 @@ export function compose(c: Ctx): Composed {
           const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), none: negWords });
           if (cc) {
             use(c, dropTo, first(c, 'timesnoun'));
+            // "how many times was it empty for over 20 s": the stretches that long
+            const lasting = dropTo ? undefined : durationCondition(c);
+            if (lasting) return { measure: 'times', cond: cc, lasting };
             return { measure: 'times', cond: cc, ...(dropTo ? { change: dropTo.v === 'drop' ? 'drop' : dropTo.v === 'rise' ? 'rise' : 'any' } : {}) };
           }
         }
@@ -363,6 +388,15 @@ export function compose(c: Ctx): Composed {
           return { measure: 'extreme', which: agg.v };
         }
         if (v.has('happen')) return { measure: 'list', of: 'events' };
+        // "what was the longest time nobody was there", "the longest stretch with all three bottles": a state's stretch
+        const cc = first(c, 'super') && !stay && !arrive && !leave && all(c, 'visitnoun').length === 0 ? countCondition(c, { not: true, none: negWords }) : undefined;
+        if (cc) return stretchLength(c, cc, { explicitWindow });
+        // "the second longest visit", "the visit after the longest one"
+        const ranked = rankedVisit(c);
+        if (ranked) {
+          use(c, stay, arrive);
+          return { measure: 'duration', of: { kind: 'visit', visit: ranked } };
+        }
         // "what was the longest stay", "what was the average visit"
         const sup = first(c, 'super');
         if (sup || agg?.v === 'avg') {
@@ -394,4 +428,10 @@ export function compose(c: Ctx): Composed {
 /** "the current visitor", "the ongoing visit": a singular visit noun after "the" and "current" (an instant word). */
 function currentVisit(c: Ctx, classToks: readonly Token[]): boolean {
   return [...all(c, 'visitnoun'), ...classToks].some((t) => c.toks[t.i - 1]?.t === 'instant' && c.toks[t.i - 2]?.text === 'the' && !/(?:s|people)$/.test(t.text));
+}
+
+/** Whether a measure uses a reference: holds it, or (as a moment picked after it) its instant. */
+function usesRef(m: Measure, ref: VisitRef): boolean {
+  const json = JSON.stringify(m);
+  return json.includes(JSON.stringify(ref).slice(1, -1)) || ('t' in ref && ref.t !== undefined && json.includes(`"t":${ref.t}`));
 }

@@ -65,6 +65,8 @@ export function countMeasure(m: Measure): boolean {
     case 'count':
     case 'list':
       return m.of === 'events' && (m.event === 'taken' || m.event === 'returned');
+    case 'compare':
+      return countMeasure(m.of);
     default:
       return false;
   }

@@ -77,7 +77,7 @@ export function refWords(r: VisitRef, tz: string): string {
       return `the visit in progress at ${clock(r.t, tz)}`;
     case 'longest':
     case 'shortest':
-      return `the ${r.by} visit`;
+      return `the ${r.rank !== undefined && r.rank > 1 ? `${nth(r.rank).replace(/^the /, '')} ` : ''}${r.by} visit`;
     case 'after':
     case 'before':
       return `the ${r.by === 'after' ? 'next visit after' : 'last visit before'} ${r.t !== undefined ? clock(r.t, tz) : r.visit ? refWords(r.visit, tz) : '?'}`;
@@ -179,16 +179,20 @@ export function describeQuery(q: Query, tz: string): string {
       const o = m.of;
       if (o.kind === 'visit') return `how long ${refWords(o.visit, tz)} of a ${s1} ${at} lasted (${t})`;
       if (o.kind === 'visits') return `the ${{ avg: 'average', total: 'total', max: 'longest', min: 'shortest' }[o.agg]} length of ${o.nths ? `the ${o.nths.map((n) => nth(n).replace(/^the /, '')).join(', ').replace(/, ([^,]*)$/, ' and $1')} visits (by arrival) of ${sn}` : `visits by ${sn}`} ${at} ${t}`;
-      const stretch = o.episode === 'current' ? 'the stretch going on at the end, ' : o.episode ? `the ${o.episode} stretch, ` : '';
-      return `how long there were ${countWords(o.cond, q)} ${at} ${t}${stretch ? ` (${stretch.slice(0, -2)})` : ''}`;
+      const rank = o.rank !== undefined && o.rank > 1 ? `${nth(o.rank).replace(/^the /, '')} ` : '';
+      const stretch = o.episode === 'current' ? 'the stretch going on at the end' : o.episode ? `the ${rank}${o.episode} stretch` : o.lasting ? 'in total' : '';
+      const lasting = o.lasting ? ` of the stretches ${durWords(o.lasting)}` : '';
+      return `how long there were ${countWords(o.cond, q)} ${at} ${t}${stretch ? ` (${stretch}${lasting})` : ''}`;
     }
     case 'elapsed':
       return `the time from ${momentWords(m.from, q, tz, false)} to ${momentWords(m.to, q, tz, m.next === true)} ${at} (${t})`;
     case 'times':
-      return `how many times there came to be ${countWords(m.cond, q)}${m.change === 'drop' ? ' (by a drop)' : m.change === 'rise' ? ' (by a rise)' : m.change ? ' (by a change)' : ''} ${at} ${t}`;
+      return `how many times there came to be ${countWords(m.cond, q)}${m.lasting ? ` for ${durWords(m.lasting)} at a stretch` : ''}${m.change === 'drop' ? ' (by a drop)' : m.change === 'rise' ? ' (by a rise)' : m.change ? ' (by a change)' : ''} ${at} ${t}`;
     case 'list':
       return `the ${m.of === 'events' ? (m.event ? EVENT[m.event] : 'events') : m.of === 'identities' ? 'different' : 'visits of'} ${sn} ${at} ${t}`;
     case 'visit':
       return `${refWords(m.visit, tz)} of a ${s1} ${at} ${t}`;
+    case 'compare':
+      return `whether ${describeQuery({ ...q, measure: m.of }, tz)} was ${m.op === 'gt' ? 'more' : 'less'} than the same ${when({ ...q, time: { from: m.other.from, to: m.other.to } }, tz)}`;
   }
 }

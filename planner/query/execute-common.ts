@@ -81,7 +81,7 @@ export function pickVisit(vs: readonly VisitFact[], r: VisitRef, all: (from: num
     case 'shortest': {
       // a visit in progress is no shorter than its length so far: it is not the shortest yet
       const sorted = vs.filter((v) => r.by === 'longest' || !v.open).sort((a, b) => (r.by === 'longest' ? b.end - b.start - (a.end - a.start) : a.end - a.start - (b.end - b.start)) || a.start - b.start);
-      return sorted[0];
+      return sorted[(r.rank ?? 1) - 1];
     }
     case 'after':
     case 'before': {

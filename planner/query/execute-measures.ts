@@ -6,7 +6,7 @@
 import { MemoryQueries } from '../../memory/queries.js';
 import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, type Run } from './execute-common.js';
 import { changes, pieces, timeline, usualCount } from './facts.js';
-import type { CountCondition, EventFact, EventKind, Measure, Pick, Query, QueryValue, VisitFact, VisitRef } from './schema.js';
+import type { CountCondition, DurationCondition, EventFact, EventKind, Measure, Pick, Query, QueryValue, VisitFact, VisitRef } from './schema.js';
 
 type AllVisits = (from: number, to: number) => VisitFact[];
 /** A visit ending this close to the end of its camera's coverage may still be going on. */
@@ -192,12 +192,21 @@ export function meanCount(pieces: readonly [number, number, number][], notes: st
   return { kind: 'number', n: Math.round(mean * 100) / 100, unit: 'count' };
 }
 
-/** One stretch of a condition by `episode` (`current` is the last; the caller checks it reaches the end), or undefined when there is none. */
-export function pickStretch(st: readonly [number, number][], episode: 'first' | 'last' | 'current' | 'longest' | 'shortest'): [number, number] | undefined {
+/**
+ * One stretch of a condition by `episode` (`current` is the last; the caller checks it reaches the
+ * end), the `rank`-th longest or shortest (1 by default; ties in time order), or undefined when there is none.
+ */
+export function pickStretch(st: readonly [number, number][], episode: 'first' | 'last' | 'current' | 'longest' | 'shortest', rank = 1): [number, number] | undefined {
   if (episode === 'first') return st[0];
   if (episode === 'last' || episode === 'current') return st[st.length - 1];
   const len = ([s, e]: [number, number]): number => e - s;
-  return st.reduce<[number, number] | undefined>((a, x) => (!a || (episode === 'longest' ? len(x) > len(a) : len(x) < len(a)) ? x : a), undefined);
+  const sorted = [...st].sort((a, b) => (episode === 'longest' ? len(b) - len(a) : len(a) - len(b)) || a[0] - b[0]);
+  return sorted[rank - 1];
+}
+
+/** The stretches whose length passes `lasting` (all of them without it). */
+export function stretchesLasting(st: readonly [number, number][], lasting: DurationCondition | undefined): [number, number][] {
+  return lasting ? st.filter(([s, e]) => passes((e - s) / 1000, lasting.op, lasting.seconds)) : [...st];
 }
 
 /** The usual count of the place, summed over its cameras. */
@@ -267,6 +276,23 @@ function pickMoment<T extends { ts: number }>(xs: readonly T[], p: Pick): T | un
   return p.by === 'after' ? xs.find((x) => x.ts > p.t) : [...xs].reverse().find((x) => x.ts < p.t);
 }
 
+/**
+ * Picks one event as `pickMoment` does, counting items: several things moved at once are that many
+ * (the third bottle taken is in the second lift when two went together), as "how many were taken"
+ * counts them. When that differs from counting moments, a note says how it was counted.
+ */
+function pickItem(r: Run, evs: readonly EventFact[], p: Pick): EventFact | undefined {
+  const byMoment = pickMoment(evs, p);
+  if (p.by !== 'nth' || !evs.some((e) => (e.n ?? 1) > 1)) return byMoment;
+  const items = evs.flatMap((e) => Array.from({ length: Math.max(1, e.n ?? 1) }, () => e));
+  const byItem = p.n > 0 ? items[p.n - 1] : items[items.length + p.n];
+  if (byItem !== byMoment) {
+    const together = evs.filter((e) => (e.n ?? 1) > 1).map((e) => `${e.n ?? 1} at ${new Date(e.ts).toISOString()}`);
+    r.notes.push(`Counted by items, several moved at once counting as several (${together.join(', ')}); counted by moments it would be ${byMoment ? new Date(byMoment.ts).toISOString() : 'none'}`);
+  }
+  return byItem;
+}
+
 /** The time of an arrival, departure, event or condition start. */
 export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: AllVisits): QueryValue {
   const { q } = r;
@@ -295,7 +321,7 @@ export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: A
   }
   if (o.kind === 'event') {
     const evs = firstOrLast(r, o.pick, () => eventsOf(r, o.event));
-    const e = pickMoment(evs, o.pick);
+    const e = pickItem(r, evs, o.pick);
     if (!e) return { kind: 'none', why: `there is no such event (${evs.length} in that time)` };
     r.evidence.push(...momentEvidence([e]));
     if (evs.length > 1) r.notes.push(`${evs.length} in all`);

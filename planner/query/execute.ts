@@ -6,7 +6,9 @@
 import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
-import { conditionStarts, conditionStretches, cutNote, meanCount, perPlace, pickStretch, runCondition, runCount, runWhen, summed } from './execute-measures.js';
+import { conditionStarts, conditionStretches, cutNote, meanCount, perPlace, pickStretch, runCondition, runCount, runWhen, stretchesLasting, summed } from './execute-measures.js';
+import { stretchCount, stretchTotal } from './execute-stretch.js';
+import { runCompare } from './execute-compare.js';
 import { runElapsed } from './execute-elapsed.js';
 import { HALF_FRAME_MS, timeline, usualCount, valueAt, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
@@ -59,6 +61,8 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   if (kept.kind === 'partly') run.notes.push(kept.note);
   run.notes.push(...clockStepNotes(memory.clockSteps(win.from, win.to)));
   if (coverage.gaps.length > 0) run.notes.push(`Nothing was recorded on ${coverage.gaps.map((g) => `${g.camera} from ${g.start} to ${g.end}`).join(', ')}`);
+  // two windows compared: the same measure over each
+  if (q.measure.measure === 'compare') return runCompare(q, q.measure, (x) => executeQuery(x, memory, opts), coverage);
   const value = measure(run);
   return { value, evidence: run.evidence, coverage, notes: run.notes };
 }
@@ -166,9 +170,10 @@ function measure(r: Run): QueryValue {
     case 'duration': {
       const o = m.of;
       if (o.kind === 'condition') {
-        if (!o.episode) return runCondition(r, o.cond, false, true);
-        const st = conditionStretches(r, o.cond);
-        const one = pickStretch(st, o.episode);
+        if (!o.episode && !o.lasting) return runCondition(r, o.cond, false, true);
+        const st = stretchesLasting(conditionStretches(r, o.cond), o.lasting);
+        if (!o.episode) return stretchTotal(r, st);
+        const one = pickStretch(st, o.episode, o.rank);
         // the stretch going on now must reach the end of the window (the end of the recording)
         if (!one || (o.episode === 'current' && one[1] < q.time.to - 1000 && one[1] < coverageEndOf(r))) {
           return o.episode === 'current' ? { kind: 'none', why: 'it is not so at the end of that time' } : { kind: 'none', why: 'it never happened in that time' };
@@ -207,6 +212,7 @@ function measure(r: Run): QueryValue {
     case 'elapsed':
       return runElapsed(r, m, all);
     case 'times': {
+      if (m.lasting) return stretchCount(r, stretchesLasting(conditionStretches(r, m.cond), m.lasting));
       const starts = conditionStarts(r, m.cond, m.change);
       r.evidence.push(...momentEvidence(starts));
       return { kind: 'number', n: starts.length, unit: 'count' };
@@ -232,6 +238,8 @@ function measure(r: Run): QueryValue {
       r.evidence.push(...visitEvidence(vs));
       return { kind: 'list', items: vs, total: vs.length };
     }
+    case 'compare':
+      return { kind: 'none', why: 'two periods are compared by the executor, not as one measure' };
     case 'visit': {
       const vs = all(q.time.from, q.time.to);
       const v = pickVisit(inWindowFor(vs, m.visit, q.time), m.visit, all);

@@ -112,6 +112,8 @@ export const PHRASES: Record<string, Lex> = {
   'total time': { t: 'head', v: 'howlong' },
   'time spent': { t: 'head', v: 'howlong' },
   ...each(['the whole', 'the entire'], ['time', 'recording', 'clip', 'video', 'footage', 'period'], { t: 'always' }),
+  // "over the whole recording, in total": all of it ("over" is not "more than" here)
+  ...each(['over the whole', 'over the entire', 'across the whole', 'across the entire'], ['recording', 'clip', 'video', 'footage'], { t: 'always' }),
   'from start to finish': { t: 'always' },
   'start to finish': { t: 'always' },
   'all the time': { t: 'always' },
@@ -126,6 +128,8 @@ export const PHRASES: Record<string, Lex> = {
   'when recording stopped': { t: 'instant', v: 'end' },
   'how many': { t: 'head', v: 'howmany' },
   'how much time': { t: 'head', v: 'howlong' },
+  // "what was the longest visit, in seconds": the unit of the answer, which is in seconds
+  'in seconds': { t: 'skip' },
   'how long': { t: 'head', v: 'howlong' },
   'how often': { t: 'head', v: 'howoften' },
   'how busy': { t: 'head', v: 'howmany' },

@@ -48,6 +48,8 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('be been being there', V('be')),
   ...words('take takes taken remove removes removed removing removal removals grab grabbed grabs grab pick picks picked lift lifted steal stole stolen moved snatch snatched snatches nab nabbed swipe swiped pull pulled withdraw withdrew withdrawn lose loses lost losing', V('take')),
   ...words('return returns returned returning replace replaced replaces restore restored restock restocks restocking refill refilled replenish replenished', V('return')),
+  // "when was it back": a return (never dropped: a question without it asks about the leaving)
+  ['back', V('return')],
   ...words('cross crosses crossed crossing crossings', V('cross')),
   ...words('drop drops dropped fall falls fell decrease decreased shrink', V('drop')),
   ...words('rise rises rose increase increased grow grew climb climbed', V('rise')),
@@ -55,6 +57,8 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('happen happens happened occur occurred', V('happen')),
   ...words('noise noises noisy loud sound sounds bang bangs banged beep beeps beeped crash crashes crashed shout shouts shouted scream screams screamed', V('sound')),
   ...words('empty vacant unoccupied free deserted unattended unmanned unstaffed', { t: 'cond', v: 'empty' }),
+  // "how long was the yard without a car": none of them there
+  ['without', { t: 'cond', v: 'empty' }],
   ...words('occupied busy taken-up attended manned', { t: 'cond', v: 'occupied' }),
   ...words('missing absent lacking', { t: 'cond', v: 'missing' }),
   ...words('full complete', { t: 'cond', v: 'full' }),
@@ -103,11 +107,21 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
       'then than so as just really actually exactly roughly approximately about around whole entire period during while throughout ' +
       'stretch stretches spell spells straight ' +
       'place area spot scene view frame camera cameras video footage clip recording picture time moment point day today ' +
-      'many much there\'s whats what\'s one\'s out up down off back away along right ' +
+      'many much there\'s whats what\'s one\'s out up down off away along right ' +
       'per through past via across going walk walks walked walking drive drives drove driving ride rode riding run ran running go-by by-passing',
     { t: 'skip' },
   ),
 ] as [string, Lex][]);
+
+/**
+ * Chat shorthand and the commonest letter slips of short words, which edit distance leaves alone
+ * (words of 3 letters or fewer are never corrected): read as the word, and said in the answer.
+ */
+export const SHORTHAND: Record<string, string> = {
+  hw: 'how', hou: 'how', ppl: 'people', ppls: 'people', pple: 'people', wen: 'when', whn: 'when', wn: 'when', teh: 'the', hte: 'the',
+  wat: 'what', wht: 'what', wot: 'what', u: 'you', ur: 'your', bfr: 'before', aftr: 'after', thru: 'through', abt: 'about',
+  tme: 'time', tym: 'time', pls: 'please', plz: 'please', lst: 'last', frst: 'first', mny: 'many', nbr: 'number', cnt: 'count',
+};
 
 /** Number words. */
 export const NUMBERS: Record<string, number> = {

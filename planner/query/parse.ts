@@ -10,6 +10,7 @@ import type { CountCondition, DurationCondition, Measure, Query, VisitRef } from
 import { scanRead, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
 import { FUTURE_WORDS, UNTOLD_PEOPLE, WHERE_WORDS } from './lexicon.js';
 import { compose } from './compose.js';
+import { danglingPronoun, discourse } from './discourse.js';
 import type { Ctx } from './ctx.js';
 import type { Parsed, ParseOptions, Refused } from './parse-types.js';
 
@@ -26,7 +27,13 @@ const MEANINGFUL_VERBS = new Set(['arrive', 'leave', 'stay', 'take', 'return', '
  * @param vocab names the memory knows (cameras, zones, lines, classes)
  */
 export function parseQuestion(question: string, vocab: ScanVocabulary, opts: ParseOptions): Parsed | Refused {
-  const { toks, read } = scanRead(question, vocab, opts);
+  const said = scanRead(question, vocab, opts);
+  const read = said.read;
+  // the clause that asks: a preamble before it dropped (and named), a statement it refers to joined
+  const { toks, ignored } = discourse(said.toks);
+  if (ignored.length > 0) read.push(`ignored ${quoteList(ignored)} before the question`);
+  const dangling = danglingPronoun(toks);
+  if (dangling) return { ok: false, why: `"${dangling.text}" refers to something the question does not name` };
   const unknown = toks.filter((t) => t.t === 'word');
   // "how many forklifts", "a forklift": a word where a class stands is a class the detectors do not know
   const classLike = unknown.find((u) => {

@@ -4,7 +4,7 @@
  * root, and a typing slip as the one known word nearest to it ("tabel" -> "table", see spell.ts).
  * A slip's reading is said in the answer; a word with no repair stays unknown (and is refused).
  */
-import { FUTURE_WORDS, NUMBERS, ORDINALS, PHRASES, UNTOLD_PEOPLE, WHERE_WORDS, WORDS } from './lexicon.js';
+import { FUTURE_WORDS, NUMBERS, ORDINALS, PHRASES, SHORTHAND, UNTOLD_PEOPLE, WHERE_WORDS, WORDS } from './lexicon.js';
 import { verbRoots } from './lemma.js';
 import { correction } from './spell.js';
 
@@ -39,6 +39,11 @@ export function repairs(sentence: string, unknown: readonly string[], names: Ite
   const roots = verbRoots(sentence);
   let known: Set<string> | undefined;
   for (const w of unknown) {
+    const short = SHORTHAND[w];
+    if (short !== undefined) {
+      out.set(w, { to: short, slip: true });
+      continue;
+    }
     const root = roots.get(w);
     if (root !== undefined && words.has(root)) {
       out.set(w, { to: root, slip: false });

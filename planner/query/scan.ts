@@ -8,6 +8,7 @@ import { resolveTime, wallTime, zonedToEpoch } from '../time.js';
 import { CLASS_WORDS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from './lexicon.js';
 import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js';
 import { repairs } from './scan-repair.js';
+import { particleVerbs } from './scan-particles.js';
 import { spokenClock, spokenNumbers, type ClockHour } from './spoken.js';
 
 export type { TimePhrase } from './scan-times.js';
@@ -93,11 +94,17 @@ function normalise(q: string, opts: ScanOptions): string {
   // "4 or more" -> "at least 4"; "2 or fewer" -> "at most 2"
   s = s.replace(/\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:more|above|over|greater)\b/g, 'at least $1');
   s = s.replace(/\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+or\s+(?:fewer|less|below|under)\b/g, 'at most $1');
+  // "15 seconds or more" -> "at least 15 seconds"; "a minute or less" -> "at most 1 minute"
+  s = s.replace(/\b(\d+(?:\.\d+)?\s+(?:s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?))\s+or\s+(more|longer|above|over|less|shorter|under|fewer)\b/g, (_m, d: string, w: string) => `${/^(?:more|longer|above|over)$/.test(w) ? 'at least' : 'at most'} ${d}`);
+  // "for how much of the first minute was someone there": the time it held in that part
+  s = s.replace(/\bhow much of the\b/g, 'how long in the');
   // "before ten", "after nine": hours in words
   s = s.replace(/\b(before|after|since|until|till)\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?=\s*(?:$|[,?.!]|and\b|am\b|pm\b|a\.m|p\.m|o'?clock|on\b|today|yesterday))/g, (_m, w: string, h: string) => `${w} ${CLOCK_WORDS[h] ?? h}`);
   // "3:15 in the afternoon" -> "3:15 pm"; "in the afternoon" -> "this afternoon"
   s = s.replace(/\b(\d{1,2}(?::\d{2}(?::\d{2})?)?)\s+in the (morning|afternoon|evening)\b/g, (_m, t: string, p: string) => `${t} ${p === 'morning' ? 'am' : 'pm'}`);
-  s = s.replace(/\b(?:in|during) the (morning|afternoon|evening)\b/g, 'this $1');
+  s = s.replace(/\b(?:in|during|of) the (morning|afternoon|evening)\b/g, 'this $1');
+  // "how long ago was ...": the time since it
+  s = s.replace(/\bhow (long|many (?:seconds|minutes|hours)) ago\b/g, 'how $1 since');
   // "over the whole day", "all day": today
   s = s.replace(/\b(?:(?:over|during|for|in|across)\s+)?(?:the\s+)?(?:whole|entire)\s+day\b|\ball day(?: long)?\b/g, 'today');
   // "had left by 09:01:30": until then
@@ -110,7 +117,8 @@ function normalise(q: string, opts: ScanOptions): string {
   );
   // "25s", "1.5min" -> "25 s", "1.5 min"
   s = s.replace(/(\d)(s|sec|secs|seconds?|m|mins?|minutes?|h|hrs?|hours?)\b/g, '$1 $2');
-  s = s.replace(/[?!]+/g, ' ').replace(/\.(\s|$)/g, ' ').replace(/([,;:])(\s|$)/g, ' , ');
+  // a sentence's end inside the question ("Morning! how many ...", "Someone left at 10:02. When ...") is a clause break
+  s = s.replace(/(?:[?!]+|(?<!\b(?:[ap]\.m|no|approx|ca|vs|mr|mrs|ms|dr|st))\.)\s+(?=\S)/g, ' , ').replace(/[?!]+/g, ' ').replace(/\.(\s|$)/g, ' ').replace(/([,;:])(\s|$)/g, ' , ');
   return s.replace(/\s+/g, ' ').trim();
 }
 
@@ -137,8 +145,8 @@ function takeTimes(s0: string, opts: ScanOptions): { s: string; times: TimePhras
     s = `${s.slice(0, idx)} @t${times.length} ${s.slice(idx + len)}`.replace(/\s+/g, ' ').trim();
     times.push(w);
   };
-  const fw = firstWindow(s, opts.coverage);
-  if (fw) put(fw.m.index, fw.m[0].length, fw.w);
+  // "in the first minute than in the second minute": each part of the recording named
+  for (let fw = firstWindow(s, opts.coverage), k = 0; fw && k < 3; fw = firstWindow(s, opts.coverage), k++) put(fw.m.index, fw.m[0].length, fw.w);
   // "30 seconds in", "halfway through": a moment of the recording
   const ri = recordingInstant(s, opts.coverage);
   if (ri) put(ri.m.index, ri.m[0].length, ri.w);
@@ -269,6 +277,8 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
     out.push({ ...(hit.lex as Lex), text: w.slice(i, i + hit.len).join(' '), i: out.length });
     i += hit.len;
   }
+  // "drove off", "pulled in": a verb of motion with a particle
+  particleVerbs(out, sentence);
   // "how many were there at most": the most, not a comparison
   for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
   // "every bottle", "each bottle": all of them
@@ -284,7 +294,7 @@ function single(word: string, prev: Token | undefined, next: string | undefined,
   if ((word === 'a' || word === 'an') && next && /^(?:second|minute|hour)$/.test(next)) return { t: 'num', v: 1 };
   if (/^\d+(?:\.\d+)?$/.test(word)) return { t: 'num', v: Number(word) };
   // "how long did the visit last?": the verb, not the ordinal
-  if (word === 'last' && (next === undefined || next === ',' || next === 'for' || next.startsWith('@t') || prev?.t === 'visitnoun') && prev?.t !== 'skip') return { t: 'verb', v: 'stay' };
+  if (word === 'last' && (next === undefined || next === ',' || next === 'for' || next.startsWith('@t') || prev?.t === 'visitnoun') && (prev?.t !== 'skip' || /^(?:it|they|he|she|that|this)$/.test(prev.text))) return { t: 'verb', v: 'stay' };
   // "when did the longest visit end", "when did the second visit start": a visit's ends
   if (prev?.t === 'visitnoun' && /^(?:end|ends|ended|finish|finished|finishes)$/.test(word)) return { t: 'verb', v: 'leave' };
   if (prev?.t === 'visitnoun' && /^(?:start|starts|started|begin|began|begins)$/.test(word)) return { t: 'verb', v: 'arrive' };

@@ -66,7 +66,8 @@ export type Time = z.infer<typeof Time>;
 /**
  * One visit among the visits of the subject to the place in the window, ordered by arrival (or by
  * departure with `order`): the n-th (1 = first, -1 = last, -2 = the one before last; with `where`,
- * the n-th of the visits whose length passes it), the only one
+ * the n-th of the visits whose length passes it), the only one, the longest or shortest (with
+ * `rank`, the rank-th longest or shortest: "the second longest visit")
  * ("the person", when there was exactly one), the one that arrived, left or was
  * there nearest an instant, the longest or shortest, or the next arrival after (last before) an
  * instant or another visit.
@@ -75,7 +76,7 @@ export type VisitRef =
   | { by: 'nth'; n: number; order?: 'arrival' | 'departure' | 'sighting'; where?: DurationCondition }
   | { by: 'only' }
   | { by: 'arrivedAt' | 'leftAt' | 'presentAt'; t: number }
-  | { by: 'longest' | 'shortest' }
+  | { by: 'longest' | 'shortest'; rank?: number }
   | { by: 'after' | 'before'; t?: number; visit?: VisitRef };
 
 export const VisitRef: z.ZodType<VisitRef> = z.lazy(() =>
@@ -83,7 +84,7 @@ export const VisitRef: z.ZodType<VisitRef> = z.lazy(() =>
     z.object({ by: z.literal('nth'), n: z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last'), order: z.enum(['arrival', 'departure', 'sighting']).optional(), where: DurationCondition.optional() }).strict(),
     z.object({ by: z.literal('only') }).strict(),
     z.object({ by: z.enum(['arrivedAt', 'leftAt', 'presentAt']), t: z.number() }).strict(),
-    z.object({ by: z.enum(['longest', 'shortest']) }).strict(),
+    z.object({ by: z.enum(['longest', 'shortest']), rank: z.number().int().min(1).optional() }).strict(),
     z
       .object({ by: z.enum(['after', 'before']), t: z.number().optional(), visit: VisitRef.optional() })
       .strict()
@@ -113,6 +114,24 @@ export type Found = z.infer<typeof Found>;
 
 export const Moment = z.discriminatedUnion('kind', [...Found.options, z.object({ kind: z.enum(['start', 'end']) }).strict()]);
 export type Moment = z.infer<typeof Moment>;
+
+/** `count` (see Measure). */
+const CountMeasure = z
+  .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional(), moments: z.boolean().optional() })
+  .strict();
+/** `duration` (see Measure). */
+const DurationMeasure = z
+    .object({
+      measure: z.literal('duration'),
+      of: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
+        z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']), nths: z.array(z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last')).min(1).max(64).optional() }).strict(),
+        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest']).optional(), rank: z.number().int().min(1).optional(), lasting: DurationCondition.optional() }).strict(),
+      ]),
+    })
+    .strict();
+/** `times` (see Measure). */
+const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountCondition, change: z.enum(['drop', 'rise', 'any']).optional(), lasting: DurationCondition.optional() }).strict();
 
 /**
  * What to compute.
@@ -147,7 +166,10 @@ export type Moment = z.infer<typeof Moment>;
  *   visitors" is `[1, 2, 3]`, each of which must exist); or how long a
  *   count condition held in the window (all of it, or one stretch: the `first`, the `last`, or
  *   the `current` one, going on at the end of the window: "how long has it been empty"; the
- *   `longest` or `shortest`).
+ *   `longest` or `shortest`, with `rank` the rank-th longest or shortest). A state's stretches are
+ *   one shape: with `lasting`, only the stretches whose length passes it count ("in total, how long
+ *   was it empty in spells of over 20 s"); the window may be any part of the recording ("for how
+ *   much of the first two minutes was someone there" is the total over that window).
  * - `elapsed`: the time from one moment to another, in seconds ("how long until the first person
  *   came": from the window's start to the first arrival; "how long since the last bottle was put
  *   back": from that event to the end; "the gap between the fourth and fifth visitors": from the
@@ -155,14 +177,16 @@ export type Moment = z.infer<typeof Moment>;
  *   `from` (its ordinals count from there: "how long after the first bottle was taken was one put
  *   back" is the first return after that taking).
  * - `times`: how many times a count condition began in the window ("how many times was the
- *   table empty"; `change` as for `when`).
+ *   table empty"; `change` as for `when`; with `lasting`, the stretches whose length passes it:
+ *   "how many times was it empty for over 20 s").
  * - `list`: the visits (arrivals), visits in progress (`present`), identities or events of the window.
  * - `visit`: one visit as a whole (arrival, departure, length): "who stayed longest?".
+ * - `compare`: whether a count or length over the query's window is greater (`gt`) or smaller
+ *   (`lt`) than the same over the `other` window ("did more people come in the first minute than
+ *   in the second?", "more visitors before 12:00 than after?").
  */
 export const Measure = z.discriminatedUnion('measure', [
-  z
-    .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional(), moments: z.boolean().optional() })
-    .strict(),
+  CountMeasure,
   z.object({ measure: z.literal('countAt') }).strict(),
   z.object({ measure: z.literal('extreme'), which: z.enum(['max', 'min', 'avg']) }).strict(),
   z.object({ measure: z.literal('missing') }).strict(),
@@ -186,18 +210,10 @@ export const Measure = z.discriminatedUnion('measure', [
       of: Found,
     })
     .strict(),
-  z
-    .object({
-      measure: z.literal('duration'),
-      of: z.discriminatedUnion('kind', [
-        z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
-        z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']), nths: z.array(z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last')).min(1).max(64).optional() }).strict(),
-        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest']).optional() }).strict(),
-      ]),
-    })
-    .strict(),
+  DurationMeasure,
   z.object({ measure: z.literal('elapsed'), from: Moment, to: Moment, next: z.boolean().optional() }).strict(),
-  z.object({ measure: z.literal('times'), cond: CountCondition, change: z.enum(['drop', 'rise', 'any']).optional() }).strict(),
+  TimesMeasure,
+  z.object({ measure: z.literal('compare'), of: z.discriminatedUnion('measure', [CountMeasure, DurationMeasure, TimesMeasure]), op: z.enum(['gt', 'lt']), other: z.object({ from: z.number(), to: z.number() }).strict() }).strict(),
   z.object({ measure: z.literal('list'), of: z.enum(['visits', 'present', 'identities', 'events']), event: EventKind.optional() }).strict(),
   z.object({ measure: z.literal('visit'), visit: VisitRef }).strict(),
 ]);

@@ -77,6 +77,8 @@ export function spokenClock(s: string, hourOf: ClockHour = (h) => h): string {
     return whole.slice(off + String(args[0]).length);
   };
   return s
+    // "a minute past twelve": one minute
+    .replace(/\ba minute (past|to) /g, '1 minute $1 ')
     .replace(new RegExp(`\\b(?:a )?(half|quarter) (past|to) ${HOUR}`, 'g'), (...a: Args) => at(String(a[0]), a[1] === 'half' ? 30 : 15, String(a[3]), a[2] === 'past', rest(a)))
     .replace(new RegExp(`\\b${n} (?:minutes?|mins?) (past|to) ${HOUR}`, 'g'), (...a: Args) => at(String(a[0]), value(String(a[1])), String(a[3]), a[2] === 'past', rest(a)))
     .replace(new RegExp(`\\b${n} past ${HOUR}`, 'g'), (...a: Args) => at(String(a[0]), value(String(a[1])), String(a[2]), true, rest(a)))

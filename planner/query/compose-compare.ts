@@ -1,0 +1,58 @@
+/**
+ * Two windows compared: "did more people come between 9:00 and 9:05 than between 9:10 and 9:15?",
+ * "were fewer bottles taken in the first minute than in the second minute?", "more visitors
+ * before 12:00 than after?". A comparative ("more", "fewer", "less") before "than", a window
+ * before "than" and one after it (or "before"/"after" alone after it: the other side of the same
+ * instant). The question is then read as a count over the first window, compared with the same
+ * count over the other.
+ */
+import { use, type Ctx } from './ctx.js';
+import { firstWindow } from './scan-times.js';
+import type { Token } from './scan.js';
+
+type TimeTok = Extract<Token, { t: 'time' }>;
+
+/** The comparison of two windows a question makes. */
+export interface TwoWindows {
+  op: 'gt' | 'lt';
+  /** The window after "than" (no longer one of the question's windows). */
+  second?: TimeTok;
+  other: { from: number; to: number };
+}
+
+/** The other side of a window said with "before" or "after" an instant ("than after"). */
+function mirrored(first: TimeTok, side: string, end: number, start: number): { from: number; to: number } | undefined {
+  if (/^before\b/.test(first.text) && side === 'after') return { from: first.v.to, to: end };
+  if (/^after\b/.test(first.text) && side === 'before') return { from: start, to: first.v.from };
+  return undefined;
+}
+
+/**
+ * Finds two windows compared, marking the comparative, "than" and the second window used; undefined
+ * when the question compares no windows ("more than 3 people", "more taken than put back").
+ */
+export function twoWindows(c: Ctx, windows: readonly TimeTok[]): TwoWindows | undefined {
+  const than = c.toks.find((t) => t.text === 'than' && !c.used.has(t.i));
+  if (!than || c.toks[than.i + 1]?.t === 'num') return undefined;
+  const cmp = c.toks.find((t): t is Extract<Token, { t: 'cmp' }> => t.t === 'cmp' && /^(?:more|fewer|less)$/.test(t.text) && t.i < than.i && !c.used.has(t.i));
+  const first = windows.find((w) => w.i < than.i);
+  if (!cmp || !first || (cmp.v !== 'gt' && cmp.v !== 'lt')) return undefined;
+  const after = c.toks.slice(than.i + 1).filter((t) => t.t !== 'skip' && t.t !== 'sep');
+  const second = windows.find((w) => w.i > than.i);
+  if (second && after.length === 1 && after[0] === second) {
+    use(c, than, cmp, second);
+    return { op: cmp.v, second, other: { from: second.v.from, to: second.v.to } };
+  }
+  // "in the first minute than in the second": the same part of the recording, another ordinal
+  const ord = after.length === 1 && after[0]?.t === 'ord' ? after[0] : undefined;
+  const same = ord ? firstWindow(first.text.replace(/\b(?:first|opening|second|third|fourth|fifth|\d+(?:st|nd|rd|th))\b/, ord.text), c.opts.coverage) : null;
+  if (ord && same && same.w.from !== first.v.from) {
+    use(c, than, cmp, ord);
+    return { op: cmp.v, other: { from: same.w.from, to: same.w.to } };
+  }
+  const side = after.length === 1 && after[0]?.t === 'rank' ? after[0] : undefined;
+  const other = side ? mirrored(first, side.text, c.opts.now + 1, c.opts.coverage.from) : undefined;
+  if (!side || !other) return undefined;
+  use(c, than, cmp, side);
+  return { op: cmp.v, other };
+}

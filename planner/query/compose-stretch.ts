@@ -1,0 +1,43 @@
+/**
+ * The stretches of a state: a count condition (empty, nobody, at least N, fewer than N, all
+ * there, missing one) holds in stretches, each with a start, an end and a length. A how-long
+ * question picks one stretch (the first, the last, the one going on now, the n-th longest or
+ * shortest) or adds them up (in total, or only those lasting over a length).
+ */
+import { all, use, type Ctx } from './ctx.js';
+import { durationCondition } from './compose-parts.js';
+import { rankedSuper } from './compose-rank.js';
+import type { Refused } from './parse-types.js';
+import type { CountCondition, Measure } from './schema.js';
+
+/** Whether the question is about now: "now", "currently", "so far", "still", "at the moment". */
+export function aboutNow(c: Ctx): boolean {
+  return c.toks.some((t) => (t.t === 'instant' && t.v === 'now') || t.text === 'so far' || t.text === 'still');
+}
+
+/** Whether the verb is in the present perfect ("how long has it sat empty", "... have they been"). */
+function presentPerfect(c: Ctx): boolean {
+  // the first auxiliary ("did the ledge have one bottle" is the past, with "have" as the verb)
+  const aux = c.toks.find((t) => t.t === 'aux');
+  return aux !== undefined && (aux.text === 'has' || aux.text === 'have');
+}
+
+/**
+ * The length of a state's stretch or stretches, for a how-long question over condition `cc`.
+ * A question about now ("has ... now", "so far", "currently") reads the stretch going on at the
+ * end; with an ordinal or a superlative as well it is refused (two stretches named).
+ */
+export function stretchLength(c: Ctx, cc: CountCondition, o: { explicitWindow: boolean }): Measure | Refused {
+  const total = all(c, 'agg').find((x) => x.v === 'total' && !c.used.has(x.i));
+  use(c, total);
+  const lasting = durationCondition(c);
+  const ord = all(c, 'ord').find((x) => !c.used.has(x.i) && (x.v === 1 || x.v === -1) && c.toks[x.i + 1]?.t !== 'super');
+  const rs = ord ? undefined : rankedSuper(c);
+  use(c, ord, rs?.sup, rs?.ord);
+  const picked = ord ? (ord.v === 1 ? 'first' : 'last') : rs?.sup.v;
+  const now = aboutNow(c);
+  if (now && (picked || lasting) && !total) return { ok: false, why: 'it asks about the stretch going on now and about another stretch at once; ask about one' };
+  const current = !total && !lasting && !picked && (now || (presentPerfect(c) && !o.explicitWindow));
+  const episode = current ? 'current' : picked;
+  return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}), ...(rs && rs.rank > 1 ? { rank: rs.rank } : {}), ...(lasting ? { lasting } : {}) } };
+}

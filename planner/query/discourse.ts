@@ -1,0 +1,101 @@
+/**
+ * Discourse: a question may come with a greeting or a preamble ("Morning! quick one for the log:
+ * how many ..."), or with a statement before it that it refers to ("Someone left at about 10:02.
+ * How long until the next person came?", "A bottle vanished around 10:02 - when was it back?").
+ * The clause that asks is the first with a question word. Clauses before it are:
+ * - a preamble, when they hold words the parser does not know and nothing that could change the
+ *   question (no class, place, time, verb of an event, number, state, comparison): dropped, and
+ *   named in the answer as ignored;
+ * - a statement of one moment (a class, a verb of arriving, leaving, taking or returning, and an
+ *   instant): joined to the asking clause as a reference ("it", "they" stand for "the <class>
+ *   that <verb> at <time>"; "the next" is "the next after the <class> that ...").
+ * Anything else is left as it is (and the parser refuses what it cannot use).
+ */
+import type { Token } from './scan.js';
+
+/** The tokens of the question to compose, and the words it ignored. */
+export interface Discourse {
+  toks: Token[];
+  ignored: string[];
+}
+
+/** Kinds of tokens a preamble may hold ("one" and "all" as in "quick one", "morning all"). */
+const PREAMBLE_KINDS = new Set<Token['t']>(['word', 'skip', 'aux', 'and', 'rel', 'here', 'sep']);
+/** Verbs a statement of one moment may have. */
+const STATEMENT_VERBS = new Set(['arrive', 'leave', 'take', 'return']);
+/** Pronouns that stand for what a statement named. */
+const PRONOUNS = new Set(['it', 'they', 'them', 'he', 'she', 'him', 'her']);
+
+/** The question's clauses, split at separators (the separator stays with the clause before it). */
+function clauses(toks: readonly Token[]): Token[][] {
+  const out: Token[][] = [[]];
+  for (const t of toks) {
+    (out[out.length - 1] as Token[]).push(t);
+    if (t.t === 'sep') out.push([]);
+  }
+  return out.filter((c) => c.length > 0);
+}
+
+/** Whether a clause is a preamble: some unknown words and nothing that could change the question. */
+function isPreamble(cl: readonly Token[]): boolean {
+  const fits = (t: Token): boolean => PREAMBLE_KINDS.has(t.t) || ((t.t === 'num' || t.t === 'all') && /^(?:one|all)$/.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'see'));
+  return cl.some((t) => t.t === 'word') && cl.every(fits);
+}
+
+/** A statement of one moment: its class, verb and instant (and nothing else of meaning). */
+function statement(cl: readonly Token[]): { cls: Token; verb: Token; time: Token } | undefined {
+  const cls = cl.filter((t) => t.t === 'class');
+  // "a bottle went missing at 10:02": a taking
+  const verbs = cl.flatMap((t): Token[] => (t.t === 'verb' && STATEMENT_VERBS.has(t.v) ? [t] : t.t === 'cond' && t.v === 'missing' ? [{ t: 'verb', v: 'take', text: t.text, i: t.i }] : []));
+  const times = cl.filter((t) => t.t === 'time' && t.v.instant !== undefined);
+  const rest = cl.filter((t) => !['class', 'verb', 'time', 'skip', 'aux', 'sep'].includes(t.t) && !(t.t === 'cond' && t.v === 'missing') && !(t.t === 'num' && t.v === 1));
+  const [c, v, tm] = [cls[0], verbs[0], times[0]];
+  if (cls.length !== 1 || verbs.length !== 1 || times.length !== 1 || rest.length > 0 || !c || !v || !tm) return undefined;
+  return { cls: c, verb: v, time: tm };
+}
+
+/** The asking clause with the statement joined to it, or undefined when it does not refer to it. */
+function joined(ask: readonly Token[], st: { cls: Token; verb: Token; time: Token }): Token[] | undefined {
+  const ref = (): Token[] => [{ ...st.cls }, { t: 'rel', text: 'that', i: 0 }, { ...st.verb }, { ...st.time }];
+  const pronoun = ask.findIndex((t) => t.t === 'skip' && PRONOUNS.has(t.text));
+  if (pronoun >= 0) return [...ask.slice(0, pronoun), ...ref(), ...ask.slice(pronoun + 1)];
+  // "the next person", "the next one": the next after the one the statement named
+  const next = ask.findIndex((t) => t.t === 'ord' && t.text === 'next');
+  if (next < 0) return undefined;
+  const end = ask[ask.length - 1]?.t === 'sep' ? ask.length - 1 : ask.length;
+  return [...ask.slice(0, end), { t: 'rank', v: 'after', text: 'after', i: 0 }, ...ref(), ...ask.slice(end)];
+}
+
+/** Finds the clause that asks; drops a preamble before it and joins a statement to it. */
+export function discourse(toks: readonly Token[]): Discourse {
+  const cls = clauses(toks);
+  const k = cls.findIndex((cl) => cl.some((t) => t.t === 'head'));
+  if (k <= 0) return { toks: [...toks], ignored: [] };
+  let before = cls.slice(0, k);
+  const ignored: string[] = [];
+  while (before[0] && isPreamble(before[0])) {
+    ignored.push(before[0].filter((t) => t.t !== 'sep').map((t) => t.text).join(' '));
+    before = before.slice(1);
+  }
+  let ask = cls.slice(k).flat();
+  const st = before.length === 1 && before[0] ? statement(before[0]) : undefined;
+  const link = st ? joined(ask, st) : undefined;
+  if (link) {
+    before = [];
+    ask = link;
+  }
+  return { toks: [...before.flat(), ...ask].map((t, i) => ({ ...t, i })), ignored };
+}
+
+/** Kinds of tokens that can be what a pronoun stands for. */
+const ANTECEDENTS = new Set<Token['t']>(['class', 'place', 'here', 'visitnoun', 'cond', 'rel']);
+
+/**
+ * A pronoun with nothing in the question for it to stand for ("when was it back?", "when did they
+ * leave?"): reading it as anything would be a guess. Undefined when there is none.
+ */
+export function danglingPronoun(toks: readonly Token[]): Token | undefined {
+  // "who stayed longest, and when did they arrive": the one asked about
+  if (toks.some((t) => ANTECEDENTS.has(t.t) || (t.t === 'head' && (t.v === 'who' || t.v === 'which')))) return undefined;
+  return toks.find((t) => t.t === 'skip' && PRONOUNS.has(t.text));
+}

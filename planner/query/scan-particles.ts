@@ -1,0 +1,37 @@
+/**
+ * Particle verbs: a verb of motion with a particle says arriving or leaving ("drove off", "walks
+ * away", "pulled out" leave; "pulled in", "wandered up", "rolled along" arrive), whatever the verb
+ * of motion. The verb is recognised by its root (compromise, lemma.ts), so no inflection is listed.
+ */
+import { verbRoots } from './lemma.js';
+
+/** Verbs of motion (roots): on their own they say nothing the memory records. */
+const MOTION = new Set(['walk', 'drive', 'ride', 'run', 'go', 'head', 'wander', 'pull', 'stroll', 'step', 'move', 'roll', 'hurry', 'rush', 'dash', 'amble', 'cycle', 'wheel', 'limp', 'march', 'creep', 'sneak', 'scoot', 'zoom', 'speed', 'race', 'stride', 'trot', 'jog', 'saunter', 'drift', 'slip']);
+/** Particles of leaving and of arriving. */
+const LEAVING = new Set(['off', 'away', 'out']);
+const ARRIVING = new Set(['in', 'up', 'along', 'over']);
+
+/** A token as the particle rule reads it. */
+interface Tok {
+  t: string;
+  text: string;
+}
+
+/**
+ * Reads "<motion verb> <particle>" as a leave or arrive verb: the verb's token becomes the verb,
+ * the particle a function word. Changes `toks` in place.
+ * @param sentence the normalised sentence (for the verbs' roots)
+ */
+export function particleVerbs(toks: Tok[], sentence: string): void {
+  let roots: Map<string, string> | undefined;
+  for (let i = 0; i + 1 < toks.length; i++) {
+    const t = toks[i] as Tok;
+    const p = toks[i + 1] as Tok;
+    if ((t.t !== 'skip' && t.t !== 'word') || t.text.includes(' ') || (!LEAVING.has(p.text) && !ARRIVING.has(p.text))) continue;
+    roots ??= verbRoots(sentence);
+    const root = MOTION.has(t.text) ? t.text : roots.get(t.text);
+    if (root === undefined || !MOTION.has(root)) continue;
+    Object.assign(t, { t: 'verb', v: LEAVING.has(p.text) ? 'leave' : 'arrive' });
+    Object.assign(p, { t: 'skip' });
+  }
+}

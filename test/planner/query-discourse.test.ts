@@ -1,0 +1,60 @@
+/**
+ * How issue 24's constructs are read (this file's own sentences, none from a blind set): two
+ * windows compared, a preamble before the asking clause, a statement joined to the question,
+ * particle verbs, chat shorthand, "how long ago", stretches and ranks; and what stays refused.
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { parserFor, T0, END } from './parse-helpers.js';
+
+const { parse, refused } = parserFor({ cameras: ['kiosk', 'ledge'], zones: ['door'], lines: ['B'] }, 'ledge');
+const m = (q: string): unknown => parse(q).query.measure;
+
+test('two windows compared: a count over each, or the other side of one instant', () => {
+  const a = parse('were there more arrivals in the first minute than in the second minute?').query;
+  assert.deepEqual(a.measure, { measure: 'compare', of: { measure: 'count', of: 'visits' }, op: 'gt', other: { from: T0 + 60_000, to: T0 + 120_000 } });
+  assert.deepEqual(a.time, { from: T0, to: T0 + 60_000 });
+  const b = parse('did fewer bottles get taken between 09:00:00 and 09:00:30 than between 09:01:00 and 09:01:30?').query.measure as { measure: string; op: string };
+  assert.equal(b.measure, 'compare');
+  assert.equal(b.op, 'lt');
+  // "than in the second": the same part of the recording with another ordinal
+  assert.deepEqual((m('were fewer bottles taken in the 2nd minute than the first?') as { other: unknown }).other, { from: T0, to: T0 + 60_000 });
+  const c = parse('more visitors before 09:01 than after?').query;
+  assert.deepEqual((c.measure as { other: unknown }).other, { from: T0 + 60_000, to: END + 1 });
+  // a comparison with a number, or of two kinds of events, is not two windows
+  assert.deepEqual(m('did more than 2 people come?'), { measure: 'whether', test: { kind: 'visit', count: { op: 'gt', n: 2 } } });
+  assert.equal((m('were more bottles taken than put back?') as { measure: string }).measure, 'whether');
+});
+
+test('a preamble is dropped and named; one with words of meaning is not', () => {
+  const p = parse('Evening! Doing the handover notes: how many people came to the kiosk?');
+  assert.deepEqual(p.query.measure, { measure: 'count', of: 'visits' });
+  assert.ok(p.assumed.some((x) => /ignored .*handover notes/.test(x)), p.assumed.join('; '));
+  // a clause before the question that names a class and a time is no preamble: not dropped silently
+  refused('Nice bottles at 09:00:10 today. how many people came?');
+});
+
+test('a statement of one moment is joined to the question that refers to it', () => {
+  assert.deepEqual(m('A customer wandered off at about 09:01:00. When did the next one show up?'), { measure: 'when', of: { kind: 'arrival', visit: { by: 'after', visit: { by: 'leftAt', t: T0 + 60_000 } } } });
+  assert.deepEqual(m('Someone walked in at 09:00:40. How long did they stay?'), { measure: 'duration', of: { kind: 'visit', visit: { by: 'arrivedAt', t: T0 + 40_000 } } });
+  assert.deepEqual(m('One bottle was lifted near 09:00:20 - when was it back?'), { measure: 'when', of: { kind: 'event', event: 'returned', pick: { by: 'after', t: T0 + 20_000 } } });
+  // "it" with nothing to refer to is still refused
+  refused('when was it back?');
+});
+
+test('particle verbs, chat shorthand, "ago", stretches and ranks', () => {
+  assert.deepEqual(m('when did the second person drive off?'), { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: 2 } } });
+  assert.deepEqual(m('when did the second person stroll in?'), { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 2 } } });
+  const slip = parse('wen did teh 3rd visitor leave');
+  assert.deepEqual(slip.query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: 3 } } });
+  assert.ok(slip.assumed.some((x) => x.includes('read "wen" as "when"')));
+  assert.equal((m('how long ago did the last person leave?') as { measure: string }).measure, 'elapsed');
+  assert.deepEqual(m('what was the third shortest visit?'), { measure: 'duration', of: { kind: 'visit', visit: { by: 'shortest', rank: 3 } } });
+  assert.deepEqual(m('how long was the visit before the longest one?'), { measure: 'duration', of: { kind: 'visit', visit: { by: 'before', visit: { by: 'longest' } } } });
+  assert.deepEqual(m('how many times was the kiosk empty for 10 seconds or more?'), { measure: 'times', cond: { op: 'eq', n: 0 }, lasting: { op: 'ge', seconds: 10 } });
+  assert.deepEqual(m('how long has the kiosk sat empty?'), { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'current' } });
+  assert.deepEqual(m('how long was the kiosk empty now?'), { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'current' } });
+  assert.deepEqual(m('over the whole recording, in total, how long was the kiosk empty?'), { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 } } });
+  // now and another stretch at once: refused, never one of them silently
+  refused('how long has the kiosk been empty now, at the longest?');
+});
