@@ -128,7 +128,7 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   let fleetView: FleetViewComponent | null = null;
   const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleetAsk: ownAsker.ask, fleet: { state: () => fleetView?.view.state() ?? null } });
   const auth = daemonAuth(cfg, resolve(cfg.data), log.child({ ns: 'edge:auth' }));
-  const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
+  const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), timeZone, handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
   const fleet = fleetResponder(cfg, { trust, memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
   const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, auth, log: log.child({ ns: 'edge:mqtt' }), fleet });
   if (cfg.fleet.enabled && mqttOn) {
