@@ -23,10 +23,10 @@ export interface AnswerParts {
   notes: string;
 }
 
-/** Text in the dashboard's one time format: ISO times localised, the zone name after times dropped (the header names it). */
+/** Text in the dashboard's one time format: ISO times localised; milliseconds and the zone name after times dropped (the header names the zone). */
 export function tidy(text: string): string {
   const tz = timeZone().replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return localiseIso(text).replace(new RegExp(`(\\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,3})?) ${tz}\\b`, 'g'), '$1');
+  return localiseIso(text).replace(new RegExp(`(\\d\\d:\\d\\d:\\d\\d)(?:\\.\\d{1,3})? ${tz}(?![\\w/])`, 'g'), '$1');
 }
 
 /** First sentence and the rest: sentences end at ". " (values like `4.5 s` have no space after the point). */
@@ -40,7 +40,7 @@ const strip = (s: string): string => s.replace(/\.$/, '');
 /** The value to show big, from the value sentence and the machine value. */
 function bigValue(a: ShownAnswer, sentence: string): Pick<AnswerParts, 'value' | 'detail' | 'items'> {
   const v = a.value as unknown;
-  if (v && typeof v === 'object' && 'seconds' in v && typeof (v).seconds === 'number') {
+  if (v && typeof v === 'object' && 'seconds' in v && typeof v.seconds === 'number') {
     return { value: duration((v as { seconds: number }).seconds), detail: strip(sentence), items: [] };
   }
   const list = /^(\d+): (.*)$/s.exec(strip(sentence));
