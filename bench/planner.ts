@@ -9,7 +9,8 @@
  *   estimates (characters / 4 of the real requests the planners send, tool schemas included
  *   when sent). mcts_n2_native is the same search with OpenAI tool calling, for comparison.
  *   No language model runs; the figures measure the prompts Vigil sends, not a model's quality.
- * Writes bench/results/planner.json and prints a summary.
+ * Writes bench/results/planner.json and prints a summary (BENCH_OFFLINE_ONLY=1: the offline
+ * planner only, with the count-run index and with counts settled from frames, to planner-offline.json).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -28,6 +29,11 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
 const MAX_TOOLS = Number(process.env.BENCH_MAX_TOOLS ?? 3);
 /** When set, the chat requests of the model planners are written to this JSON file (to read what is sent). */
 const DUMP = process.env.BENCH_DUMP_CHATS;
+/**
+ * BENCH_OFFLINE_ONLY=1: only the offline planner (no scripted server), once with the count-run
+ * index and once with counts settled from frames; writes bench/results/planner-offline.json.
+ */
+const OFFLINE_ONLY = process.env.BENCH_OFFLINE_ONLY === '1';
 const T0 = Date.parse('2026-11-20T00:00:00Z');
 const END = T0 + HOURS * 3600_000;
 const cams = Array.from({ length: CAMS }, (_, i) => `cam${i}`);
@@ -115,6 +121,24 @@ function scriptedModel(b: ChatBody): ChatReply {
   return { content: `final ${JSON.stringify(answerFrom(text))}` };
 }
 
+/** The offline question set, each asked REPEAT times after one unmeasured answer: per-question p50 and the overall figures. */
+function offlineRun(store: MemoryStore, opts: { now: number; timeZone: string }): { per: Record<string, { p50: number; answered: boolean; answer: string }>; offline: { p50: number; p99: number; max: number; samples: number } } {
+  const per: Record<string, { p50: number; answered: boolean; answer: string }> = {};
+  const times: number[] = [];
+  for (const q of OFFLINE_QUESTIONS) {
+    const first = askOffline(q, store, opts);
+    const ts: number[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const t = performance.now();
+      askOffline(q, store, opts);
+      ts.push(performance.now() - t);
+    }
+    times.push(...ts);
+    per[q] = { p50: round(pct(ts, 50), 3), answered: first.value !== null, answer: first.answer.slice(0, 160) };
+  }
+  return { per, offline: { p50: round(pct(times, 50), 3), p99: round(pct(times, 99), 3), max: round(Math.max(...times), 3), samples: times.length } };
+}
+
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'vigil-bench-planner-'));
   const store = new MemoryStore({ dir: root });
@@ -134,21 +158,22 @@ async function main(): Promise<void> {
 
   // ---- offline planner
   const opts = { now: END - 1, timeZone: 'UTC' };
-  const per: Record<string, { p50: number; answered: boolean; answer: string }> = {};
-  const times: number[] = [];
-  for (const q of OFFLINE_QUESTIONS) {
-    const first = askOffline(q, store, opts);
-    const ts: number[] = [];
-    for (let i = 0; i < REPEAT; i++) {
-      const t = performance.now();
-      askOffline(q, store, opts);
-      ts.push(performance.now() - t);
-    }
-    times.push(...ts);
-    per[q] = { p50: round(pct(ts, 50), 3), answered: first.value !== null, answer: first.answer.slice(0, 160) };
+  const { per, offline } = offlineRun(store, opts);
+  console.log(`offline planner: p50 ${offline.p50} ms, p99 ${offline.p99} ms over ${offline.samples} answers (${OFFLINE_QUESTIONS.length} questions x ${REPEAT})`);
+  if (OFFLINE_ONLY) {
+    // the same questions with the count-run index flag removed: settled counts are settled from frames (the path before the index)
+    await store.dbs().meta.remove(['index', 'counts']);
+    const frames = offlineRun(store, opts);
+    await store.dbs().meta.put(['index', 'counts'], 1);
+    console.log(`offline planner, counts settled from frames: p50 ${frames.offline.p50} ms, p99 ${frames.offline.p99} ms`);
+    const questions = Object.fromEntries(OFFLINE_QUESTIONS.map((q) => [q, { index_p50: per[q]?.p50, frames_p50: frames.per[q]?.p50, same_answer: per[q]?.answer === frames.per[q]?.answer }]));
+    const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bench', 'results', 'planner-offline.json');
+    writeFileSync(file, `${JSON.stringify({ data: { hours: HOURS, cameras: CAMS, records: n }, index: offline, frames: frames.offline, questions }, null, 2)}\n`);
+    console.log(`wrote ${file}`);
+    await store.close();
+    rmSync(root, { recursive: true, force: true });
+    return;
   }
-  const offline = { p50: round(pct(times, 50), 3), p99: round(pct(times, 99), 3), max: round(Math.max(...times), 3), samples: times.length };
-  console.log(`offline planner: p50 ${offline.p50} ms, p99 ${offline.p99} ms over ${times.length} answers (${OFFLINE_QUESTIONS.length} questions x ${REPEAT})`);
 
   // ---- model planners against the scripted server
   const srv = await startScriptedServer({ chat: scriptedModel });

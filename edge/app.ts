@@ -32,6 +32,8 @@ import { identitySeeds } from './components/identity-seeds.js';
 import { DEMO_URL, type CameraConfig, type Config } from './config/schema.js';
 import { Lifecycle, type LifecyclePhase } from './lifecycle.js';
 import { demoClipPath, packageVersion } from './paths.js';
+import type { OverlayInfo } from './config/load.js';
+import { ZoneEditor } from './zones/editor.js';
 
 /** A built daemon, not yet started. */
 export interface Daemon {
@@ -48,6 +50,8 @@ export interface Daemon {
   rules: RulesComponent;
   mqtt: MqttBridge;
   wsApi: WsApi;
+  /** The cameras' zones and lines, drawn while running. */
+  zones: ZoneEditor;
 }
 
 /** Camera specs with the demo URL resolved. */
@@ -55,8 +59,12 @@ export function cameraSpecs(cfg: Config): (CameraConfig & CameraSpec)[] {
   return cfg.cameras.map((c) => ({ ...c, url: c.url === DEMO_URL ? demoClipPath() : c.url }));
 }
 
-/** Builds the daemon. Constructors only store arguments: nothing runs until `lifecycle.start()`. */
-export function buildDaemon(cfg: Config, log: Logger): Daemon {
+/**
+ * Builds the daemon. Constructors only store arguments: nothing runs until `lifecycle.start()`.
+ * @param overlay the zones overlay `cfg` was loaded with (`loadConfigWithOverlay`); omitted, the
+ *   data directory's overlay file is only kept (its other cameras) when zones are saved
+ */
+export function buildDaemon(cfg: Config, log: Logger, overlay?: OverlayInfo): Daemon {
   let ffmpeg: FfmpegInfo | undefined;
   const getFfmpeg = (): FfmpegInfo => (ffmpeg ??= locateFfmpeg());
   const memory = new MemoryComponent(resolve(cfg.data), log.child({ ns: 'memory' }), cfg.memory);
@@ -114,11 +122,15 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     rules: cfg.rules,
     file: join(resolve(cfg.data), 'rules.json'),
     pictures: { frames, store: new AlertSnapshots(join(resolve(cfg.data), 'alerts'), log.child({ ns: 'edge:rules' })) },
+    history: memory.store,
+    publicUrl: cfg.fleet.publicUrl,
     node: cfg.node,
     timeZone: cfg.timezone ?? defaultTimeZone(),
     cameras: Object.fromEntries(cfg.cameras.map((c) => [c.id, { zones: c.zones.map((z) => z.id), lines: c.lines.map((l) => l.id) }])),
     ...(llm ? { compile: llmRuleCompiler(llm) } : {}),
   });
+  // an alert the retention drops takes its picture with it
+  memory.onAlertsDropped = (ids) => rules.dropPictures(ids);
   const timeZone = cfg.timezone ?? defaultTimeZone();
   const fleetLog = log.child({ ns: 'edge:fleet' });
   // the box's fleet key (loaded when the fleet view starts) and the peer keys it pins
@@ -126,11 +138,17 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   const ownAsker = fleetAsker(cfg, { trust, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt });
   const mqttOn = cfg.mqtt.enabled;
   let fleetView: FleetViewComponent | null = null;
-  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, admission: cfg.api, fleetAsk: ownAsker.ask, fleet: { state: () => fleetView?.view.state() ?? null } });
+  const zones = new ZoneEditor({ config: cfg, ...(overlay ? { overlay } : {}), perception, rules, live, emit: (z) => bus.emit('zones', z), log: log.child({ ns: 'edge:zones' }) });
+  const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, zones, admission: cfg.api, publicUrl: cfg.fleet.publicUrl, fleetAsk: ownAsker.ask, fleet: { state: () => fleetView?.view.state() ?? null } });
   const auth = daemonAuth(cfg, resolve(cfg.data), log.child({ ns: 'edge:auth' }));
   const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), timeZone, handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
   const fleet = fleetResponder(cfg, { trust, memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
-  const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, auth, log: log.child({ ns: 'edge:mqtt' }), fleet });
+  const pictures = {
+    latest: (id: string) => cameras.get(id)?.latest() ?? null,
+    streaming: (id: string) => cameras.get(id)?.status().state === 'streaming',
+    alert: (id: string) => rules.picture(id),
+  };
+  const mqtt = new MqttBridge({ cfg: cfg.mqtt, node: cfg.node, bus, handlers, auth, log: log.child({ ns: 'edge:mqtt' }), fleet, version: packageVersion(), publicUrl: cfg.fleet.publicUrl, cameras: cfg.cameras, pictures });
   if (cfg.fleet.enabled && mqttOn) {
     const queries = new MemoryQueries(memory.store);
     fleetView = new FleetViewComponent({
@@ -161,6 +179,8 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
     clock: memory.clock,
     audio,
     alertPictures: (id: string) => rules.picture(id),
+    requests: handlers,
+    alerts: (p) => handlers.alerts(p),
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'edge:http' }),
     auth,
@@ -173,5 +193,5 @@ export function buildDaemon(cfg: Config, log: Logger): Daemon {
   // stops last; rules before perception (no frame is missed), MQTT before cameras (camera status
   // is published)
   const lifecycle: Lifecycle = new Lifecycle([http, memory, rules, perception, audio, ...(fleetView ? [fleetView] : []), mqtt, cameras, refresh], log.child({ ns: 'edge' }));
-  return { lifecycle, http, cameras, memory, perception, audio, answerer, bus, rules, mqtt, wsApi };
+  return { lifecycle, http, cameras, memory, perception, audio, answerer, bus, rules, mqtt, wsApi, zones };
 }

@@ -5,7 +5,7 @@
  */
 import type { Observation } from '../ingest/observations.js';
 import type { CameraStatus, Logger } from '../ingest/types.js';
-import type { Alert, CountState, ObjectEvent, RuleInfo } from './api/wire.js';
+import type { Alert, CameraZones, CountState, ObjectEvent, RuleInfo } from './api/wire.js';
 import type { FleetPushData } from './api/fleet-view-wire.js';
 
 /** Events and their payloads. */
@@ -22,6 +22,8 @@ export interface BusEvents {
   alert: Alert;
   /** A rule was added, replaced or removed (`removed` true). */
   rule: { rule: RuleInfo; removed: boolean };
+  /** A camera's zones and lines were replaced while running. */
+  zones: CameraZones;
   /** The fleet view changed: a box, or an alert of any box. */
   fleet: FleetPushData<Alert>;
 }

@@ -1,7 +1,11 @@
 /**
- * The one logger: pino, namespaced children, secrets redacted.
+ * The one logger: pino, namespaced children, secrets redacted; human lines on a terminal
+ * (pino-pretty), JSON lines when piped or written to a file (journald, log shippers).
  */
-import { pino } from 'pino';
+import { createRequire } from 'node:module';
+import { isatty } from 'node:tty';
+import { pino, type DestinationStream } from 'pino';
+import type * as PinoPrettyModule from 'pino-pretty';
 import { redactUrl } from '../ingest/redact.js';
 import type { Logger } from '../ingest/types.js';
 
@@ -46,13 +50,48 @@ export function scrubSecrets(v: unknown, depth = 0): unknown {
   return out;
 }
 
+/** How log lines are written: `pretty` (one human line each) or `json` (one JSON object each). */
+export type LogFormat = 'pretty' | 'json';
+
+/**
+ * The format for a destination: `auto` is pretty on a terminal and JSON otherwise (piped, a file,
+ * journald); `VIGIL_LOG_FORMAT` (json, pretty) overrides `auto`.
+ * @param setting the config's `log.format`
+ * @param fd the destination's file descriptor
+ */
+export function logFormat(setting: 'auto' | LogFormat, fd: number, env: NodeJS.ProcessEnv = process.env): LogFormat {
+  if (setting !== 'auto') return setting;
+  const forced = env.VIGIL_LOG_FORMAT;
+  if (forced === 'json' || forced === 'pretty') return forced;
+  return isatty(fd) ? 'pretty' : 'json';
+}
+
+/** One human line per entry, `12:04:05.120 INFO  edge:mqtt: connected {"url": ...}`, coloured on a terminal. */
+function prettyStream(fd: number, env: NodeJS.ProcessEnv): DestinationStream {
+  // loaded only for a terminal (about 0.1 s): JSON-only runs (systemd, tests) never load it
+  const { PinoPretty } = createRequire(import.meta.url)('pino-pretty') as typeof PinoPrettyModule;
+  return PinoPretty({
+    destination: fd,
+    // a terminal gets every line at once, so the last ones before an exit are never lost
+    sync: true,
+    colorize: isatty(fd) && env.NO_COLOR === undefined,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,ns',
+    messageFormat: '{if ns}{ns}: {end}{msg}',
+    singleLine: true,
+    errorLikeObjectKeys: ['err', 'error'],
+  });
+}
+
 /**
  * Creates the root logger. Log messages and every string field (also nested, also inside errors)
- * pass through credential redaction.
+ * pass through credential redaction, in either format.
  * @param level pino level
  * @param destination file descriptor (default stderr, so `--json` output on stdout stays clean)
+ * @param format `auto` (pretty on a terminal, JSON otherwise), `pretty` or `json`
  */
-export function createLogger(level: string, destination = 2): Logger {
+export function createLogger(level: string, destination = 2, format: 'auto' | LogFormat = 'auto', env: NodeJS.ProcessEnv = process.env): Logger {
+  const stream = logFormat(format, destination, env) === 'pretty' ? prettyStream(destination, env) : pino.destination({ fd: destination, sync: false });
   return pino(
     {
       level,
@@ -70,6 +109,6 @@ export function createLogger(level: string, destination = 2): Logger {
         },
       },
     },
-    pino.destination({ fd: destination, sync: false }),
+    stream,
   );
 }

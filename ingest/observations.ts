@@ -174,6 +174,11 @@ export interface SpeechObservation {
   words: SpokenWord[];
   /** Engine that produced it, e.g. `pocketsphinx` or `openai:whisper-1`. */
   engine: string;
+  /**
+   * The utterance's sound, G.711 mu-law at `rate` Hz (`ingest/audio/mulaw.ts`), kept so words
+   * nobody configured can be spotted when a question names them. Absent in older memories.
+   */
+  audio?: { rate: number; mulaw: Uint8Array };
 }
 
 /** Anything perception emits. */

@@ -14,14 +14,19 @@
  * - `coverage` `[camera, start]` -> CoverageRange;
  * - `minutes`, `hours` `[camera, start]` -> RollupRecord (summaries, and the index for long windows);
  * - `live` `[camera, objectId]` -> LiveValue (visits with no seen departure yet, see `live.ts`);
+ * - `counts` `[camera, key, start]` -> RunValue (count runs long enough to settle) and `ctail`
+ *   `[camera]` -> CountTail (the runs in progress): the count-run index, see `count-runs.ts`;
  * - `meta` -> small bookkeeping (longest object span per camera, which indexes are complete);
- * - `audio`, `speech` `[camera, start]` -> sound levels and utterances.
+ * - `audio`, `speech` `[camera, start]` -> sound levels and utterances;
+ * - `alerts` `id` -> AlertRecord, indexed (keys only) by `atime` `[frameTs, camera, id]`,
+ *   `arules` `[rule, frameTs, camera, id]` and `acams` `[camera, frameTs, id]` (see `alerts.ts`).
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { StoredEvent } from './event-codec.js';
-import type { AudioRecord, CoverageRange, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
+import type { AlertRecord, AudioRecord, CoverageRange, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
 import type { Key } from './key.js';
 import type { LiveValue } from './live.js';
+import type { CountTail, RunValue } from './count-runs.js';
 import type { VisitValue } from './visits.js';
 
 export type { Key } from './key.js';
@@ -46,6 +51,10 @@ export interface Dbs {
   cvisits: Database<number, Key>;
   /** Visits in progress (no seen departure yet): `[camera, objectId]` (see `live.ts`). */
   live: Database<LiveValue, Key>;
+  /** Count runs that span the settling hold: `[camera, key, start]` -> `[count, last]` (see `count-runs.ts`). */
+  counts: Database<RunValue, Key>;
+  /** Per camera, the count runs in progress and when each count key was first seen. */
+  ctail: Database<CountTail, Key>;
   events: Database<StoredEvent, Key>;
   etypes: Database<StoredEvent, Key>;
   elines: Database<StoredEvent, Key>;
@@ -58,6 +67,17 @@ export interface Dbs {
   audio: Database<AudioRecord, Key>;
   /** Transcribed utterances: `[camera, start]`. */
   speech: Database<SpeechRecord, Key>;
+  /**
+   * Alerts fired by the rules, by id, and their key-only indexes (see `alerts.ts`). Undefined in a
+   * memory opened read-only that was written before alerts were kept (read them with `alertDbs`).
+   */
+  alerts: Database<AlertRecord, string> | undefined;
+  /** Alert index by time: `[frameTs, camera, id]` -> null. */
+  atime: Database<null, Key> | undefined;
+  /** Alert index by rule: `[rule, frameTs, camera, id]` -> null. */
+  arules: Database<null, Key> | undefined;
+  /** Alert index by camera: `[camera, frameTs, id]` -> null. */
+  acams: Database<null, Key> | undefined;
 }
 
 /**
@@ -67,7 +87,7 @@ export interface Dbs {
  */
 const RECORDS = { sharedStructuresKey: Symbol.for('structures') } as const;
 
-/** Opens (creating when missing) every database of the environment. */
+/** Opens (creating when missing, unless read-only: then undefined) every database of the environment. */
 export function openDbs(root: RootDatabase): Dbs {
   return {
     segs: root.openDB({ name: 'segments', ...RECORDS }),
@@ -79,6 +99,8 @@ export function openDbs(root: RootDatabase): Dbs {
     visits: root.openDB({ name: 'visits' }),
     cvisits: root.openDB({ name: 'cvisits' }),
     live: root.openDB({ name: 'live' }),
+    counts: root.openDB({ name: 'counts' }),
+    ctail: root.openDB({ name: 'ctail' }),
     events: root.openDB({ name: 'events', ...RECORDS }),
     etypes: root.openDB({ name: 'etypes', ...RECORDS }),
     elines: root.openDB({ name: 'elines', ...RECORDS }),
@@ -89,5 +111,10 @@ export function openDbs(root: RootDatabase): Dbs {
     meta: root.openDB({ name: 'meta' }),
     audio: root.openDB({ name: 'audio', ...RECORDS }),
     speech: root.openDB({ name: 'speech', ...RECORDS }),
+    // lmdb-js returns undefined for a database a read-only environment does not have
+    alerts: root.openDB({ name: 'alerts', ...RECORDS }),
+    atime: root.openDB({ name: 'atime' }),
+    arules: root.openDB({ name: 'arules' }),
+    acams: root.openDB({ name: 'acams' }),
   };
 }

@@ -8,6 +8,7 @@ import type { CameraVisit } from './camera-visits.js';
 import { summariseCoverage } from './coverage.js';
 import type { DwellRow } from './dwell.js';
 import { readLive, type LiveEntry } from './live.js';
+import { countRuns, type CountKey, type WindowRuns } from './queries/counts.js';
 import * as events from './queries/events.js';
 import * as frames from './queries/frames.js';
 import { changeStamp, namesInUse, type MemoryNames } from './queries/names.js';
@@ -19,6 +20,7 @@ import type { Coverage, EventRecord, ObjectRecord, SegmentRecord, SpeechRecord }
 import type { MemoryView } from './view.js';
 
 export type { DwellRow } from './dwell.js';
+export type { CountKey, Run, WindowRuns } from './queries/counts.js';
 export type { FrameRow } from './queries/frames.js';
 export type { MemoryNames } from './queries/names.js';
 export type { Window } from './queries/scope.js';
@@ -173,6 +175,15 @@ export class MemoryQueries {
   /** Stored frames of one camera with times in the window, by time: counts per class and per zone (iterate without awaiting). */
   frames(w: Window, camera: string): Iterable<frames.FrameRow> {
     return frames.frameRows(this.v, w, camera);
+  }
+
+  /**
+   * The runs of one camera's count (every class, a class or a zone) long enough to settle within
+   * its frames of the window, clipped to them, from the count-run index; null when the index
+   * cannot answer (a store not yet indexed, or a camera whose frames came out of order).
+   */
+  countRuns(w: Window, camera: string, k: CountKey = {}): WindowRuns | null {
+    return countRuns(this.v, camera, k, w);
   }
 
   /** The classes, zones and lines the stored objects and events name, and objects per camera and class (decodes them all: cache it under `changeStamp()`). */

@@ -91,6 +91,6 @@ function guardDb(db: Database<unknown, Key>, faults: ReadFaults): void {
 
 /** Wraps every database of an open environment (in place); returns the same `Dbs`. */
 export function guardReads(d: Dbs, faults: ReadFaults): Dbs {
-  for (const db of Object.values(d) as Database<unknown, Key>[]) guardDb(db, faults);
+  for (const db of Object.values(d) as (Database<unknown, Key> | undefined)[]) if (db) guardDb(db, faults);
   return d;
 }

@@ -11,6 +11,7 @@ import { removeCameraVisits } from './camera-visits.js';
 import { removeVisits } from './visits.js';
 import { removeLive } from './live.js';
 import { letGo, type KeptLevel } from './kept.js';
+import { alertDbs, removeAlert } from './alerts.js';
 
 /**
  * Zone visits entered this long before the objects cutoff are checked for an object that is gone
@@ -47,6 +48,8 @@ export interface SweepResult {
   ms: number;
   /** Bytes in use after the sweep. */
   usedBytes: number;
+  /** Ids of the alerts this sweep dropped (their pictures, kept outside the memory, go too). */
+  droppedAlerts: string[];
 }
 
 /** What a sweep reads of the store it sweeps. */
@@ -66,6 +69,8 @@ interface Ctx {
   deadline: number;
   deleted: number;
   last: Promise<boolean>;
+  /** Alerts dropped so far. */
+  alerts: string[];
 }
 
 const out = (c: Ctx): boolean => c.left <= 0 || performance.now() > c.deadline;
@@ -115,6 +120,11 @@ function sweepNested(db: Database<unknown, Key>, cams: string[], cutoff: number,
     }
   }
   return true;
+}
+
+/** Deletes count runs `[cam, key, start]` that ended before `cutoff` (one that reaches past it stays: its later frames are kept). */
+function sweepCountRuns(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
+  return sweepNested(d.counts, cams, cutoff, c, (k) => (d.counts.get(k)?.[1] ?? Infinity) >= cutoff);
 }
 
 /**
@@ -175,6 +185,7 @@ function sweepTo(store: SweepTarget, d: Dbs, cut: Record<KeptLevel, number>, c: 
   return (
     sweepDb(d.frames, cams, cut.raw, c) &&
     sweepNested(d.zocc, cams, cut.raw, c) &&
+    sweepCountRuns(d, cams, cut.raw, c) &&
     sweepDb(d.segs, cams, cut.raw, c, (k) => void d.keyframes.remove(k)) &&
     sweepDb(d.audio, cams, cut.raw, c) &&
     sweepDb(d.events, cams, cut.events, c) &&
@@ -182,11 +193,30 @@ function sweepTo(store: SweepTarget, d: Dbs, cut: Record<KeptLevel, number>, c: 
     sweepNested(d.etypes, cams, cut.events, c) &&
     sweepNested(d.elines, cams, cut.events, c) &&
     sweepObjects(d, cams, cut.events, c) &&
+    sweepAlerts(d, cut.events, c) &&
     sweepVisits(d, cams, cut.events - VISIT_LOOKBACK_MS, c) &&
     sweepDb(d.minutes, cams, cut.minutes, c) &&
     sweepDb(d.hours, cams, cut.hours, c) &&
     sweepCoverage(d, cams, cut.hours, c)
   );
+}
+
+/** Deletes alerts fired before `cutoff` (their record and index entries), noting their ids. */
+function sweepAlerts(dbs: Dbs, cutoff: number, c: Ctx): boolean {
+  const d = alertDbs(dbs);
+  if (!d) return true;
+  const keys: Key[] = [];
+  for (const k of d.atime.getKeys({ start: [-Infinity], end: [cutoff], limit: c.left })) keys.push(k);
+  for (const k of keys) {
+    const id = String(k[2]);
+    const a = d.alerts.get(id);
+    c.last = removeAlert(d, { id, frameTs: Number(k[0]), camera: String(k[1]), rule: a?.rule ?? '' });
+    c.alerts.push(id);
+    c.left--;
+    c.deleted++;
+    if (out(c)) return false;
+  }
+  return true;
 }
 
 function sweepCoverage(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
@@ -219,7 +249,7 @@ export async function sweep(store: SweepTarget, d: Dbs, o: SweepOptions): Promis
   const t0 = performance.now();
   const now = o.now ?? Date.now();
   const r = store.retention;
-  const c: Ctx = { left: o.maxKeys ?? 10_000, deadline: t0 + (o.maxMs ?? 50), deleted: 0, last: Promise.resolve(true) };
+  const c: Ctx = { left: o.maxKeys ?? 10_000, deadline: t0 + (o.maxMs ?? 50), deleted: 0, last: Promise.resolve(true), alerts: [] };
   let done = sweepTo(store, d, { raw: now - r.rawMs, events: now - r.eventsMs, minutes: now - r.minutesMs, hours: now - r.hoursMs }, c);
   await c.last;
   let evicted = 0;
@@ -248,5 +278,5 @@ export async function sweep(store: SweepTarget, d: Dbs, o: SweepOptions): Promis
     used = store.usedBytes();
   }
   if (budget !== null && used > budget) done = false;
-  return { deleted: c.deleted, evicted, done, ms: performance.now() - t0, usedBytes: used };
+  return { deleted: c.deleted, evicted, done, ms: performance.now() - t0, usedBytes: used, droppedAlerts: c.alerts };
 }

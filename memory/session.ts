@@ -4,6 +4,7 @@
  * store makes one on `open()` and drops it on `close()`, so nothing of one opening outlives it.
  */
 import { open, type RootDatabase } from 'lmdb';
+import { buildCountRuns, CountRunWriter } from './count-runs.js';
 import { CoverageLog } from './coverage-log.js';
 import { openDbs, type Dbs } from './dbs.js';
 import { guardReads, ReadFaults } from './read-guard.js';
@@ -37,6 +38,8 @@ export class Session {
   readonly objects: ObjectLog;
   readonly segments: SegmentLog;
   readonly reader: StoreReader;
+  /** Keeps the count-run index as frames are written (see `count-runs.ts`). */
+  readonly countRuns: CountRunWriter;
   /** Reads that failed (a damaged page): each answered `MEMORY_READ_FAILED`. */
   readonly faults = new ReadFaults();
 
@@ -48,7 +51,7 @@ export class Session {
    * the writes' own promises (the write gate).
    */
   constructor(readonly opts: SessionOptions) {
-    this.root = open({ path: opts.path, readOnly: opts.readOnly, maxDbs: 24, compression: false });
+    this.root = open({ path: opts.path, readOnly: opts.readOnly, maxDbs: 32, compression: false });
     this.d = guardReads(this.opened(() => openDbs(this.root)), this.faults);
     if (!opts.readOnly) this.root.on('beforecommit', () => queueMicrotask(() => void this.root.committed.then(noop, ignoreWriteFailure)));
     this.gate = new WriteGate(opts);
@@ -59,7 +62,24 @@ export class Session {
     this.objects = new ObjectLog(this.d, this.gate, this.spans, (id) => this.indexes.wroteVisits(id));
     this.segments = new SegmentLog(this.d, this.gate, this.objects, this.coverage);
     this.reader = new StoreReader(this.d);
+    this.countRuns = new CountRunWriter(this.d, (p) => this.gate.track(p));
     this.opened(() => this.indexes.start(opts.readOnly));
+    if (!opts.readOnly) this.opened(() => this.indexCounts());
+  }
+
+  /**
+   * Builds the count-run index from the stored frames when it is missing (a store from before it),
+   * once, before any frame is written in this opening; marked complete in the same batch.
+   */
+  private indexCounts(): void {
+    if (this.d.meta.get(['index', 'counts']) === 1) return;
+    buildCountRuns(this.d, this.countRuns);
+    void this.d.meta.put(['index', 'counts'], 1).catch(ignoreWriteFailure);
+  }
+
+  /** Whether the count-run index is complete (built, or kept since the store began). */
+  get countsIndexed(): boolean {
+    return this.d.meta.get(['index', 'counts']) === 1;
   }
 
   /**

@@ -18,7 +18,8 @@ import { noteStep, stepsIn } from './clock-steps.js';
 import { keptSince, type KeptSince } from './kept.js';
 import type { SegmentInput } from './segment-log.js';
 import { Session } from './session.js';
-import type { AudioRecord, CoverageRange, MemoryHealth, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord, StorageHealth } from './types.js';
+import { alertDbs, invalidAlert, putAlert, readAlerts, type AlertPage, type AlertQuery } from './alerts.js';
+import type { AlertRecord, AudioRecord, CoverageRange, MemoryHealth, RetentionOptions, RollupRecord, SegmentRecord, SpeechRecord, StorageHealth } from './types.js';
 import { checkStorage, isDamageError, moveAside } from './storage-check.js';
 import { ignoreWriteFailure } from './write-gate.js';
 import { nextRun } from './runs.js';
@@ -32,6 +33,7 @@ export { invalidObservation, MemoryError, type MemoryErrorCode } from './validat
 export { COVERAGE_GAP_MS, COVERAGE_WRITE_MS } from './coverage-log.js';
 export { ROLLUP_LAG_MS } from './rollup-log.js';
 export type { KeptLevel, KeptSince } from './kept.js';
+export type { AlertCursor, AlertPage, AlertQuery } from './alerts.js';
 
 /** Store options. */
 export interface MemoryOptions {
@@ -221,7 +223,8 @@ export class MemoryStore implements MemoryView {
   usedBytes(): number {
     let pages = 0;
     let pageSize = 4096;
-    for (const db of Object.values(this.dbs()) as Database[]) {
+    for (const db of Object.values(this.dbs()) as (Database | undefined)[]) {
+      if (!db) continue;
       const st = db.getStats() as { pageSize: number; treeBranchPageCount: number; treeLeafPageCount: number; overflowPages: number };
       pageSize = st.pageSize;
       pages += st.treeBranchPageCount + st.treeLeafPageCount + st.overflowPages;
@@ -260,12 +263,15 @@ export class MemoryStore implements MemoryView {
       case 'frame': {
         // history keeps what the last detection saw; the live hold is for live state only
         const occ = o.seen?.occupancy ?? o.occupancy;
+        const counts = o.seen?.counts ?? o.counts;
+        // the count-run index is kept in the same batch as the frame (settled counts read it)
+        s.countRuns.frame(o.camera, o.ts, counts, occ);
         for (const zone in occ) gate.track(d.zocc.put([o.camera, zone, o.ts], occ[zone] ?? 0));
         // coverage reaches the present frame, not the last closed segment (questions about now)
         s.coverage.extend(o.camera, o.ts, o.ts);
         const ids: string[] = new Array<string>(o.objects.length);
         for (let i = 0; i < ids.length; i++) ids[i] = (o.objects[i] as { objectId: string }).objectId;
-        return gate.tracked(d.frames.put([o.camera, o.ts], { counts: o.seen?.counts ?? o.counts, objectIds: ids, occupancy: occ }));
+        return gate.tracked(d.frames.put([o.camera, o.ts], { counts, objectIds: ids, occupancy: occ }));
       }
       case 'segment':
         return s.segments.write(o);
@@ -302,6 +308,32 @@ export class MemoryStore implements MemoryView {
     s.rollups.add({ ...seg, kind: 'segment' } as Observation);
     s.reader.noteCamera(seg.camera);
     return s.segments.write(seg);
+  }
+
+  /**
+   * Keeps an alert in the history (by id; its picture stays where the rules keep it, named by
+   * `evidence.snapshot`). Rejects like `write`: MEMORY_BAD_INPUT, MEMORY_NOT_WRITABLE, MEMORY_NOT_OPEN.
+   */
+  writeAlert(a: AlertRecord): Promise<boolean> {
+    return rejecting(() => {
+      const s = this.s;
+      if (!s) return Promise.reject(new MemoryError('MEMORY_NOT_OPEN', NOT_OPEN));
+      const bad = invalidAlert(a);
+      if (bad !== null) return Promise.reject(new MemoryError('MEMORY_BAD_INPUT', `memory rejected an alert: ${bad}`));
+      const refused = s.gate.refusal(Date.now());
+      if (refused) return Promise.reject(refused);
+      return putAlert(s.d, s.gate, a);
+    });
+  }
+
+  /** A page of stored alerts (see `AlertQuery`): newest first unless asked otherwise. */
+  alerts(q: AlertQuery): AlertPage {
+    return readAlerts(this.session().d, q);
+  }
+
+  /** One stored alert, or undefined. */
+  alert(id: string): AlertRecord | undefined {
+    return alertDbs(this.session().d)?.alerts.get(id);
   }
 
   /** Segments of a camera (or all cameras) overlapping `[from, to)`, by start. */

@@ -135,3 +135,48 @@ export interface AudioRecord {
 
 /** A stored utterance (`speech` database, key `[camera, start]`). */
 export type SpeechRecord = Omit<SpeechObservation, 'kind'>;
+
+/** Evidence of an alert. */
+export interface AlertEvidence {
+  /** ISO time the condition started to hold. */
+  start: string;
+  /** ISO time of the frame that made the rule fire. */
+  end: string;
+  /** Objects involved (may be empty for absence rules). */
+  objectIds: string[];
+  /** Count at firing time (count and absence rules). */
+  count?: number;
+  /** Seconds the object stayed (dwell rules). */
+  dwellSeconds?: number;
+  /** Sound triggers: the level that fired it, dBFS. */
+  dbfs?: number;
+  /** Crossing direction (line rules). */
+  direction?: 'forward' | 'backward';
+  /**
+   * The picture of the alert: the frame that fired it (`/api/alerts/<id>/snapshot.jpg`), or the
+   * stored keyframe nearest its time when that frame could not be kept. Stored as a path on the
+   * daemon's HTTP port; sent as an absolute URL under `fleet.publicUrl` when that is set.
+   */
+  snapshot: string;
+}
+
+/**
+ * An alert as the rule engine fires it and the memory keeps it (`alerts` database, by id, with
+ * the time, rule and camera indexes `atime`, `arules`, `acams`; see `alerts.ts`).
+ */
+export interface AlertRecord {
+  /** Unique id of this alert. */
+  id: string;
+  rule: string;
+  node: string;
+  camera: string;
+  class: string | null;
+  zone: string | null;
+  /** One sentence, e.g. "2 bottles in bench (at least 2)". */
+  message: string;
+  /** Capture time of the frame that made the rule fire, epoch ms (latency is measured from it). */
+  frameTs: number;
+  /** When the daemon fired it, epoch ms. */
+  firedAt: number;
+  evidence: AlertEvidence;
+}

@@ -12,6 +12,8 @@ export type MemoryErrorCode = 'MEMORY_NOT_OPEN' | 'MEMORY_NOT_WRITABLE' | 'MEMOR
 export class MemoryError extends VigilError<MemoryErrorCode> {}
 
 const isFinite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+/** A speech record's kept sound: mu-law bytes at a positive rate. */
+const soundOk = (a: unknown): boolean => isRecord(a) && a.mulaw instanceof Uint8Array && typeof a.rate === 'number' && isFinite(a.rate) && a.rate > 0;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Why an observation cannot be stored, or null when it can. */
@@ -54,6 +56,7 @@ export function invalidObservation(o: unknown): string | null {
       if (!isFinite(o.start) || !isFinite(o.end)) return 'speech start and end must be finite numbers';
       if (typeof o.text !== 'string') return 'speech text must be a string';
       if (!Array.isArray(o.words)) return 'speech words must be an array';
+      if (o.audio !== undefined && !soundOk(o.audio)) return 'speech audio must be {rate > 0, mulaw: bytes}';
       return null;
     case 'segment':
     case undefined:

@@ -11,6 +11,8 @@ import type { Answer, AskProgress, DraftAnswer, PlannerName } from './answer.js'
 import type { Budget } from './meter.js';
 import { answerWithModel, type MctsSettings } from './model-answer.js';
 import type { ModelSet } from './models.js';
+import { spotForQuestion } from './speech-spot.js';
+import type { SpotResult } from './speech.js';
 import { answerQuestion } from './query/answer.js';
 import type { Tool, ToolPaths } from './tools/index.js';
 import type { ToolFormat } from './wire.js';
@@ -77,11 +79,21 @@ export function emitProgress(opts: AskOptions, p: AskProgress): void {
  * @param question the person's question
  * @param memory an open store
  */
-export function askOffline(question: string, memory: MemoryStore, opts: Pick<AskOptions, 'now' | 'timeZone'> = {}): DraftAnswer {
+export function askOffline(question: string, memory: MemoryStore, opts: Pick<AskOptions, 'now' | 'timeZone'> & { spotted?: SpotResult | null } = {}): DraftAnswer {
   const coverage = summariseCoverage(memory.coverage());
   if (!coverage.from || !coverage.to) return { answer: 'The memory is empty: no camera has been recorded yet.', value: null, evidence: [], coverage };
   const now = opts.now ?? nowOf(memory.coverage(), Date.now()) ?? Date.parse(coverage.to);
-  return answerQuestion(question, memory, { now, timeZone: opts.timeZone ?? defaultTimeZone() });
+  return answerQuestion(question, memory, { now, timeZone: opts.timeZone ?? defaultTimeZone(), ...(opts.spotted ? { spotted: opts.spotted } : {}) });
+}
+
+/** The keyword spotter's result for a speech question, or null (not one, or the spotter failed: the transcripts answer). */
+async function spotSafely(question: string, memory: MemoryStore, opts: AskOptions): Promise<SpotResult | null> {
+  try {
+    const now = opts.now ?? nowOf(memory.coverage(), Date.now()) ?? Date.now();
+    return await spotForQuestion(question, memory, { now, timeZone: opts.timeZone ?? defaultTimeZone() });
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -116,7 +128,7 @@ export async function ask(question: string, memory: MemoryStore, opts: AskOption
   }
   const why = planner === 'offline' ? '' : coverage.to ? ` (${planner} needs a language model: models.llm is not configured)` : ' (the memory is empty)';
   emitProgress(opts, { type: 'plan', planner: 'offline', text: `offline planner: parse the question into a query of the question language, then run it over the memory's exact typed queries${why}` });
-  const a = askOffline(question, memory, opts);
+  const a = askOffline(question, memory, { ...opts, spotted: await spotSafely(question, memory, opts) });
   const answer: Answer = { ...a, planner: 'offline', cost: { tokens: 0, calls: 0, ms: Math.round((performance.now() - t0) * 10) / 10 } };
   emitProgress(opts, { type: 'final', answer });
   return answer;

@@ -107,10 +107,14 @@ function singularGuess(w: string): string {
   return w;
 }
 
-/** Plural of a label for answers. */
+/** Labels whose plural is not made with -s or -es. */
+const IRREGULAR_PLURALS: Record<string, string> = { person: 'people', sheep: 'sheep', skis: 'skis', scissors: 'scissors', knife: 'knives', mouse: 'mice' };
+
+/** Plural of a label for answers (and Home Assistant units). */
 export function plural(label: string, n: number): string {
   if (n === 1) return label;
-  if (label === 'person') return 'people';
+  const irregular = IRREGULAR_PLURALS[label];
+  if (irregular) return irregular;
   if (/(ch|sh|s|x)$/.test(label)) return `${label}es`;
   return `${label}s`;
 }

@@ -9,6 +9,7 @@ import type { MemoryStore } from '../memory/store.js';
 import type { TranscriptHit } from '../memory/transcripts.js';
 import type { Coverage } from '../memory/types.js';
 import type { DraftAnswer, Evidence } from './answer.js';
+import type { SpotHit } from '../ingest/audio/keyword-spot.js';
 import { formatLocal } from './time.js';
 
 /** A recognised speech question. */
@@ -38,6 +39,18 @@ export function parseSpeechQuestion(rest: string): SpeechIntent | null {
   return null;
 }
 
+/** What the spotter found for a question's phrase, or why it did not run. */
+export interface SpotResult {
+  phrase: string;
+  /** True when the spotter searched the kept sound. */
+  ran: boolean;
+  hits: SpotHit[];
+  /** Utterances searched. */
+  searched: number;
+  /** Why it did not run (no kept sound, a word it cannot spell out, no engine). */
+  why?: string;
+}
+
 /** Context the offline planner passes in. */
 export interface SpeechContext {
   w: Window;
@@ -45,14 +58,35 @@ export interface SpeechContext {
   timeZone: string;
   /** How the window reads in an answer, e.g. "between 09:00:00 and now". */
   span: string;
+  /** What the keyword spotter found in the kept sound (`speech-spot.ts`), when it ran. */
+  spotted?: SpotResult | null;
 }
 
 const iso = (t: number): string => new Date(t).toISOString();
 
+/**
+ * The moments the topic was said: transcript matches (at least half its words, a word matching on
+ * its first five letters), or, when the keyword spotter searched the kept sound, what it heard plus
+ * the transcript's exact matches (a near word of the general model, "oppression" for "pressure", is
+ * then no match).
+ */
+export function topicHits(topic: string, transcript: readonly TranscriptHit[], spotted: SpotResult | null | undefined): TranscriptHit[] {
+  if (!spotted?.ran) return transcript.filter((h) => h.score >= 0.5);
+  const words = topic.toLowerCase().split(/\s+/);
+  const exact = transcript.filter((h) => {
+    const said = new Set(h.text.toLowerCase().split(/[^a-z0-9']+/));
+    return words.every((w) => said.has(w));
+  });
+  const heard = spotted.hits
+    .filter((s) => !exact.some((h) => h.camera === s.camera && Math.abs(h.at - s.start) < 2000))
+    .map((s): TranscriptHit => ({ camera: s.camera, at: s.start, start: s.start, end: s.end, text: `${topic}, heard by keyword spotting`, matched: words, score: 1 }));
+  return [...exact, ...heard];
+}
+
 /** Answers a speech question from the transcripts in the window. */
 export function answerSpeech(intent: SpeechIntent, memory: MemoryStore, ctx: SpeechContext): DraftAnswer {
   const q = new MemoryQueries(memory);
-  const said = q.transcripts(ctx.w);
+  const said = q.transcripts(ctx.w).filter((u) => u.text.trim() !== '' || u.audio);
   const at = (t: number): string => formatLocal(t, ctx.timeZone);
   const base = { coverage: ctx.coverage };
   const evidenceOf = (h: { camera: string; start: number; end: number }): Evidence => ({ camera: h.camera, start: iso(h.start), end: iso(h.end) });
@@ -61,13 +95,15 @@ export function answerSpeech(intent: SpeechIntent, memory: MemoryStore, ctx: Spe
   }
   if (!intent.topic) {
     if (intent.kind !== 'what') return { ...base, answer: 'Say what to look for, e.g. "when was the forklift mentioned?".', value: null, evidence: [] };
-    const lines = said.slice(-15).map((u) => `${at(u.start)} on ${u.camera}: "${u.text}"`);
-    return { ...base, answer: `Said ${ctx.span}:\n${lines.join('\n')}`, value: said.map((u) => u.text).join(' / '), evidence: said.slice(-15).map(evidenceOf) };
+    const heard = said.filter((u) => u.text.trim() !== '').slice(-15);
+    const lines = heard.map((u) => `${at(u.start)} on ${u.camera}: "${u.text}"`);
+    return { ...base, answer: `Said ${ctx.span}:\n${lines.join('\n')}`, value: heard.map((u) => u.text).join(' / '), evidence: heard.map(evidenceOf) };
   }
-  const hits = q.searchTranscript(intent.topic, ctx.w, { k: 50 }).filter((h) => h.score >= 0.5);
+  const hits = topicHits(intent.topic, q.searchTranscript(intent.topic, ctx.w, { k: 50 }), ctx.spotted);
   if (hits.length === 0) {
     const value = intent.kind === 'exists' ? false : null;
-    return { ...base, answer: `Nobody was heard saying "${intent.topic}" ${ctx.span} (${said.length} transcribed utterance${said.length === 1 ? '' : 's'} searched; the offline speech engine misses words, see the README).`, value, evidence: [] };
+    const spot = ctx.spotted?.ran ? `, their kept sound searched for the words by keyword spotting` : ctx.spotted?.why ? `; no keyword spotting: ${ctx.spotted.why}` : '';
+    return { ...base, answer: `Nobody was heard saying "${intent.topic}" ${ctx.span} (${said.length} transcribed utterance${said.length === 1 ? '' : 's'} searched${spot}; the offline speech engine misses words, see docs/audio.md).`, value, evidence: [] };
   }
   const byTime = [...hits].sort((a, b) => a.at - b.at);
   const pick: TranscriptHit = (intent.which === 'first' ? byTime[0] : byTime[byTime.length - 1]) ?? byTime[0]!;

@@ -94,7 +94,7 @@ function addDays(d: { year: number; month: number; day: number }, n: number): { 
 }
 
 /** A time of day. */
-interface TimeOfDay {
+export interface TimeOfDay {
   hour: number;
   minute: number;
   second: number;
@@ -105,7 +105,11 @@ const TOD = String.raw`(?:noon|midday|midnight|\d{1,2}(?:[:.]\d{2}(?::\d{2})?)?(
 /** Date qualifier after or before a time. */
 const DAY = String.raw`(?:today|yesterday|on\s+\d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2})`;
 
-function parseTod(s: string): TimeOfDay | null {
+/**
+ * Reads one time of day ("9", "09:30", "09:01:30", "9am", "2.30 pm", "7 p.m.", "noon",
+ * "midnight"), lower case; null when it is not one.
+ */
+export function parseTod(s: string): TimeOfDay | null {
   const t = s.trim();
   if (t === 'noon' || t === 'midday') return { hour: 12, minute: 0, second: 0 };
   if (t === 'midnight') return { hour: 0, minute: 0, second: 0 };

@@ -31,6 +31,18 @@ if ! command -v espeak-ng >/dev/null 2>&1 || [ ! -x /usr/bin/pocketsphinx_contin
   fi
 fi
 
+# The Home Assistant template test renders discovery templates with Jinja2, Home Assistant's engine (Debian's python3-jinja2).
+if ! /usr/bin/python3 -c "import jinja2" >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "test: installing python3-jinja2 for the Home Assistant template test (apt-get)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-jinja2 >/dev/null
+  else
+    echo "test: Jinja2 is missing; install Debian's python3-jinja2" >&2
+    exit 1
+  fi
+fi
+
 # The dashboard's browser tests drive Debian's Chromium (never a downloaded browser).
 if ! [ -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -3,7 +3,7 @@
  * from the subscription, and the views laid out in a responsive grid.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Alert, CameraState, CountState, RuleInfo, WsHello, WsPush } from '../../edge/api/wire.js';
+import type { Alert, CameraState, CameraZones, CountState, RuleInfo, WsHello, WsPush } from '../../edge/api/wire.js';
 import { getToken, needsLogin, setToken } from './auth.js';
 import { AskBox } from './ask.js';
 import { CameraGrid } from './cameras.js';
@@ -13,9 +13,11 @@ import { setTimeZone, timeZone } from './format.js';
 import { Login } from './login.js';
 import { ObjectsView } from './objects.js';
 import { PeopleDirectory } from './people.js';
-import { AlertFeed, RulesView } from './rules.js';
+import { RulesView } from './rules.js';
+import { AlertList } from './alerts.js';
 import { Timeline, type Cursor } from './timeline.js';
 import { WireClient, type LinkState } from './wire-client.js';
+import { ZoneEditor } from './zones.js';
 
 /** Most alerts kept in the feed. */
 const MAX_ALERTS = 200;
@@ -28,9 +30,18 @@ interface Live {
   rules: RuleInfo[];
   /** Bumped on object lifecycle pushes so lists can refresh. */
   objectTick: number;
+  /** Zones and lines by camera. */
+  zones: Record<string, CameraZones>;
 }
 
-const EMPTY: Live = { cameras: [], counts: {}, alerts: [], rules: [], objectTick: 0 };
+const EMPTY: Live = { cameras: [], counts: {}, alerts: [], rules: [], objectTick: 0, zones: {} };
+
+/** New zones of a camera: the counts of its zones that are gone go too. */
+function withZones(s: Live, z: CameraZones): Live {
+  const keep = new Set(z.zones.map((x) => x.id));
+  const counts = Object.fromEntries(Object.entries(s.counts).filter(([, c]) => c.camera !== z.camera || c.zone === 'all' || keep.has(c.zone)));
+  return { ...s, counts, zones: { ...s.zones, [z.camera]: z } };
+}
 
 function applyPush(s: Live, p: WsPush): Live {
   switch (p.channel) {
@@ -45,6 +56,8 @@ function applyPush(s: Live, p: WsPush): Live {
       return { ...s, alerts: [p.data, ...s.alerts].slice(0, MAX_ALERTS), rules: s.rules.map((r) => (r.id === p.data.rule ? { ...r, lastFiredAt: p.data.firedAt } : r)) };
     case 'events':
       return p.data.type === 'update' ? s : { ...s, objectTick: s.objectTick + 1 };
+    case 'zones':
+      return withZones(s, p.data);
     case 'fleet':
       return s;
   }
@@ -61,8 +74,11 @@ export function App() {
   const [page, setPage] = useState<'box' | 'fleet'>(location.hash === '#fleet' ? 'fleet' : 'box');
   const [fleet, setFleet] = useState<FleetViewState<Alert> | null>(null);
   const [fleetError, setFleetError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const timelineRef = useRef<HTMLElement>(null);
   const [, setNamed] = useState(0);
+  /** The alerts the list shows (history and live), for the timeline's marks. */
+  const [shownAlerts, setShownAlerts] = useState<Alert[]>([]);
 
   const client = useMemo(
     () =>
@@ -105,7 +121,7 @@ export function App() {
   useEffect(() => {
     if (!hello) return;
     client
-      .request('subscribe', { channels: ['cameras', 'counts', 'events', 'alerts', 'fleet'] })
+      .request('subscribe', { channels: ['cameras', 'counts', 'events', 'alerts', 'fleet', 'zones'] })
       .then((r) => setLive((s) => ({ ...s, cameras: r.cameras, rules: r.rules, counts: Object.fromEntries(r.counts.map((c) => [`${c.camera}/${c.zone}/${c.class}`, c])) })))
       .then(() => client.request('fleet.state', {}))
       .then((f) => {
@@ -113,6 +129,11 @@ export function App() {
         setFleetError(null);
       })
       .catch((e: Error) => setFleetError(`The fleet view is not available: ${e.message}`));
+    // the zones and lines outlined on the tiles (pushed again on the zones channel when saved)
+    client
+      .request('zones.get', {})
+      .then((r) => setLive((s) => ({ ...s, zones: Object.fromEntries(r.cameras.map((z) => [z.camera, z])) })))
+      .catch(() => setLive((s) => ({ ...s, zones: {} })));
   }, [hello, client]);
 
   // a closed link may be a revoked token
@@ -175,11 +196,12 @@ export function App() {
         <div class="col">
         <section id="cameras" class="panel cams" aria-labelledby="h-cameras">
           <h2 id="h-cameras">Cameras</h2>
-          <CameraGrid cameras={live.cameras} counts={live.counts} client={admin ? client : null} />
+          <CameraGrid cameras={live.cameras} counts={live.counts} client={admin ? client : null} zones={live.zones} onEdit={admin ? setEditing : null} />
+          {editing && live.zones[editing] ? <ZoneEditor key={editing} initial={live.zones[editing]} client={client} onClose={() => setEditing(null)} onSaved={(z) => setLive((s) => withZones(s, z))} /> : null}
         </section>
         <section id="timeline" class="panel timeline" aria-labelledby="h-timeline" ref={timelineRef}>
           <h2 id="h-timeline">Last hour</h2>
-          <Timeline client={client} ready={hello !== null && link === 'open'} cameras={live.cameras.map((c) => c.camera)} alerts={live.alerts} cursor={cursor} onCursor={setCursor} />
+          <Timeline client={client} ready={hello !== null && link === 'open'} cameras={live.cameras.map((c) => c.camera)} alerts={shownAlerts.length ? shownAlerts : live.alerts} cursor={cursor} onCursor={setCursor} />
         </section>
         <section id="objects" class="panel objects" aria-labelledby="h-objects">
           <h2 id="h-objects">Objects seen</h2>
@@ -193,7 +215,7 @@ export function App() {
         </section>
         <section id="rules" class="panel rules" aria-labelledby="h-rules">
           <h2 id="h-rules">Alerts</h2>
-          <AlertFeed alerts={live.alerts} onPick={jumpTo} />
+          <AlertList client={client} ready={hello !== null && link === 'open'} live={live.alerts} rules={live.rules.map((r) => r.id)} cameras={live.cameras.map((c) => c.camera)} onPick={jumpTo} onShown={setShownAlerts} />
           <RulesView client={client} rules={live.rules} admin={admin} cameras={live.cameras.map((c) => c.camera)} onRules={(rules) => setLive((s) => ({ ...s, rules }))} />
         </section>
         </div>

@@ -1,11 +1,10 @@
 /**
- * Alert rules (list, enable/disable, remove, add structured or in words) and the live alert feed.
+ * Alert rules (list, enable/disable, remove, add structured or in words); the alerts they fired
+ * are listed by `alerts.tsx`.
  */
 import { useState } from 'preact/hooks';
-import type { Alert, AlertRule, CountOp, RuleInfo, RuleTrigger } from '../../edge/api/wire.js';
-import { withToken } from './auth.js';
+import type { AlertRule, CountOp, RuleInfo, RuleTrigger } from '../../edge/api/wire.js';
 import { clock } from './format.js';
-import type { Cursor } from './timeline.js';
 import type { WireClient } from './wire-client.js';
 
 /** A rule's condition in words. */
@@ -14,34 +13,6 @@ export function describeRule(r: AlertRule): string {
   const t = r.trigger;
   const cond = t.type === 'count' ? `count ${t.op} ${t.value}${t.forSeconds ? ` for ${t.forSeconds} s` : ''}` : t.type === 'dwell' ? `stays ${t.seconds} s` : t.type === 'absence' ? `absent ${t.seconds} s` : t.type === 'sound' ? `loud sound${t.minDbfs !== undefined ? ` ≥ ${t.minDbfs} dBFS` : ''}` : `crosses ${t.line}${t.direction && t.direction !== 'any' ? ` ${t.direction}` : ''}`;
   return `${what}: ${cond}`;
-}
-
-/** The live alert feed, newest first. */
-export function AlertFeed({ alerts, onPick }: { alerts: Alert[]; onPick: (c: Cursor) => void }) {
-  return (
-    <div class="feed">
-      <h3>Live alerts</h3>
-      {alerts.length ? (
-        <ul class="alerts" aria-live="polite" aria-label="live alerts">
-          {alerts.map((a) => (
-            <li key={a.id} class="alert-item" data-rule={a.rule} data-alert={a.id}>
-              <button type="button" class="ev-thumb small" onClick={() => onPick({ camera: a.camera, ts: a.frameTs })} aria-label={`Show alert ${a.rule} on the timeline`}>
-                <img src={withToken(a.evidence.snapshot)} alt="" loading="lazy" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
-              </button>
-              <div>
-                <strong>{a.rule}</strong> <span class="meta">{clock(a.frameTs)} · {a.camera}</span>
-                <div>{a.message}</div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p class="empty" aria-live="polite">
-          No alerts since this page opened.
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** The structured rule form's fields. */

@@ -16,7 +16,9 @@ import { RuleError } from '../rules/engine.js';
 import type { FleetAskFn } from './fleet-wire.js';
 import { cameraState, type LiveState } from './live.js';
 import { pagedEvents, pagedObjects, pagedSegments } from './paged.js';
+import { alertHistory } from './alerts.js';
 import type { FleetViewState } from './fleet-view-wire.js';
+import type { ZoneEditor } from '../zones/editor.js';
 import type { Alert, CameraState, RuleInfo, Scope, WsRequest, WsRequestMap, WsRequestOf, WsRequestType } from './wire.js';
 
 /** What the handlers reach. */
@@ -34,6 +36,10 @@ export interface ApiDeps {
   fleetAsk?: FleetAskFn;
   /** The fleet view (with `fleet.enabled` and MQTT on). */
   fleet?: { state(): FleetViewState<Alert> | null } | null;
+  /** Reads and replaces the cameras' zones and lines; absent: `zones.*` answer NOT_READY. */
+  zones?: ZoneEditor;
+  /** Base URL of this box's HTTP port (`fleet.publicUrl`): alert pictures are sent as absolute URLs under it. */
+  publicUrl?: string | null;
   /** The unexpected-error counter of the guarded boundary; a new one when omitted. */
   unexpected?: UnexpectedErrors;
 }
@@ -61,6 +67,9 @@ export const REQUIRED_SCOPE: { [K in WsRequestType]: WsRequestMap[K]['scope'] } 
   'rules.put': 'admin',
   'rules.delete': 'admin',
   'rules.compile': 'admin',
+  'zones.get': 'read',
+  'zones.put': 'admin',
+  alerts: 'read',
   ping: 'read',
   'fleet.ask': 'read',
   'fleet.state': 'read',
@@ -140,6 +149,14 @@ export class ApiHandlers {
         return { ruleId: req.ruleId, deleted: this.d.rules.delete(req.ruleId) };
       case 'rules.compile':
         return this.compile(req, ctx);
+      case 'zones.get':
+        return { cameras: this.zoneEditor().list(req.camera) };
+      case 'zones.put':
+        return { camera: this.zoneEditor().put(req.camera, { zones: req.zones, lines: req.lines }) };
+      case 'alerts': {
+        const { id: _i, type: _t, ...params } = req;
+        return this.alerts(params);
+      }
       case 'fleet.ask':
         if (!this.d.fleetAsk) throw new VigilError('FLEET_OFF');
         return this.d.fleetAsk(req.question, { ...(req.deadlineMs !== undefined ? { deadlineMs: req.deadlineMs } : {}), ...(req.timeZone ? { timeZone: req.timeZone } : {}) });
@@ -148,6 +165,16 @@ export class ApiHandlers {
       default:
         throw new VigilError('UNKNOWN_TYPE', `"${req.type}" is only available on a WebSocket connection`);
     }
+  }
+
+  private zoneEditor(): ZoneEditor {
+    if (!this.d.zones) throw new VigilError('NOT_READY', 'zones cannot be read or drawn on this daemon');
+    return this.d.zones;
+  }
+
+  /** A page of the alert history (`alerts` request, `GET /api/alerts`). @throws VigilError BAD_REQUEST on a bad cursor */
+  alerts(params: Omit<WsRequestOf<'alerts'>, 'id' | 'type'>): WsRequestMap['alerts']['result'] {
+    return alertHistory(this.d.memory, params, this.d.publicUrl);
   }
 
   /** The fleet view's state; `enabled: false` with no boxes when this box does not follow the fleet. */

@@ -92,6 +92,11 @@ export class LiveState {
     return changed;
   }
 
+  /** A camera's zones changed: the counts of its zones not in `keep` are dropped. */
+  forgetZones(camera: string, keep: ReadonlySet<string>): void {
+    for (const [k, c] of this.counts) if (c.camera === camera && c.zone !== ALL && !keep.has(c.zone)) this.counts.delete(k);
+  }
+
   /** Current counts (optionally of some cameras). */
   snapshot(cameras?: readonly string[]): CountState[] {
     return [...this.counts.values()].filter((c) => !cameras || cameras.includes(c.camera));

@@ -8,14 +8,17 @@
 import { z } from 'zod';
 import type { PlannerName } from '../../planner/answer.js';
 import type { EventRecord } from '../../memory/types.js';
+import { lineSchema, zoneSchema } from '../config/schema.js';
 import { ruleSchema } from '../rules/schema.js';
+import { DURATION } from './window.js';
 
 const id = z.string().min(1).max(128);
 const range = { from: z.number().finite(), to: z.number().finite() };
 const limit = z.number().int().min(1).max(2000).optional();
 const camera = z.string().min(1).max(64).optional();
-const channel = z.enum(['cameras', 'counts', 'events', 'alerts', 'fleet']);
+const channel = z.enum(['cameras', 'counts', 'events', 'alerts', 'fleet', 'zones']);
 const planner = z.enum(['offline', 'react', 'mcts']).optional();
+const duration = z.string().regex(DURATION, 'a duration such as 90s, 30m, 24h or 7d');
 const eventType = z.enum(['zone_enter', 'zone_exit', 'line_cross', 'appear', 'disappear', 'count_change', 'camera_online', 'camera_offline', 'loud_sound']);
 
 /** A request schema: the correlation id, the literal type and the parameters. */
@@ -39,6 +42,18 @@ export const REQUEST_SCHEMAS = {
   'rules.put': request('rules.put', { rule: ruleSchema }),
   'rules.delete': request('rules.delete', { ruleId: z.string().min(1).max(64) }),
   'rules.compile': request('rules.compile', { text: z.string().trim().min(1).max(1000), camera }),
+  'zones.get': request('zones.get', { camera }),
+  'zones.put': request('zones.put', { camera: z.string().min(1).max(64), zones: z.array(zoneSchema).max(64), lines: z.array(lineSchema).max(64) }),
+  alerts: request('alerts', {
+    from: z.number().finite().optional(),
+    to: z.number().finite().optional(),
+    last: duration.optional(),
+    rule: z.string().min(1).max(64).optional(),
+    camera,
+    limit,
+    order: z.enum(['newest', 'oldest']).optional(),
+    cursor: z.string().min(1).max(1024).optional(),
+  }).refine((r) => r.from === undefined || r.last === undefined, { message: 'give either from or last, not both', path: ['last'] }),
   ping: request('ping', {}),
   'fleet.ask': request('fleet.ask', { question: z.string().trim().min(1).max(2000), deadlineMs: z.number().int().min(100).max(60_000).optional(), timeZone: z.string().min(1).max(64).optional() }),
   'fleet.state': request('fleet.state', {}),

@@ -31,7 +31,13 @@ export function validateRequest(v: unknown): ParseResult {
   const r = REQUEST_SCHEMAS[type].safeParse(o);
   if (!r.success) {
     // A rule that is there but malformed is a RULE_INVALID, as the engine's own checks are.
-    const code = type === 'rules.put' && o.rule !== undefined && r.error.issues.every((i) => i.path[0] === 'rule') ? 'RULE_INVALID' : 'BAD_REQUEST';
+    // Zones and lines that are there but malformed are a ZONES_INVALID, as the geometry checks are.
+    const code =
+      type === 'rules.put' && o.rule !== undefined && r.error.issues.every((i) => i.path[0] === 'rule')
+        ? 'RULE_INVALID'
+        : type === 'zones.put' && r.error.issues.every((i) => (i.path[0] === 'zones' && o.zones !== undefined) || (i.path[0] === 'lines' && o.lines !== undefined))
+          ? 'ZONES_INVALID'
+          : 'BAD_REQUEST';
     return fail(id, code, r.error.issues.map((i) => `${i.path.join('.') || type}: ${i.message}`).join('; '));
   }
   return { ok: true, request: r.data };

@@ -16,7 +16,7 @@
  */
 import type { Answer, AskProgress, PlannerName } from '../../planner/answer.js';
 import type { Box } from '../../ingest/perception/types.js';
-import type { EventRecord, ObjectRecord, SegmentRecord } from '../../memory/types.js';
+import type { AlertEvidence as AlertRecordEvidence, AlertRecord, EventRecord, ObjectRecord, SegmentRecord } from '../../memory/types.js';
 import type { ErrorBody, PublicErrorCode } from '../../ingest/errors/catalogue.js';
 import type { FleetAskRequestMap } from './fleet-wire.js';
 import type { AnyRequest, ChannelParam, ParamsOf, RequestOf, RequestType, RuleParam, Same } from './requests.js';
@@ -38,6 +38,8 @@ import type { FleetPushData, FleetViewRequestMap } from './fleet-view-wire.js';
  * - `NOT_FOUND`: unknown camera, object or rule (HTTP: unknown path).
  * - `METHOD_NOT_ALLOWED`: HTTP only, a known path with another method.
  * - `RULE_INVALID`: a rule fails validation (unknown camera, zone or line, bad numbers).
+ * - `ZONES_INVALID`: zones or lines fail validation (a polygon that crosses itself or encloses no
+ *   area, a point outside 0..1, an id used twice, a zone a rule still uses); nothing is saved.
  * - `RULES_NO_MODEL`: a natural-language rule needs a language model and none is configured.
  * - `ASK_FAILED`: answering the question failed.
  * - `BUSY`: the admission gate is full (`api.maxInFlight` WebSocket and MQTT requests running and
@@ -190,45 +192,46 @@ export interface RuleInfo extends AlertRule {
   lastFiredAt: number | null;
 }
 
-/** Evidence of an alert. */
-export interface AlertEvidence {
-  /** ISO time the condition started to hold. */
-  start: string;
-  /** ISO time of the frame that made the rule fire. */
-  end: string;
-  /** Objects involved (may be empty for absence rules). */
-  objectIds: string[];
-  /** Count at firing time (count and absence rules). */
-  count?: number;
-  /** Seconds the object stayed (dwell rules). */
-  dwellSeconds?: number;
-    /** Sound triggers: the level that fired it, dBFS. */
-    dbfs?: number;
-  /** Crossing direction (line rules). */
-  direction?: 'forward' | 'backward';
-  /**
-   * Path of a JPEG on the daemon's HTTP port: the frame that fired the alert
-   * (`/api/alerts/<id>/snapshot.jpg`), or the stored keyframe nearest its time when that frame could not be kept.
-   */
-  snapshot: string;
+/**
+ * Evidence of an alert (`memory/types.ts`). `snapshot` is a path on the daemon's HTTP port
+ * (`/api/alerts/<id>/snapshot.jpg`, or the stored keyframe nearest the alert's time when the
+ * frame could not be kept); with `fleet.publicUrl` set, every alert sent (MQTT, WebSocket, HTTP)
+ * carries it as an absolute URL under that base. Fetching it needs a token like any `/api/` path.
+ */
+export type AlertEvidence = AlertRecordEvidence;
+
+/**
+ * An alert; also the payload of `vigil/<node>/alerts/<rule>` (QoS 1, not retained), a push on the
+ * `alerts` channel and a row of the `alerts` request. Kept in the memory's alert history.
+ */
+export type Alert = AlertRecord;
+
+// ---------------------------------------------------------------------------------------------
+// Zones and lines
+// ---------------------------------------------------------------------------------------------
+
+/** A zone: a polygon of at least 3 vertices [x, y], normalised 0..1 of the frame (y down). */
+export interface ZoneShape {
+  id: string;
+  polygon: [number, number][];
 }
 
-/** An alert; also the payload of `vigil/<node>/alerts/<rule>` (QoS 1, not retained). */
-export interface Alert {
-  /** Unique id of this alert. */
+/** A directed line: crossing from its left side to its right side (looking from `from` to `to`) is `forward`. */
+export interface LineShape {
   id: string;
-  rule: string;
-  node: string;
+  from: [number, number];
+  to: [number, number];
+}
+
+/** A camera's zones and lines as perception uses them now; also the payload of the `zones` push. */
+export interface CameraZones {
   camera: string;
-  class: string | null;
-  zone: string | null;
-  /** One sentence, e.g. "person in table for 3 s". */
-  message: string;
-  /** Capture time of the frame that made the rule fire, epoch ms (latency is measured from it). */
-  frameTs: number;
-  /** When the daemon fired it, epoch ms. */
-  firedAt: number;
-  evidence: AlertEvidence;
+  zones: ZoneShape[];
+  lines: LineShape[];
+  /** `overlay`: drawn in the dashboard (or sent with `zones.put`) and kept in `<data>/zones.overlay.json`; `config`: from the config file. */
+  source: 'config' | 'overlay';
+  /** When the overlay entry was saved, epoch ms; null for the config's. */
+  updatedAt: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,7 +239,7 @@ export interface Alert {
 // ---------------------------------------------------------------------------------------------
 
 /** Live-state channels a client can subscribe to. */
-export type Channel = 'cameras' | 'counts' | 'events' | 'alerts' | 'fleet';
+export type Channel = 'cameras' | 'counts' | 'events' | 'alerts' | 'fleet' | 'zones';
 
 /** A time range in epoch ms, `[from, to)`. */
 export interface Range {
@@ -281,6 +284,21 @@ export interface WsRequestMap extends FleetAskRequestMap, FleetViewRequestMap<Al
    * show `rule` to the person, then send `rules.put` to confirm. `RULES_NO_MODEL` without a model.
    */
   'rules.compile': { params: ParamsOf<'rules.compile'>; result: { rule: AlertRule; explanation: string }; scope: 'admin' };
+  /** The zones and lines of one camera (`camera`) or of every camera. */
+  'zones.get': { params: ParamsOf<'zones.get'>; result: { cameras: CameraZones[] }; scope: 'read' };
+  /**
+   * Replaces a camera's zones and lines: validated (as `vigil config check` does, and against the
+   * runtime rules), saved to `<data>/zones.overlay.json` and applied at once, without a restart.
+   * `ZONES_INVALID` (nothing saved) with every problem.
+   */
+  'zones.put': { params: ParamsOf<'zones.put'>; result: { camera: CameraZones }; scope: 'admin' };
+  /**
+   * Past alerts from the memory's history, newest first (`order: 'oldest'` for the other way):
+   * fired in `[from, to)` (epoch ms) or in the `last` duration before `to` (e.g. `24h`; default:
+   * everything kept), of one `rule` and/or `camera`, `limit` a page (default 50, max 2000). `next`
+   * is set when more match: send it back as `cursor` for the next page.
+   */
+  alerts: { params: ParamsOf<'alerts'>; result: { alerts: Alert[]; truncated: boolean; next: string | null }; scope: 'read' };
   /** Application-level ping for clients that cannot send WebSocket pings (browsers). */
   ping: { params: ParamsOf<'ping'>; result: { pong: number }; scope: 'read' };
 }
@@ -289,7 +307,7 @@ export interface WsRequestMap extends FleetAskRequestMap, FleetViewRequestMap<Al
 export type WsRequestType = keyof WsRequestMap;
 
 /** Every request type, for validation and docs. */
-export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'ping', 'fleet.ask', 'fleet.state'];
+export const WS_REQUEST_TYPES: readonly WsRequestType[] = ['ask', 'ask.cancel', 'subscribe', 'unsubscribe', 'cameras', 'camera.enable', 'segments', 'events', 'object', 'objects', 'rules.list', 'rules.put', 'rules.delete', 'rules.compile', 'zones.get', 'zones.put', 'alerts', 'ping', 'fleet.ask', 'fleet.state'];
 
 /** A request of one type (inferred from its schema in `requests.ts`). */
 export type WsRequestOf<K extends WsRequestType> = RequestOf<K>;
@@ -326,7 +344,9 @@ export type WsPush =
   | { type: 'push'; channel: 'cameras'; data: CameraState }
   | { type: 'push'; channel: 'counts'; data: CountState }
   | { type: 'push'; channel: 'events'; data: ObjectEvent }
-  | { type: 'push'; channel: 'alerts'; data: Alert } | { type: 'push'; channel: 'fleet'; data: FleetPushData<Alert> };
+  | { type: 'push'; channel: 'alerts'; data: Alert }
+  | { type: 'push'; channel: 'fleet'; data: FleetPushData<Alert> }
+  | { type: 'push'; channel: 'zones'; data: CameraZones };
 
 /** Sent once after the connection opens. */
 export interface WsHello {
@@ -355,7 +375,12 @@ export type Scope = 'read' | 'admin';
  * - `status`: retained `online` / `offline` (plain text; `offline` is the Last Will).
  * - `cameraStatus`: retained {@link CameraState} JSON.
  * - `events`: {@link ObjectEvent} JSON (QoS 0).
- * - `count`: retained plain integer, e.g. `2` (zone `all` = whole frame).
+ * - `count`: retained plain integer, e.g. `2` (zone `all` = whole frame); `unknown` while the camera is down.
+ * - `occupancy`: retained `ON` / `OFF`, whether that count is above 0 (published when it changes;
+ *   zone and class levels as in `count`).
+ * - `snapshot`: retained JPEG bytes of the camera's latest frame (with Home Assistant discovery,
+ *   every `mqtt.homeAssistant.snapshotSeconds` while the camera streams).
+ * - `alertSnapshot`: retained JPEG bytes of the frame of the camera's last alert (with Home Assistant discovery).
  * - `alert`: {@link Alert} JSON, QoS 1.
  * - `ask`: {@link MqttAskRequest} in; {@link MqttAskReply} out.
  * - `request`: any {@link WsRequest} in (rules, cameras, browsing); {@link WsResult} or {@link WsError} out,
@@ -366,6 +391,9 @@ export const MQTT_TOPICS = {
   cameraStatus: (node: string, camera: string): string => `vigil/${node}/${camera}/status`,
   events: (node: string, camera: string): string => `vigil/${node}/${camera}/events`,
   count: (node: string, camera: string, zone: string, cls: string): string => `vigil/${node}/${camera}/${zone}/${cls}/count`,
+  occupancy: (node: string, camera: string, zone: string, cls: string): string => `vigil/${node}/${camera}/${zone}/${cls}/occupancy`,
+  snapshot: (node: string, camera: string): string => `vigil/${node}/${camera}/snapshot`,
+  alertSnapshot: (node: string, camera: string): string => `vigil/${node}/${camera}/alert_snapshot`,
   alert: (node: string, rule: string): string => `vigil/${node}/alerts/${rule}`,
   ask: (node: string): string => `vigil/${node}/ask`,
   request: (node: string): string => `vigil/${node}/request`,

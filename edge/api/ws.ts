@@ -96,6 +96,7 @@ export class WsApi {
     bus.on('alert', 'ws', (a) => this.push({ type: 'push', channel: 'alerts', data: a }, a.camera));
     bus.on('count', 'ws', (c) => this.push({ type: 'push', channel: 'counts', data: c }, c.camera));
     bus.on('object', 'ws', (e) => this.push({ type: 'push', channel: 'events', data: e }, e.camera));
+    bus.on('zones', 'ws', (z) => this.push({ type: 'push', channel: 'zones', data: z }, z.camera));
     bus.on('fleet', 'ws', (d) => this.push({ type: 'push', channel: 'fleet', data: d }, null));
     const every = this.o.heartbeatMs ?? WS_HEARTBEAT_MS;
     this.timer = setInterval(() => {

@@ -41,7 +41,7 @@ export async function replaySound(o: ReplaySoundOptions): Promise<ReplaySoundRes
   const a = o.camera.audio;
   if (!a.enabled) return null;
   const engine = o.engines(o.camera, o.log);
-  const pipeline = new AudioPipeline({ camera: o.camera.id, sampleRate: AUDIO_RATE, loudDbfs: a.loudDbfs, loudCooldownMs: a.loudCooldownSeconds * 1000, engine, emit: o.write, log: o.log, maxQueue: Infinity });
+  const pipeline = new AudioPipeline({ camera: o.camera.id, sampleRate: AUDIO_RATE, loudDbfs: a.loudDbfs, loudCooldownMs: a.loudCooldownSeconds * 1000, engine, emit: o.write, log: o.log, maxQueue: Infinity, keepAudio: a.keepSpeechSound });
   let samples = 0;
   try {
     for await (const c of replayAudio({ ffmpeg: o.ffmpeg, file: o.file, startMs: o.startMs, realtime: o.realtime, signal: o.signal })) {

@@ -65,7 +65,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const pcfg: PerceptionConfig = { ...base, id: camera, detector: { ...base.detector, ...(model ? { model: model as CameraConfig['detector']['model'] } : {}) } };
 
   const abort = new AbortController();
-  const log = createLogger(process.env.VIGIL_LOG__LEVEL ?? 'warn');
+  const log = createLogger(process.env.VIGIL_LOG__LEVEL ?? 'warn', 2, cfg.log.format);
   // a replay writes the memory: never beside a daemon (or another replay) on the same directory
   const lock = holdDataDir(resolve(data), 'replay', log);
   const memory = new MemoryComponent(resolve(data), log);

@@ -3,9 +3,8 @@
  */
 import { resolve } from 'node:path';
 import { buildDaemon } from '../app.js';
-import { environmentChecks } from '../config/environment.js';
 import { holdDataDir } from '../data-lock.js';
-import { ConfigError, loadConfig } from '../config/load.js';
+import { loadCheckedConfig, type OverlayInfo } from '../config/load.js';
 import type { Config } from '../config/schema.js';
 import type { Logger } from '../../ingest/types.js';
 import { createLogger } from '../log.js';
@@ -29,24 +28,25 @@ const FATAL_STOP_MS = 10_000;
 /** Runs the daemon; resolves with the exit code once stopped. */
 export async function startCommand(argv: string[]): Promise<number> {
   const { values } = parse(argv, { config: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' } });
-  const cfg = loadConfig({ file: str(values.config), port: int(values.port, 'port', 0, 65535), data: str(values.data) });
-  const env = environmentChecks(cfg);
-  if (env.errors.length > 0) throw new ConfigError(env.errors, str(values.config) ?? 'defaults');
-  const log = createLogger(cfg.log.level);
-  for (const w of env.warnings) log.warn(w);
+  // the checks `vigil config check` makes, zones overlay and this machine included: errors refuse, warnings are logged
+  const { config: cfg, warnings, overlay } = loadCheckedConfig({ file: str(values.config), port: int(values.port, 'port', 0, 65535), data: str(values.data) });
+  const log = createLogger(cfg.log.level, 2, cfg.log.format);
+  for (const w of warnings) log.warn(w);
+  if (overlay.applied.length > 0) log.info({ file: overlay.path, cameras: overlay.applied }, 'zones and lines of these cameras come from the zones overlay');
+  for (const id of overlay.ignored) log.warn({ file: overlay.path, camera: id }, 'the zones overlay names a camera the configuration does not have; left out');
   // one daemon per data directory: a second one stops here (exit 1), naming the first
   const lock = holdDataDir(resolve(cfg.data), 'start', log);
   try {
-    return await run(cfg, log);
+    return await run(cfg, log, overlay);
   } finally {
     lock.release();
   }
 }
 
 /** Builds, starts and runs the daemon until stopped; resolves with the exit code. */
-async function run(cfg: Config, log: Logger): Promise<number> {
+async function run(cfg: Config, log: Logger, overlay: OverlayInfo): Promise<number> {
   const systemd = new SystemdNotifier(log);
-  const daemon = buildDaemon(cfg, log);
+  const daemon = buildDaemon(cfg, log, overlay);
   log.info({ node: cfg.node, data: cfg.data, cameras: cfg.cameras.map((c) => ({ id: c.id, url: redactUrl(c.url), enabled: c.enabled })) }, 'vigil starting');
   const note = mallocNote(process.env, process.platform);
   if (note) log.info(note);

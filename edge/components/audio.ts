@@ -69,7 +69,7 @@ export class AudioComponent implements Component {
       if (!c.enabled || !c.audio.enabled) continue;
       const log = this.deps.log.child({ camera: c.id });
       const engine = make(c, log);
-      const pipeline = new AudioPipeline({ camera: c.id, sampleRate: AUDIO_RATE, loudDbfs: c.audio.loudDbfs, loudCooldownMs: c.audio.loudCooldownSeconds * 1000, engine, emit: this.deps.write, log });
+      const pipeline = new AudioPipeline({ camera: c.id, sampleRate: AUDIO_RATE, loudDbfs: c.audio.loudDbfs, loudCooldownMs: c.audio.loudCooldownSeconds * 1000, engine, emit: this.deps.write, log, keepAudio: c.audio.keepSpeechSound });
       const session = new AudioSession(c, { ffmpeg: this.deps.ffmpeg(), log: this.deps.log, onPcm: (pcm, ts) => pipeline.push(pcm, ts) });
       this.running.set(c.id, { session, pipeline, engine });
       session.start();

@@ -18,7 +18,13 @@ import { guarded, UnexpectedErrors, type Guard } from '../api/guard.js';
 import { renderClockMetrics, renderMetrics } from '../http/metrics.js';
 import { malformedTarget, rawErrorResponse, requestUrl, Router, safeDecode, sendJson } from '../http/router.js';
 import { serveKeyframe } from '../http/keyframe.js';
+import { serveAlertPicture, serveAlerts } from '../http/alerts.js';
+import type { WsRequestMap, WsRequestOf } from '../api/wire.js';
 import { serveDashboard } from '../http/static.js';
+import { readJsonBody } from '../http/body.js';
+import type { RequestContext } from '../api/handlers.js';
+import { validateRequest } from '../api/validate.js';
+import type { WsRequest } from '../api/wire.js';
 import type { Component, Readiness } from '../lifecycle.js';
 import type { CameraManager } from './cameras.js';
 import type { MemoryComponent } from './memory.js';
@@ -47,6 +53,10 @@ export interface HttpDeps {
   mqtt?: () => object;
   /** The stored picture of an alert, or null. */
   alertPictures?: (id: string) => Buffer | null;
+  /** Runs API requests (the WebSocket's handlers): the zones routes use them. */
+  requests?: { handle(req: WsRequest, ctx: RequestContext): Promise<unknown> };
+  /** A page of the alert history (`GET /api/alerts`); absent: the route answers NOT_FOUND. */
+  alerts?: (p: Omit<WsRequestOf<'alerts'>, 'id' | 'type'>) => WsRequestMap['alerts']['result'];
   /** The fleet image proxy (with `fleet.enabled`). */
   fleetProxy?: { snapshot(node: string, camera: string, res: ServerResponse): Promise<void> } | null;
   /**
@@ -126,12 +136,25 @@ export class HttpComponent implements Component {
         res.end(img);
       });
     }
+    // a camera's zones and lines: the WebSocket's zones.get and zones.put, over HTTP
+    r.on('GET', '/api/cameras/:id/zones', async (req, res, p) => {
+      const out = (await this.apiRequest(req, { type: 'zones.get', camera: p.id ?? '' })) as { cameras: unknown[] };
+      sendJson(res, 200, out.cameras[0]);
+    });
+    r.on('PUT', '/api/cameras/:id/zones', async (req, res, p) => {
+      const body = await readJsonBody(req);
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new VigilError('BAD_JSON', 'the body must be a JSON object {zones, lines}');
+      const out = (await this.apiRequest(req, { ...body, type: 'zones.put', camera: p.id ?? '' })) as { camera: unknown };
+      sendJson(res, 200, out.camera);
+    });
+    r.on('GET', '/api/alerts', (q, res) => {
+      if (!deps.alerts) throw new VigilError('NOT_FOUND', 'this daemon keeps no alert history');
+      this.need('memory');
+      serveAlerts(q, res, deps.alerts);
+    });
     r.on('GET', '/api/alerts/:id/snapshot.jpg', (_q, res, p) => {
-      this.need('rules');
-      const jpg = deps.alertPictures?.(p.id ?? '');
-      if (!jpg) throw new VigilError('NOT_FOUND', `no picture is kept for alert "${p.id ?? ''}"`);
-      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': jpg.length, 'cache-control': 'private, max-age=86400' });
-      res.end(jpg);
+      this.need('rules', 'memory');
+      serveAlertPicture(res, p.id ?? '', deps.alertPictures?.(p.id ?? ''), deps.memory.store);
     });
     r.on('GET', '/api/fleet/:node/cameras/:camera/snapshot.jpg', async (_q, res, p) => {
       if (!deps.fleetProxy) throw new VigilError('NOT_FOUND', 'this box does not follow the fleet (fleet.enabled is false or MQTT is off)');
@@ -144,6 +167,20 @@ export class HttpComponent implements Component {
     });
     r.on('GET', '/', (_q, res) => serveDashboard(res, 'index.html'));
     r.on('GET', '/:file', (_q, res, p) => serveDashboard(res, p.file ?? ''));
+  }
+
+  /**
+   * Runs an API request over HTTP: validated as on the WebSocket, with the scope of the request's
+   * token (admin when auth is off).
+   */
+  private async apiRequest(req: IncomingMessage, fields: Record<string, unknown>): Promise<unknown> {
+    this.need('perception', 'rules');
+    if (!this.deps.requests) throw new VigilError('NOT_FOUND', 'this daemon serves no API requests over HTTP');
+    const auth = this.deps.auth?.checkRequest(req, true) ?? { ok: true as const, scope: 'admin' as const, name: null };
+    if (!auth.ok) throw new VigilError('UNAUTHORIZED', auth.message);
+    const p = validateRequest({ ...fields, id: 'http' });
+    if (!p.ok) throw new VigilError(p.error.code, p.error.message);
+    return this.deps.requests.handle(p.request, { scope: auth.scope });
   }
 
   /** The `/healthz` body: `starting` (with the components not up yet) until the daemon is ready. */

@@ -35,6 +35,8 @@ export class MemoryComponent implements Component {
   private lastHealth: MemoryHealth | null = null;
   /** Read failures already logged. */
   private readsLogged = 0;
+  /** Called with the ids of the alerts each sweep dropped (their pictures are kept outside the memory). */
+  onAlertsDropped: ((ids: string[]) => void) | null = null;
   /** The wall clock, watched for steps; retention ages data by its steady time. */
   readonly clock: WallClock;
 
@@ -78,7 +80,8 @@ export class MemoryComponent implements Component {
     this.store
       .sweep({})
       .then((r) => {
-        if (r.deleted + r.evicted > 0) this.log.debug({ ...r }, 'retention sweep');
+        if (r.droppedAlerts.length) this.onAlertsDropped?.(r.droppedAlerts);
+        if (r.deleted + r.evicted > 0) this.log.debug({ deleted: r.deleted, evicted: r.evicted, done: r.done, ms: r.ms, usedBytes: r.usedBytes, alerts: r.droppedAlerts.length }, 'retention sweep');
       })
       .catch((e: unknown) => this.log.error({ err: (e as Error).message }, 'retention sweep failed'));
     const h = this.store.health();

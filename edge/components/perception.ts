@@ -9,6 +9,7 @@ import { createDetector, type DetectorConfig } from '../../ingest/perception/det
 import { defaultDetectorWorkers, WorkerDetector } from '../../ingest/perception/worker-detector.js';
 import { CameraPerception } from '../../ingest/perception/pipeline.js';
 import type { IdentitySeed } from '../../ingest/perception/objects.js';
+import type { LineSpec, ZoneSpec } from '../../ingest/perception/zones.js';
 import { OnnxEmbedder } from '../../ingest/perception/onnx-embedder.js';
 import { PaddleOcrReader } from '../../ingest/perception/ocr.js';
 import { DEFAULT_REID, runStamp } from '../../ingest/perception/reid.js';
@@ -180,6 +181,21 @@ export class PerceptionComponent implements Component {
     },
   ) {}
 
+  /** Zones and lines replaced while running, by camera (a camera started later starts with them). */
+  private readonly drawn = new Map<string, { zones: readonly ZoneSpec[]; lines: readonly LineSpec[] }>();
+
+  /**
+   * Replaces a camera's zones and lines while it runs (no restart): its next frame is placed in
+   * them. Objects inside a zone that is gone leave it now; those exits are written.
+   */
+  setGeometry(camera: string, zones: readonly ZoneSpec[], lines: readonly LineSpec[]): void {
+    this.drawn.set(camera, { zones, lines });
+    const p = this.pipes.get(camera);
+    if (!p) return;
+    for (const o of p.setGeometry(zones, lines)) this.deps.write(o);
+    this.deps.log.info({ camera, zones: zones.map((z) => z.id), lines: lines.map((l) => l.id) }, 'zones and lines replaced');
+  }
+
   /** Vision captioners by camera. */
   private readonly captioners = new Map<string, VisionCaptioner>();
 
@@ -214,7 +230,8 @@ export class PerceptionComponent implements Component {
       const entry = await this.detectorEntry(c);
       const det = c.detector.model === 'auto' ? await this.autoDetector(c, entry) : entry.det;
       this.cameraDetector.set(c.id, entry);
-      this.pipes.set(c.id, cameraPerception(c, det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run, seeds.get(c.id)));
+      const g = this.drawn.get(c.id);
+      this.pipes.set(c.id, cameraPerception(g ? { ...c, zones: [...g.zones], lines: [...g.lines] } : c, det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run, seeds.get(c.id)));
     }
   }
 

@@ -1,15 +1,17 @@
 /**
  * Alert rules as a daemon component: config rules plus runtime rules (kept in
- * `<data>/rules.json` across restarts), evaluated on every observation from the bus; alerts go
- * back on the bus for the WebSocket and MQTT interfaces.
+ * `<data>/rules.json` across restarts), evaluated on every observation from the bus; alerts are
+ * kept in the memory's alert history and go back on the bus for the WebSocket and MQTT interfaces
+ * (with an absolute picture URL under `fleet.publicUrl` when that is set).
  */
 import type { Logger } from '../../ingest/types.js';
 import type { Alert, AlertRule, RuleInfo } from '../api/wire.js';
 import type { EventBus } from '../bus.js';
 import type { Component } from '../lifecycle.js';
-import { RuleEngine, RuleError, type RuleEngineOptions } from '../rules/engine.js';
+import { RuleEngine, RuleError, ruleGeometryProblems, type RuleEngineOptions } from '../rules/engine.js';
 import { noModelCompiler, type RuleCompiler } from '../rules/nl.js';
 import { AlertSnapshots } from '../rules/snapshots.js';
+import { publicAlert } from '../api/alerts.js';
 import { RuleFile } from '../rules/store.js';
 import type { RecentFrames } from './recent-frames.js';
 
@@ -17,6 +19,11 @@ import type { RecentFrames } from './recent-frames.js';
 export interface AlertPictures {
   frames: RecentFrames;
   store: AlertSnapshots;
+}
+
+/** Where fired alerts are kept (the memory's alert history). */
+export interface AlertHistory {
+  writeAlert(a: Alert): Promise<boolean>;
 }
 
 /** Owns the rule engine. */
@@ -29,9 +36,22 @@ export class RulesComponent implements Component {
   private readonly store: RuleFile | null;
   /** Stored runtime rules that do not validate now (e.g. their zone left the config): kept in the file, not evaluated. */
   private dormant: { id: unknown; rule: unknown }[] = [];
+  /** Alerts the history failed to keep (logged once per 100). */
+  private unkept = 0;
 
   constructor(
-    private readonly deps: { bus: EventBus; log: Logger; rules: readonly AlertRule[]; file: string | null; compile?: RuleCompiler; pictures?: AlertPictures } & RuleEngineOptions,
+    private readonly deps: {
+      bus: EventBus;
+      log: Logger;
+      rules: readonly AlertRule[];
+      file: string | null;
+      compile?: RuleCompiler;
+      pictures?: AlertPictures;
+      /** The alert history; absent: alerts are only sent. */
+      history?: AlertHistory;
+      /** `fleet.publicUrl`: alerts sent carry absolute picture URLs under it. */
+      publicUrl?: string | null;
+    } & RuleEngineOptions,
   ) {
     this.engine = new RuleEngine(deps);
     this.store = deps.file ? new RuleFile(deps.file, deps.log) : null;
@@ -47,9 +67,32 @@ export class RulesComponent implements Component {
     return this.deps.cameras;
   }
 
+  /**
+   * What runtime rules a camera's new zones and lines would leave pointing at nothing (a zone or
+   * a line they use that no camera they watch would have), as `rule "<id>": <problem>` strings.
+   * Config rules are the config check's to judge.
+   */
+  geometryProblems(camera: string, g: { zones: string[]; lines: string[] }): string[] {
+    const cams = { ...this.deps.cameras, [camera]: g };
+    return this.engine
+      .list()
+      .filter((r) => r.source === 'runtime' && (!r.camera || r.camera === camera))
+      .flatMap((r) => ruleGeometryProblems(r, cams).map((p) => `rule "${r.id}" (added at runtime): ${p}; change or delete the rule first`));
+  }
+
+  /** Rules judge a camera's zones and lines by these ids from now on. */
+  setGeometry(camera: string, g: { zones: string[]; lines: string[] }): void {
+    this.deps.cameras[camera] = g;
+  }
+
   /** The stored picture of the frame that fired alert `id`, or null. */
   picture(id: string): Buffer | null {
     return this.deps.pictures?.store.read(id) ?? null;
+  }
+
+  /** Deletes the pictures of alerts the memory's retention dropped. */
+  dropPictures(ids: readonly string[]): void {
+    for (const id of ids) this.deps.pictures?.store.remove(id);
   }
 
   /** Alerts fired since start. */
@@ -125,14 +168,22 @@ export class RulesComponent implements Component {
     const frame = this.deps.pictures?.frames.at(a.camera, a.frameTs);
     const store = this.deps.pictures?.store;
     if (!frame || !store) {
-      this.sending = this.sending.then(() => this.deps.bus.emit('alert', a));
+      this.sending = this.sending.then(() => this.send(a));
       return;
     }
     const saved = store.save(a.id, frame);
     this.sending = this.sending.then(async () => {
       if (await saved) a.evidence.snapshot = AlertSnapshots.url(a.id);
-      this.deps.bus.emit('alert', a);
+      this.send(a);
     });
+  }
+
+  /** Keeps the alert in the history (its picture as a path), then sends it (its picture as a public URL when there is one). */
+  private send(a: Alert): void {
+    this.deps.history?.writeAlert(a).catch((e: unknown) => {
+      if (this.unkept++ % 100 === 0) this.deps.log.error({ alert: a.id, err: (e as Error).message, unkept: this.unkept }, 'the alert could not be kept in the history; it is still sent');
+    });
+    this.deps.bus.emit('alert', publicAlert(a, this.deps.publicUrl));
   }
 
   private saveRuntime(): void {

@@ -1,14 +1,18 @@
 /**
  * Checks of a configuration that a schema cannot express: camera sources, class names against
- * each camera's detector, rules against the cameras' zones, lines and classes, duplicate rule
- * ids and duplicate token secrets. They run on the raw input, next to the schema, so that
- * `vigil config check` and `vigil start` report every problem in one pass.
+ * each camera's detector, rules against the cameras' zones, lines and classes, duplicate ids and
+ * token secrets. They run on the raw input, next to the schema, and on whatever part of an item
+ * the schema refuses is still readable (a rule with a bad time still has its camera and zone), so
+ * that `vigil config check` and `vigil start` report every problem in one pass.
  */
 import { redactUrl } from '../../ingest/redact.js';
 import type { AlertRule } from '../api/wire.js';
 import { ruleGeometryProblems, type CameraGeometry } from '../rules/engine.js';
 import { ruleSchema } from '../rules/schema.js';
 import { detectorVocabulary, unknownClassMessage, type DetectorVocabulary } from './labels.js';
+import { problemLines, type ConfigProblem } from './places.js';
+import { duplicateProblems } from './duplicates.js';
+import { geometryProblems } from './geometry.js';
 import { DEMO_URL } from './schema.js';
 
 /** URL schemes a camera may use (ffmpeg reads them as network streams). */
@@ -58,11 +62,17 @@ function rawHashInCredentials(url: string): boolean {
   return hash >= 0 && rest.indexOf('@', hash) > hash && !rest.slice(0, hash).includes('/');
 }
 
-/** Checks `detector.classes` and `detector.classThresholds` names; returns the camera's facts. */
-function checkCamera(c: Obj, i: number, problems: string[]): CameraFacts | null {
+/** Checks the camera's source and its `detector.classes` and `classThresholds` names; returns its facts. */
+function checkCamera(c: Obj, i: number, problems: ConfigProblem[]): CameraFacts | null {
   if (typeof c.url === 'string') {
     const p = cameraUrlProblem(c.url);
-    if (p) problems.push(`cameras.${i}.url: ${p}`);
+    if (p) problems.push({ path: ['cameras', i, 'url'], message: p });
+  }
+  // the shapes' own problems (duplicate ids are named once, by duplicates.ts)
+  for (const g of geometryProblems(c.zones, c.lines, `cameras.${i}`)) {
+    const at = g.indexOf(': ');
+    const path = g.slice(0, at).split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x));
+    if (path[path.length - 1] !== 'id') problems.push({ path, message: g.slice(at + 2) });
   }
   const vocabulary = detectorVocabulary(c.detector);
   const det = obj(c.detector) ?? {};
@@ -72,11 +82,11 @@ function checkCamera(c: Obj, i: number, problems: string[]): CameraFacts | null 
   if (labels && vocabulary.model !== 'none') {
     const known = new Set(labels);
     misspelt = classes.some((cls) => !known.has(cls));
-    classes.forEach((cls, j) => {
-      if (!known.has(cls)) problems.push(`cameras.${i}.detector.classes.${j}: ${unknownClassMessage(cls, vocabulary.model, labels)}`);
+    list(det.classes).forEach((cls, j) => {
+      if (typeof cls === 'string' && !known.has(cls)) problems.push({ path: ['cameras', i, 'detector', 'classes', j], message: unknownClassMessage(cls, vocabulary.model, labels) });
     });
     for (const cls of Object.keys(obj(det.classThresholds) ?? {})) {
-      if (!known.has(cls)) problems.push(`cameras.${i}.detector.classThresholds.${cls}: ${unknownClassMessage(cls, vocabulary.model, labels)}`);
+      if (!known.has(cls)) problems.push({ path: ['cameras', i, 'detector', 'classThresholds', cls], message: unknownClassMessage(cls, vocabulary.model, labels) });
     }
   }
   if (typeof c.id !== 'string') return null;
@@ -103,47 +113,63 @@ function ruleClassProblem(rule: AlertRule, cams: CameraFacts[]): string | null {
   return `class "${cls}" is never detected: ${why.join('; ')}`;
 }
 
-/** Rule problems: duplicate ids, unknown cameras, zones and lines, classes never detected. */
-function checkRules(rules: unknown[], cams: CameraFacts[] | null, problems: string[]): void {
-  const geometry: CameraGeometry = Object.fromEntries((cams ?? []).map((c) => [c.id, { zones: c.zones, lines: c.lines }]));
-  const firstAt = new Map<string, number>();
-  rules.forEach((raw, i) => {
-    const parsed = ruleSchema.safeParse(raw);
-    if (!parsed.success) return; // the schema reports it
-    const rule = parsed.data;
-    const first = firstAt.get(rule.id);
-    if (first !== undefined) problems.push(`rules.${i}.id: duplicate rule id "${rule.id}" (also rules.${first})`);
-    else firstAt.set(rule.id, i);
-    if (!cams) return;
-    for (const p of ruleGeometryProblems(rule, geometry)) problems.push(`rules.${i}.${p}`);
-    const cp = ruleClassProblem(rule, cams);
-    if (cp) problems.push(`rules.${i}.class: ${cp}`);
-  });
+/** The rule as far as it is readable: each field the schema accepts on its own (null: no rule at all). */
+function readableRule(raw: unknown): AlertRule | null {
+  const full = ruleSchema.safeParse(raw);
+  if (full.success) return full.data;
+  const r = obj(raw);
+  if (!r) return null;
+  const shape = ruleSchema.shape;
+  const field = <T>(schema: { safeParse(v: unknown): { success: boolean; data?: T } }, v: unknown): T | undefined => {
+    const p = schema.safeParse(v);
+    return p.success ? p.data : undefined;
+  };
+  const t = obj(r.trigger);
+  const trigger = field(shape.trigger, r.trigger) ?? (t?.type === 'line' && typeof t.line === 'string' ? { type: 'line' as const, line: t.line } : t?.type === 'sound' ? { type: 'sound' as const } : { type: 'count' as const, op: '>=' as const, value: 1 });
+  const rule: AlertRule = { id: typeof r.id === 'string' ? r.id : '', trigger };
+  for (const k of ['camera', 'zone', 'class'] as const) {
+    const v = field<string>(shape[k], r[k]);
+    if (v !== undefined) rule[k] = v;
+  }
+  return rule;
 }
 
-/** Two tokens with one secret cannot be told apart (the first match would decide the scope). */
-function checkTokens(tokens: unknown[], problems: string[]): void {
-  const seen = new Map<string, { i: number; name: unknown }>();
-  tokens.forEach((t, i) => {
-    const secret = obj(t)?.token;
-    if (typeof secret !== 'string') return;
-    const prev = seen.get(secret);
-    if (prev) problems.push(`auth.tokens.${i}.token: the same secret as auth.tokens.${prev.i} (${JSON.stringify(prev.name)}); each token needs its own secret`);
-    else seen.set(secret, { i, name: obj(t)?.name });
+/** Rule problems: unknown cameras, zones and lines, classes never detected (also of a rule the schema refuses). */
+function checkRules(rules: unknown[], cams: CameraFacts[] | null, problems: ConfigProblem[]): void {
+  // cameras that share an id (reported as duplicates) pool their zones and lines
+  const geometry: CameraGeometry = {};
+  for (const c of cams ?? []) {
+    const g = geometry[c.id] ?? { zones: [], lines: [] };
+    geometry[c.id] = { zones: [...g.zones, ...c.zones], lines: [...g.lines, ...c.lines] };
+  }
+  rules.forEach((raw, i) => {
+    const rule = readableRule(raw);
+    if (!rule || !cams) return;
+    for (const p of ruleGeometryProblems(rule, geometry)) {
+      const at = p.indexOf(': ');
+      problems.push({ path: ['rules', i, ...p.slice(0, at).split('.')], message: p.slice(at + 2) });
+    }
+    const cp = ruleClassProblem(rule, cams);
+    if (cp) problems.push({ path: ['rules', i, 'class'], message: cp });
   });
 }
 
 /**
- * Every problem of a raw configuration beyond its schema, as `path: message` strings. Values
- * the schema refuses are skipped here (the schema reports them), so nothing is reported twice.
+ * Every problem of a raw configuration beyond its schema, with its place. Values the schema
+ * refuses are skipped here (the schema reports them), so nothing is reported twice.
  */
-export function semanticChecks(raw: unknown): string[] {
-  const problems: string[] = [];
+export function semanticProblems(raw: unknown): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   const r = obj(raw);
   if (!r) return problems;
-  const rawCams = r.cameras === undefined ? [{ id: 'demo', url: DEMO_URL }] : Array.isArray(r.cameras) ? r.cameras : null;
+  const rawCams = r.cameras === undefined ? [{ id: 'demo', url: DEMO_URL }] : Array.isArray(r.cameras) ? (r.cameras as unknown[]) : null;
   const cams = rawCams ? rawCams.flatMap((c, i) => (obj(c) ? [checkCamera(obj(c) as Obj, i, problems)] : [])).filter((c): c is CameraFacts => c !== null) : null;
+  problems.push(...duplicateProblems(r, rawCams ?? []));
   if (Array.isArray(r.rules)) checkRules(r.rules, cams, problems);
-  checkTokens(list(obj(r.auth)?.tokens), problems);
   return problems;
+}
+
+/** {@link semanticProblems} as `place: message` lines, places named by ids. */
+export function semanticChecks(raw: unknown): string[] {
+  return problemLines(raw, semanticProblems(raw));
 }

@@ -1,6 +1,6 @@
 /**
  * The `fleet` section of the config: fleet questions over MQTT (enabled, prefix, deadlineMs; see
- * the README, "Fleet") and discovery and the fleet dashboard (publicUrl, peers; see
+ * docs/fleet.md) and discovery and the fleet dashboard (publicUrl, peers; see
  * `fleet-peers.ts`).
  */
 import { z } from 'zod';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ruleSchema } from '../rules/schema.js';
 import { fleetSchema } from './fleet.js';
+import type { ConfigProblem } from './places.js';
 
 /** Camera id rule: used in MQTT topics, LMDB keys and URLs. */
 const CAMERA_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -12,7 +13,15 @@ const CAMERA_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** URL of the demo camera: the bundled CC BY 4.0 clip played in a loop. */
 export const DEMO_URL = 'builtin:demo';
 
-const point = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
+/** A coordinate of a point: a fraction of the picture's width or height. */
+const fraction = z.number({ error: 'a number from 0 to 1' }).min(0, 'below 0: x and y are fractions 0..1 of the picture (0 is the left or top edge)').max(1, 'above 1: x and y are fractions 0..1 of the picture (1 is the right or bottom edge)');
+const point = z.tuple([fraction, fraction], { error: 'a point is [x, y], each a fraction 0..1 of the picture, e.g. [0.25, 0.8]' });
+
+/** One zone: an id and a polygon of at least 3 vertices, normalised 0..1. */
+export const zoneSchema = z.strictObject({ id: z.string().regex(CAMERA_ID, 'letters, digits, "_" or "-", 1-64 characters'), polygon: z.array(point).min(3).max(64).describe('Vertices [x, y], normalised 0..1.') });
+
+/** One directed line: crossing from the left to the right side of from->to is "forward". */
+export const lineSchema = z.strictObject({ id: z.string().regex(CAMERA_ID, 'letters, digits, "_" or "-", 1-64 characters'), from: point, to: point });
 
 const detector = z
   .strictObject({
@@ -79,11 +88,13 @@ const camera = z
     motionGate: z.boolean().default(true).describe('Run the detector only on motion (plus a refresh every few seconds).'),
     holdSeconds: z.number().min(0).max(10).default(1).describe('Live counts and occupancy keep an object this long after its last detection (the tracker keeps its identity longer).'),
     zones: z
-      .array(z.strictObject({ id: z.string().regex(CAMERA_ID), polygon: z.array(point).min(3).describe('Vertices [x, y], normalised 0..1.') }))
+      .array(zoneSchema)
+      .max(64)
       .default([])
       .describe('Zones: polygons in normalised coordinates (0..1 of width and height).'),
     lines: z
-      .array(z.strictObject({ id: z.string().regex(CAMERA_ID), from: point, to: point }))
+      .array(lineSchema)
+      .max(64)
       .default([])
       .describe('Directed lines; crossing from the left to the right side of from->to is "forward".'),
     reid: z
@@ -125,10 +136,11 @@ const camera = z
         enabled: z.boolean().default(true).describe('Decode the sound of the stream when it has any (a camera without audio simply has none).'),
         loudDbfs: z.number().max(0).default(-10).describe('A 100 ms block louder than this (RMS, dBFS) raises a loud_sound event.'),
         loudCooldownSeconds: z.number().min(0).default(5).describe('Least time between two loud_sound events of a camera.'),
+        keepSpeechSound: z.boolean().default(true).describe('Keep each utterance\'s sound (8-bit mu-law, 16 kB/s of speech) with its transcript, under retention, so a question can spot a word nobody configured ("when was pressure mentioned?"). Never served over the API.'),
         speech: z
           .enum(['pocketsphinx', 'openai', 'off'])
           .default('pocketsphinx')
-          .describe('Speech to text: pocketsphinx (offline; Debian packages pocketsphinx and pocketsphinx-en-us; poor on open vocabulary, see README), openai (the Whisper-style endpoint models.transcription) or off.'),
+          .describe('Speech to text: pocketsphinx (offline; Debian packages pocketsphinx and pocketsphinx-en-us; poor on open vocabulary, see docs/audio.md), openai (the Whisper-style endpoint models.transcription) or off.'),
         vocabulary: z
           .array(z.string().min(1))
           .default([])
@@ -192,6 +204,10 @@ export const configSchema = z
     log: z
       .strictObject({
         level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info').describe('Log level.'),
+        format: z
+          .enum(['auto', 'pretty', 'json'])
+          .default('auto')
+          .describe('Log lines: auto (one human line each on a terminal, JSON lines when piped, redirected or under systemd; the environment variable VIGIL_LOG_FORMAT=json|pretty overrides auto), pretty or json. Secrets are redacted in both.'),
       })
       .prefault({})
       .describe('Logging.'),
@@ -274,8 +290,14 @@ export const configSchema = z
         queueSize: z.number().int().min(0).max(100_000).default(1000).describe('Messages kept while the broker is unreachable (oldest dropped first).'),
         homeAssistant: z
           .strictObject({
-            discovery: z.boolean().default(false).describe('Publish Home Assistant MQTT discovery for counts and alerts.'),
+            discovery: z.boolean().default(false).describe('Publish Home Assistant MQTT discovery: per camera, zone and class a count sensor and an occupancy binary_sensor; per camera a connectivity binary_sensor and images (latest frame, last alert); per rule an event entity (see docs/home-assistant.md).'),
             prefix: z.string().default('homeassistant').describe('Discovery prefix.'),
+            snapshotSeconds: z
+              .number()
+              .min(0)
+              .max(3600)
+              .default(10)
+              .describe("Seconds between the camera images sent to Home Assistant (a retained JPEG on vigil/<node>/<camera>/snapshot, within the broker's authentication); 0: none."),
           })
           .prefault({})
           .describe('Home Assistant integration.'),
@@ -311,31 +333,26 @@ export function isLoopback(host: string): boolean {
 }
 
 /** An embedded broker listening beyond loopback must require credentials. */
-function brokerExposure(r: { mqtt?: unknown }): string[] {
+function brokerExposure(r: { mqtt?: unknown }): ConfigProblem[] {
   const m = r.mqtt && typeof r.mqtt === 'object' ? (r.mqtt as { enabled?: unknown; url?: unknown; username?: unknown; password?: unknown; embedded?: { host?: unknown } }) : {};
   const host = m.embedded?.host;
   if (m.enabled === false || (typeof m.url === 'string' && m.url) || typeof host !== 'string' || isLoopback(host)) return [];
   if (typeof m.username === 'string' && m.username && typeof m.password === 'string' && m.password) return [];
-  return [`mqtt.embedded.host: the embedded broker would listen on ${host}, beyond this machine, with no credentials; set mqtt.username and mqtt.password (clients then log in with them), or keep the default 127.0.0.1`];
+  return [{ path: ['mqtt', 'embedded', 'host'], message: `the embedded broker would listen on ${host}, beyond this machine, with no credentials; set mqtt.username and mqtt.password (clients then log in with them), or keep the default 127.0.0.1` }];
 }
 
 /**
  * Checks across fields, run on the raw input even when other fields are invalid, so that every
- * problem is reported in one pass. Returns `path: message` strings.
+ * problem is reported in one pass (duplicate ids are in duplicates.ts).
  */
-export function crossCheck(raw: unknown): string[] {
-  const problems: string[] = [];
+export function crossCheck(raw: unknown): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
   if (!raw || typeof raw !== 'object') return problems;
   const r = raw as { cameras?: unknown; timezone?: unknown; models?: { transcription?: unknown }; mqtt?: unknown };
   if (Array.isArray(r.cameras)) {
-    const seen = new Set<unknown>();
     r.cameras.forEach((c: unknown, i) => {
       const speech = c && typeof c === 'object' ? (c as { audio?: { speech?: unknown } }).audio?.speech : undefined;
-      if (speech === 'openai' && !r.models?.transcription) problems.push(`cameras.${i}.audio.speech: "openai" needs models.transcription (an OpenAI-compatible audio/transcriptions endpoint)`);
-      const id = c && typeof c === 'object' ? (c as { id?: unknown }).id : undefined;
-      if (typeof id !== 'string') return;
-      if (seen.has(id)) problems.push(`cameras.${i}.id: duplicate camera id "${id}"`);
-      seen.add(id);
+      if (speech === 'openai' && !r.models?.transcription) problems.push({ path: ['cameras', i, 'audio', 'speech'], message: '"openai" needs models.transcription (an OpenAI-compatible audio/transcriptions endpoint)' });
     });
   }
   problems.push(...brokerExposure(r));
@@ -343,7 +360,7 @@ export function crossCheck(raw: unknown): string[] {
     try {
       new Intl.DateTimeFormat('en', { timeZone: r.timezone });
     } catch {
-      problems.push(`timezone: unknown time zone "${r.timezone}"`);
+      problems.push({ path: ['timezone'], message: `unknown time zone "${r.timezone}" (an IANA name such as Europe/Berlin or America/New_York)` });
     }
   }
   return problems;

@@ -1,6 +1,7 @@
 /**
- * The MQTT bridge: publishes node and camera status, object events, counts and alerts, and
- * answers questions and requests. Connects to `mqtt.url`, or to the embedded broker when none is
+ * The MQTT bridge: publishes node and camera status, object events, counts, occupancy and
+ * alerts (with `mqtt.homeAssistant.discovery`, the discovery configs and the image entities'
+ * pictures too), and answers questions and requests. Connects to `mqtt.url`, or to the embedded broker when none is
  * configured. While the broker is unreachable, messages wait in a bounded queue (oldest dropped).
  */
 import { readFileSync } from 'node:fs';
@@ -13,19 +14,19 @@ import { manifestTopic } from '../api/fleet-view-wire.js';
 import { cameraState } from '../api/live.js';
 import { MQTT_TOPICS, type MqttNodeStatus } from '../api/wire.js';
 import type { EventBus } from '../bus.js';
-import type { Config } from '../config/schema.js';
+import type { CameraConfig, Config } from '../config/schema.js';
 import type { FleetResponder } from '../fleet/responder.js';
 import { noDelay } from '../fleet/nodelay.js';
 import type { Component } from '../lifecycle.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { Discovery } from './discovery.js';
 import type { MqttExtension } from './extension.js';
+import { HaImages, type PictureSource } from './ha-images.js';
+import { OccupancyStates } from './occupancy.js';
 import { MqttRequests } from './requests.js';
+import { countTopics } from './topics.js';
 
-/** Replaces characters MQTT topics reserve (`/`, `+`, `#`) and spaces in one topic level. */
-export function topicLevel(s: string): string {
-  return s.replace(/[/+#\s]/g, '_');
-}
+export { topicLevel } from './topics.js';
 
 /** Resolves when `p` settles or after `ms`, whichever is first. */
 function within(ms: number, p: Promise<void>): Promise<void> {
@@ -34,7 +35,7 @@ function within(ms: number, p: Promise<void>): Promise<void> {
 
 interface Queued {
   topic: string;
-  payload: string;
+  payload: string | Buffer;
   opts: IClientPublishOptions;
 }
 
@@ -49,6 +50,14 @@ export interface MqttBridgeDeps {
   auth: Auth;
   /** Answers fleet asks (with `fleet.enabled`). */
   fleet?: FleetResponder | null;
+  /** The daemon's version (Home Assistant device and origin). */
+  version?: string;
+  /** `fleet.publicUrl` (Home Assistant device links and absolute snapshot URLs). */
+  publicUrl?: string | null;
+  /** The configured cameras (Home Assistant entities). */
+  cameras?: readonly CameraConfig[];
+  /** Camera and alert pictures for Home Assistant's image entities. */
+  pictures?: PictureSource;
 }
 
 /** The MQTT component. */
@@ -60,12 +69,27 @@ export class MqttBridge implements Component {
   private dropped = 0;
   private published = 0;
   private readonly extensions: MqttExtension[] = [];
+  private readonly occupancy = new OccupancyStates();
+  /** Home Assistant discovery and pictures (with `mqtt.homeAssistant.discovery`). */
+  private readonly discovery: Discovery | null = null;
+  private readonly images: HaImages | null = null;
   /** Why MQTT is off, when it is. */
   disabledReason: string | null = null;
   /** URL the client connects to. */
   url: string | null = null;
 
-  constructor(private readonly d: MqttBridgeDeps) {}
+  constructor(private readonly d: MqttBridgeDeps) {
+    const ha = d.cfg.homeAssistant;
+    if (!d.cfg.enabled || !ha.discovery) return;
+    const retained = (t: string, p: string): void => this.publish(t, p, { retain: true, qos: 1 });
+    const ctx = { node: d.node, prefix: ha.prefix, version: d.version ?? '0.0.0', publicUrl: d.publicUrl ?? null };
+    this.discovery = new Discovery({ ...ctx, cameras: d.cameras ?? [], rules: () => d.handlers.ruleList(), publish: retained });
+    this.use(this.discovery);
+    if (!d.pictures) return;
+    const cameras = (d.cameras ?? []).map((c) => c.id);
+    this.images = new HaImages({ node: d.node, cameras, everyMs: ha.snapshotSeconds * 1000, pictures: d.pictures, bus: d.bus, isConnected: () => this.connected, publish: (t, p, o) => this.publish(t, p, o), log: d.log });
+    this.use(this.images);
+  }
 
   /** The connected client (for the fleet asker), or null while MQTT is off. */
   get mqttClient(): MqttClient | null {
@@ -101,6 +125,7 @@ export class MqttBridge implements Component {
       this.disabledReason = 'mqtt.enabled is false';
       return;
     }
+    this.images?.start();
     let protocolVersion: 4 | 5 = c.protocolVersion;
     if (c.url) this.url = c.url;
     else {
@@ -144,7 +169,7 @@ export class MqttBridge implements Component {
     this.client = client;
     noDelay(client);
     const requests = new MqttRequests({ node: this.d.node, handlers: this.d.handlers, auth: this.d.auth, log: this.d.log, reply: (t, p, o, done) => this.publish(t, p, o, done) });
-    const discovery = c.homeAssistant.discovery ? new Discovery(this.d.node, c.homeAssistant.prefix, (t, p) => this.publish(t, p, { retain: true, qos: 1 })) : null;
+    const discovery = this.discovery;
     let wasConnected = false;
     client.on('connect', () => {
       this.d.log.info({ url: this.url, protocolVersion, reconnect: wasConnected }, 'MQTT connected');
@@ -159,7 +184,12 @@ export class MqttBridge implements Component {
       });
       const filters = this.extensions.flatMap((x) => x.filters);
       if (filters.length) client.subscribe(filters, { qos: 1 }, (err) => err && this.d.log.error({ err: err.message, filters }, 'MQTT subscribe failed'));
-      discovery?.rules(this.d.handlers.ruleList());
+      // counts no frame has reported yet read not occupied (not the retained state of an earlier run)
+      for (const k of discovery?.countKeys() ?? []) {
+        const topic = countTopics(this.d.node, k).occupancy;
+        const s = this.occupancy.initial(topic);
+        if (s) this.publish(topic, s, { retain: true, qos: 1 });
+      }
       this.flush();
       for (const x of this.extensions) x.connected();
     });
@@ -180,13 +210,15 @@ export class MqttBridge implements Component {
     bus.on('camera', 'mqtt', (s) => this.publish(MQTT_TOPICS.cameraStatus(node, s.id), JSON.stringify(cameraState(s, s.state !== 'disabled')), { retain: true, qos: 1 }));
     bus.on('object', 'mqtt', (e) => this.publish(MQTT_TOPICS.events(node, e.camera), JSON.stringify(e), { qos: 0 }));
     bus.on('count', 'mqtt', (n) => {
-      const topic = MQTT_TOPICS.count(node, n.camera, topicLevel(n.zone), topicLevel(n.class));
-      discovery?.count(n, topic);
+      const topics = countTopics(node, n);
+      discovery?.count(n);
       // a camera that is down has no counts: `unknown` (Home Assistant also marks the sensor unavailable)
-      this.publish(topic, n.count === null ? 'unknown' : String(n.count), { retain: true, qos: 0 });
+      this.publish(topics.count, n.count === null ? 'unknown' : String(n.count), { retain: true, qos: 0 });
+      const occupied = this.occupancy.next(topics.occupancy, n.count);
+      if (occupied) this.publish(topics.occupancy, occupied, { retain: true, qos: 1 });
     });
     bus.on('alert', 'mqtt', (a) => this.publish(MQTT_TOPICS.alert(node, a.rule), JSON.stringify(a), { qos: 1 }));
-    bus.on('rule', 'mqtt', () => discovery?.rules(this.d.handlers.ruleList()));
+    bus.on('rule', 'mqtt', () => discovery?.rulesChanged());
   }
 
   private firstConnect(signal: AbortSignal, ms: number): Promise<void> {
@@ -213,7 +245,7 @@ export class MqttBridge implements Component {
    * @param done called once the broker has the message (QoS 1: acknowledged; QoS 0: written), or
    *   at once when it was queued or dropped
    */
-  publish(topic: string, payload: string, opts: IClientPublishOptions, done?: () => void): void {
+  publish(topic: string, payload: string | Buffer, opts: IClientPublishOptions, done?: () => void): void {
     const client = this.client;
     if (client?.connected) {
       this.published++;
@@ -242,6 +274,7 @@ export class MqttBridge implements Component {
 
   async stop(): Promise<void> {
     this.d.bus.removeOwner('mqtt');
+    this.images?.stop();
     const client = this.client;
     this.client = null;
     if (client) {

@@ -1,61 +1,141 @@
 /**
- * Home Assistant MQTT discovery (behind `mqtt.homeAssistant.discovery`): one sensor per count
- * topic (announced the first time the count is published) and one sensor per alert rule whose
- * state is the last alert's message, with the alert as attributes. All share one device per node
- * and the node status topic as availability; count sensors also need their camera streaming.
+ * Home Assistant MQTT discovery (behind `mqtt.homeAssistant.discovery`): announces the entities of
+ * `ha-entities.ts`, retained, on every connect (only the configs not yet sent), again when Home
+ * Assistant says it came online (its birth message on `<prefix>/status`), when rules change, and
+ * for a count of a class first seen. Which classes get count and occupancy entities: the camera's
+ * `detector.classes`, else the classes its rules name, else every class it sees. A camera with
+ * one class gets no "objects" (any class) entities: they would repeat that class's. Configs of
+ * entities that are gone (a deleted rule, the alert sensors of earlier versions, an "objects"
+ * duplicate) are cleared with an empty retained payload.
  */
+import { ALL } from '../api/live.js';
 import type { CountState, RuleInfo } from '../api/wire.js';
-import { MQTT_TOPICS } from '../api/wire.js';
+import type { CameraConfig } from '../config/schema.js';
+import type { MqttExtension } from './extension.js';
+import { boxEntities, cameraEntities, configTopic, countEntities, legacyAlertSensorTopic, ruleEntity, type HaContext, type HaEntity } from './ha-entities.js';
+import type { CountKey } from './topics.js';
 
-/** Announces entities. */
-export class Discovery {
-  private readonly announced = new Set<string>();
+/** What discovery needs. */
+export interface DiscoveryDeps extends HaContext {
+  /** The configured cameras (their zones and classes). */
+  cameras: readonly Pick<CameraConfig, 'id' | 'zones' | 'detector'>[];
+  /** The rules now. */
+  rules(): RuleInfo[];
+  /** Publishes retained (QoS 1); an empty payload removes an entity. */
+  publish(topic: string, payload: string): void;
+}
 
-  constructor(
-    private readonly node: string,
-    private readonly prefix: string,
-    private readonly publish: (topic: string, payload: string) => void,
-  ) {}
+/** Announces entities; a party on the bridge's connection (for Home Assistant's birth message). */
+export class Discovery implements MqttExtension {
+  readonly name = 'ha-discovery';
+  readonly filters: readonly string[];
+  /** Config topic -> payload sent (an empty string: cleared). */
+  private readonly sent = new Map<string, string>();
+  /** Counts seen of classes no config or rule names (announced when nothing is named). */
+  private readonly seen = new Map<string, CountKey>();
+  /** Rule event topics announced, to clear those of rules that are gone. */
+  private ruleTopics = new Set<string>();
+  /** Counts already looked at (most counts change often; each is decided once, again after rules change). */
+  private readonly counted = new Set<string>();
 
-  private device(): object {
-    return { identifiers: [`vigil_${this.node}`], name: `Vigil ${this.node}`, manufacturer: 'Vigil' };
+  constructor(private readonly d: DiscoveryDeps) {
+    this.filters = [`${d.prefix}/status`];
   }
 
-  private announce(uid: string, config: object): void {
-    if (this.announced.has(uid)) return;
-    this.announced.add(uid);
-    const node = { availability_topic: MQTT_TOPICS.status(this.node), payload_available: 'online', payload_not_available: 'offline' };
-    const base = { unique_id: uid, object_id: uid, device: this.device(), ...('availability' in config ? {} : node) };
-    this.publish(`${this.prefix}/sensor/${uid}/config`, JSON.stringify({ ...base, ...config }));
+  connected(): void {
+    this.announceAll();
+  }
+
+  /** Home Assistant came online (not a retained replay): it lost what it had, so everything is sent again. */
+  message(topic: string, payload: Buffer, retained: boolean): void {
+    if (topic !== `${this.d.prefix}/status` || retained || payload.toString() !== 'online') return;
+    this.sent.clear();
+    this.counted.clear();
+    this.announceAll();
+  }
+
+  /** The classes that get entities on a camera: configured, else named by its rules; empty: every class seen. */
+  classesOf(camera: string): string[] {
+    const cam = this.d.cameras.find((c) => c.id === camera);
+    if (cam?.detector.classes.length) return [...cam.detector.classes];
+    const named = this.d.rules().filter((r) => r.class && (r.camera === undefined || r.camera === camera));
+    return [...new Set(named.map((r) => r.class ?? ''))];
+  }
+
+  /** A count changed: announces its entities when its class should have some and has none yet. */
+  count(c: CountState): void {
+    const key = `${c.camera}\u0000${c.zone}\u0000${c.class}`;
+    if (this.counted.has(key)) return;
+    this.counted.add(key);
+    const classes = this.classesOf(c.camera);
+    if (c.class === ALL) {
+      if (c.zone === ALL || classes.length === 1) return;
+    } else if (classes.length > 0) {
+      if (!classes.includes(c.class)) return;
+    } else {
+      this.seen.set(key, { camera: c.camera, zone: c.zone, class: c.class });
+    }
+    for (const e of countEntities(this.d, c)) this.send(e);
+  }
+
+  /** Rules changed: their events, and count entities of the classes they name. */
+  rulesChanged(): void {
+    this.counted.clear();
+    this.announceAll();
   }
 
   /**
-   * A count sensor, once per topic. It is available while the node is online and its camera is
-   * streaming (the camera status topic), so a camera that is down shows its counts unavailable;
-   * the `unknown` payload reads as no value.
+   * The counts that get entities whatever is seen: per camera, the whole frame and each zone for
+   * each of its classes, plus "objects" per zone unless it has one class.
    */
-  count(c: CountState, topic: string): void {
-    const uid = `vigil_${this.node}_${c.camera}_${c.zone}_${c.class}_count`.replace(/[^A-Za-z0-9_-]/g, '_');
-    this.announce(uid, {
-      name: `${c.camera} ${c.zone} ${c.class} count`,
-      state_topic: topic,
-      state_class: 'measurement',
-      unit_of_measurement: 'objects',
-      value_template: "{{ value | int if value != 'unknown' else None }}",
-      availability_mode: 'all',
-      availability: [
-        { topic: MQTT_TOPICS.status(this.node), payload_available: 'online', payload_not_available: 'offline' },
-        { topic: MQTT_TOPICS.cameraStatus(this.node, c.camera), value_template: "{{ 'online' if value_json.state == 'streaming' else 'offline' }}", payload_available: 'online', payload_not_available: 'offline' },
-      ],
-    });
+  countKeys(): CountKey[] {
+    const keys: CountKey[] = [];
+    for (const cam of this.d.cameras) {
+      const classes = this.classesOf(cam.id);
+      const zones = cam.zones.map((z) => z.id);
+      for (const zone of [ALL, ...zones]) for (const cls of classes) keys.push({ camera: cam.id, zone, class: cls });
+      if (classes.length !== 1) for (const zone of zones) keys.push({ camera: cam.id, zone, class: ALL });
+    }
+    return keys;
   }
 
-  /** An alert sensor per rule. */
-  rules(rules: RuleInfo[]): void {
-    for (const r of rules) {
-      const uid = `vigil_${this.node}_alert_${r.id}`.replace(/[^A-Za-z0-9_-]/g, '_');
-      const topic = MQTT_TOPICS.alert(this.node, r.id);
-      this.announce(uid, { name: `alert ${r.id}`, state_topic: topic, value_template: '{{ value_json.message }}', json_attributes_topic: topic, icon: 'mdi:alert' });
+  /** Sends every config not sent yet, and clears what is gone. */
+  private announceAll(): void {
+    for (const e of boxEntities(this.d)) this.send(e);
+    for (const cam of this.d.cameras) for (const e of cameraEntities(this.d, cam.id)) this.send(e);
+    for (const k of this.countKeys()) for (const e of countEntities(this.d, k)) this.send(e);
+    for (const cam of this.d.cameras) {
+      if (this.classesOf(cam.id).length !== 1) continue;
+      // one class: "objects" would repeat it (and earlier versions announced it)
+      for (const z of cam.zones) for (const e of countEntities(this.d, { camera: cam.id, zone: z.id, class: ALL })) this.clear(configTopic(this.d, e.component, e.uid));
     }
+    for (const k of this.seen.values()) if (this.classesOf(k.camera).length === 0) for (const e of countEntities(this.d, k)) this.send(e);
+    this.announceRules();
+  }
+
+  private announceRules(): void {
+    const now = new Set<string>();
+    for (const r of this.d.rules()) {
+      const e = ruleEntity(this.d, r);
+      now.add(configTopic(this.d, e.component, e.uid));
+      this.send(e);
+      this.clear(legacyAlertSensorTopic(this.d, r.id));
+    }
+    for (const t of this.ruleTopics) if (!now.has(t)) this.clear(t);
+    this.ruleTopics = now;
+  }
+
+  private send(e: HaEntity): void {
+    const topic = configTopic(this.d, e.component, e.uid);
+    const payload = JSON.stringify(e.config);
+    if (this.sent.get(topic) === payload) return;
+    this.sent.set(topic, payload);
+    this.d.publish(topic, payload);
+  }
+
+  private clear(topic: string): void {
+    if (this.sent.get(topic) === '') return;
+    this.sent.set(topic, '');
+    this.d.publish(topic, '');
   }
 }

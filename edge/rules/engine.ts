@@ -8,6 +8,7 @@ import type { EventObservation, FrameObservation, Observation } from '../../inge
 import type { Alert, AlertRule, CountOp, RuleInfo } from '../api/wire.js';
 import { DEFAULT_COOLDOWN_S, ruleSchema } from './schema.js';
 import { LocalClock } from './time.js';
+import { counted, pluralOf } from './words.js';
 
 /** Zones and lines each camera has, to validate rules against. */
 export type CameraGeometry = Record<string, { zones: string[]; lines: string[] }>;
@@ -67,6 +68,21 @@ function compare(op: CountOp, a: number, b: number): boolean {
   }
 }
 
+/** A count comparison in words: "at least 2". */
+const OP_WORDS: Record<CountOp, string> = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'fewer than', '==': 'exactly' };
+
+/**
+ * The message of a count or absence alert: "2 bottles in bench (at least 2)", "1 person in table
+ * (exactly 1 for 5 s)", "no people in table for 12 s".
+ */
+export function countMessage(r: AlertRule, count: number, heldMs: number): string {
+  const label = r.class ?? 'object';
+  const where = r.zone ? ` in ${r.zone}` : '';
+  const t = r.trigger;
+  if (t.type !== 'count') return `no ${pluralOf(label)}${where} for ${Math.round(heldMs / 1000)} s`;
+  return `${counted(count, label)}${where} (${OP_WORDS[t.op]} ${t.value}${t.forSeconds ? ` for ${t.forSeconds} s` : ''})`;
+}
+
 /** Evaluates many rules over many cameras. */
 export class RuleEngine {
   private readonly rules = new Map<string, RuleInfo>();
@@ -94,6 +110,8 @@ export class RuleEngine {
     const prev = this.rules.get(rule.id);
     const info: RuleInfo = { ...rule, source: prev?.source === 'config' ? 'config' : source, lastFiredAt: prev?.lastFiredAt ?? null };
     this.rules.set(rule.id, info);
+    // the label's plural, worked out now rather than when the first alert is on its way
+    if (rule.class) pluralOf(rule.class);
     for (const k of [...this.states.keys()]) if (k.startsWith(`${rule.id}\u0000`)) this.states.delete(k);
     return info;
   }
@@ -251,9 +269,7 @@ export class RuleEngine {
       s.since ??= f.ts;
       const need = (t.type === 'count' ? (t.forSeconds ?? 0) : t.seconds) * 1000;
       if (s.fired || f.ts - s.since < need || !this.cooled(r, s, f.ts)) continue;
-      const what = `${r.class ?? 'object'}${r.zone ? ` in ${r.zone}` : ''}`;
-      const msg = t.type === 'count' ? `${m.count} ${what} (${t.op} ${t.value})` : `no ${what} for ${Math.round((f.ts - s.since) / 1000)} s`;
-      out.push(this.fire(r, s, f.camera, s.since, f.ts, msg, { objectIds: m.ids, count: m.count }));
+      out.push(this.fire(r, s, f.camera, s.since, f.ts, countMessage(r, m.count, f.ts - s.since), { objectIds: m.ids, count: m.count }));
       s.fired = true;
     }
     return out;

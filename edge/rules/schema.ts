@@ -3,9 +3,19 @@
  * (WebSocket `rules.put`, MQTT `vigil/<node>/request`). Its output type is the wire `AlertRule`.
  */
 import { z } from 'zod';
+import { CLOCK_EXAMPLE, clockProblem, normaliseClock } from './clock-time.js';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A time of day as people write it ("19:00", "7pm", "7:30 pm"), kept as HH:MM; refused with an example. */
+const clock = z
+  .string({ error: (iss) => `${iss.input === undefined ? 'missing' : `${JSON.stringify(iss.input)} is not text`}: a time of day in quotes; ${CLOCK_EXAMPLE}` })
+  .overwrite(normaliseClock)
+  .superRefine((s, ctx) => {
+    const problem = clockProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .describe('Time of day: 24-hour "HH:MM" ("19:00"), or "7pm", "7:30 pm", "noon".');
 
 const trigger = z.discriminatedUnion('type', [
   z.strictObject({
@@ -38,8 +48,8 @@ export const ruleSchema = z
     trigger: trigger.describe('count (threshold, optionally held forSeconds), dwell, absence or line crossing.'),
     timeOfDay: z
       .strictObject({
-        from: z.string().regex(HHMM, 'HH:MM'),
-        to: z.string().regex(HHMM, 'HH:MM'),
+        from: clock,
+        to: clock,
         days: z.array(z.number().int().min(1).max(7)).optional().describe('ISO weekdays 1 (Monday)..7; all when omitted.'),
       })
       .optional()

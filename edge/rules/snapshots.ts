@@ -1,7 +1,9 @@
 /**
  * The frames that fired alerts, kept as JPEG files under `<data>/alerts/` and served at
- * `/api/alerts/<id>/snapshot.jpg`. The newest `keep` are kept (default 1,000); a failed write
- * (disk full) loses the picture, never the alert.
+ * `/api/alerts/<id>/snapshot.jpg`. A picture goes when the memory's retention drops its alert
+ * (`remove`), and beyond the newest `keep` (default 1,000: a bound on the disk they take; an older
+ * alert's picture is then the stored keyframe of its time). A failed write (disk full) loses the
+ * picture, never the alert.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,6 +73,20 @@ export class AlertSnapshots {
     } catch {
       return null;
     }
+  }
+
+  /** Deletes the picture of alert `id` (its alert left the history); a missing one is no error. */
+  remove(id: string): void {
+    if (!ALERT_ID.test(id)) return;
+    const name = fileOf(id);
+    try {
+      this.open();
+      unlinkSync(join(this.dir, name));
+    } catch {
+      // never stored, or already gone
+    }
+    const i = this.order.indexOf(name);
+    if (i >= 0) this.order.splice(i, 1);
   }
 
   private prune(): void {

@@ -4,8 +4,8 @@
  * `rules.json.bak`. A file that is not JSON or not an array is reported and moved aside as
  * `rules.json.corrupt-<time>`, never overwritten.
  */
-import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { writeFileAtomic } from '../atomic-file.js';
 import type { Logger } from '../../ingest/types.js';
 
 /** What reading the file found. */
@@ -70,32 +70,9 @@ export class RuleFile {
    * @throws on a write error (the old file is then unchanged)
    */
   save(rules: readonly unknown[]): void {
-    mkdirSync(dirname(this.path), { recursive: true });
     const cur = readRuleFile(this.path);
     if (cur.state === 'bad') this.moveAside(cur.reason);
-    else if (cur.state === 'ok') this.keepPrevious();
-    const tmp = `${this.path}.tmp`;
-    const fd = openSync(tmp, 'w', 0o644);
-    try {
-      writeSync(fd, `${JSON.stringify(rules, null, 2)}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, this.path);
-    syncDir(dirname(this.path));
-  }
-
-  /** Makes `.bak` the current file (a hard link, else a copy), replaced atomically. */
-  private keepPrevious(): void {
-    const tmp = `${this.backup}.tmp`;
-    rmSync(tmp, { force: true });
-    try {
-      linkSync(this.path, tmp);
-    } catch {
-      copyFileSync(this.path, tmp);
-    }
-    renameSync(tmp, this.backup);
+    writeFileAtomic(this.path, `${JSON.stringify(rules, null, 2)}\n`, cur.state === 'ok' ? this.backup : null);
   }
 
   /** Renames a bad file to `<file>.corrupt-<time>` and logs why; returns the new name. */
@@ -106,18 +83,5 @@ export class RuleFile {
     renameSync(this.path, to);
     this.log.error({ file: this.path, movedTo: to, err: reason }, 'runtime rules file is corrupt; moved aside (not overwritten)');
     return to;
-  }
-}
-
-/** fsyncs a directory so that a rename in it is durable (best effort where unsupported). */
-function syncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch {
-    // some filesystems refuse fsync on directories
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }

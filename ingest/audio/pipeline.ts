@@ -7,6 +7,7 @@ import type { Observation } from '../observations.js';
 import type { Logger } from '../types.js';
 import { SILENCE_DBFS } from './levels.js';
 import type { SpeechEngine } from './stt.js';
+import { muLawEncode } from './mulaw.js';
 import { Vad, type Utterance } from './vad.js';
 
 /** Settings of a camera's audio perception. */
@@ -25,6 +26,8 @@ export interface AudioPipelineOptions {
   maxQueue?: number;
   emit: (o: Observation) => void;
   log: Logger;
+  /** Keep each utterance's sound (mu-law) with its transcript, for keyword spotting (default true). */
+  keepAudio?: boolean;
 }
 
 /** Counters of one pipeline. */
@@ -134,9 +137,12 @@ export class AudioPipeline {
       try {
         const t = await engine.transcribe(u.samples, this.rate);
         this.stats.transcribed++;
-        if (!t.text.trim()) return;
+        const keep = this.o.keepAudio !== false;
+        // with its sound kept, an utterance the engine made nothing of can still be searched
+        if (!t.text.trim() && !keep) return;
         const words = t.words.map((w) => ({ word: w.word, start: Math.round(start + w.start * 1000), end: Math.round(start + w.end * 1000), ...(w.conf !== undefined ? { conf: w.conf } : {}) }));
-        this.o.emit({ kind: 'speech', camera: this.o.camera, start: Math.round(start), end: Math.round(end), text: t.text.trim(), words, engine: engine.name });
+        const audio = keep ? { audio: { rate: this.rate, mulaw: muLawEncode(u.samples) } } : {};
+        this.o.emit({ kind: 'speech', camera: this.o.camera, start: Math.round(start), end: Math.round(end), text: t.text.trim(), words, engine: engine.name, ...audio });
       } catch (e) {
         this.stats.failed++;
         this.o.log.warn({ camera: this.o.camera, err: (e as Error).message }, 'speech recognition failed');

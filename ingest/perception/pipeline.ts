@@ -250,6 +250,33 @@ export class CameraPerception {
     return out;
   }
 
+  /** The zones and lines this camera tracks now. */
+  get geometry(): { zones: readonly ZoneSpec[]; lines: readonly LineSpec[] } {
+    return this.zones.geometry;
+  }
+
+  /**
+   * Replaces the camera's zones and lines while it runs: the next frame is placed in the new ones.
+   * Objects inside a zone that is gone leave it at the last frame's time.
+   * @returns the zone exits (and the object updates) to store, like `process` output
+   */
+  setGeometry(zones: readonly ZoneSpec[], lines: readonly LineSpec[]): Observation[] {
+    const ts = this.lastTs ?? Date.now();
+    const out: Observation[] = [];
+    const labels = new Map(this.tracker.snapshot().map((t) => [t.id, t.label]));
+    const touched = new Set<string>();
+    for (const e of this.zones.setGeometry(zones, lines, ts)) {
+      if (e.type !== 'zone_exit') continue;
+      const objectId = this.book.objectOf(e.trackId);
+      const label = labels.get(e.trackId);
+      this.book.zoneFacts(e.trackId, this.zones.visits.get(e.trackId) ?? []);
+      if (objectId) touched.add(objectId);
+      out.push({ kind: 'event', camera: this.o.camera, ts: e.ts, type: 'zone_exit', zone: e.zone, dwellSeconds: e.dwellSeconds, ...(label ? { label } : {}), ...(objectId ? { objectId } : {}) });
+    }
+    out.push(...this.updates(touched, new Set(), ts));
+    return out;
+  }
+
   /** Capture time of the last frame processed, or null. */
   get lastFrameTs(): number | null {
     return this.lastTs;

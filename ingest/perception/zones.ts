@@ -70,10 +70,32 @@ export class ZoneTracker {
   readonly visits = new Map<number, ZoneVisit[]>();
 
   constructor(
-    private readonly zones: readonly ZoneSpec[],
-    private readonly lines: readonly LineSpec[],
+    private zones: readonly ZoneSpec[],
+    private lines: readonly LineSpec[],
     private readonly anchor: Anchor = 'bottom',
   ) {}
+
+  /** The zones and lines tracked now. */
+  get geometry(): { zones: readonly ZoneSpec[]; lines: readonly LineSpec[] } {
+    return { zones: this.zones, lines: this.lines };
+  }
+
+  /**
+   * Replaces the zones and lines (drawn anew while running). A track inside a zone that is gone
+   * exits it at `ts`; a zone kept under its id keeps its visitors, and the next `update` moves
+   * them in or out of its new polygon. Lines take effect from the next position on.
+   * @returns the exits from the zones that are gone
+   */
+  setGeometry(zones: readonly ZoneSpec[], lines: readonly LineSpec[], ts: number): ZoneEvent[] {
+    const kept = new Set(zones.map((z) => z.id));
+    const events: ZoneEvent[] = [];
+    for (const [trackId, ins] of this.inside) {
+      for (const [zone, since] of [...ins]) if (!kept.has(zone)) events.push(this.exit(trackId, zone, since, Math.max(ts, since)));
+    }
+    this.zones = zones.map((z) => ({ id: z.id, polygon: z.polygon.map(([x, y]): [number, number] => [x, y]) }));
+    this.lines = lines.map((l) => ({ id: l.id, from: [l.from[0], l.from[1]], to: [l.to[0], l.to[1]] }));
+    return events;
+  }
 
   /** The anchor of a box, normalised. */
   point(box: Box, width: number, height: number): [number, number] {

@@ -7,6 +7,7 @@ import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import type { DraftAnswer } from '../answer.js';
 import { answerSpeech, parseSpeechQuestion } from '../speech.js';
+import type { SpotResult } from '../speech.js';
 import { formatLocal, resolveTime } from '../time.js';
 import { executeQuery } from './execute.js';
 import { MOVERS } from './lexicon.js';
@@ -21,6 +22,8 @@ export interface QueryAnswerOptions {
   now: number;
   /** IANA zone of wall times in questions and answers. */
   timeZone: string;
+  /** The keyword spotter's result for a speech question (`planner/speech-spot.ts`), found beforehand. */
+  spotted?: SpotResult | null;
 }
 
 const plural = (l: string): string => (l === 'person' ? 'people' : /(?:s|x|ch|sh)$/.test(l) ? `${l}es` : `${l}s`);
@@ -60,7 +63,7 @@ export function answerQuestion(question: string, memory: MemoryStore, opts: Quer
   if (spoken) {
     const w = { from: t.from, to: t.to };
     const span = t.instant !== undefined ? `at ${formatLocal(t.instant, opts.timeZone)}` : t.phrase ? `between ${formatLocal(w.from, opts.timeZone)} and ${formatLocal(Math.min(w.to, opts.now), opts.timeZone)}` : 'in the whole memory';
-    return answerSpeech(spoken, memory, { w, coverage: summariseCoverage(ranges, w), timeZone: opts.timeZone, span });
+    return answerSpeech(spoken, memory, { w, coverage: summariseCoverage(ranges, w), timeZone: opts.timeZone, span, spotted: opts.spotted ?? null });
   }
   const v = vocabulary(memory);
   const popts = { now: opts.now, timeZone: opts.timeZone, coverage: cov, dominant: (c: string | undefined, z?: string) => dominantClass(v, c, z) };

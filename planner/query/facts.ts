@@ -1,20 +1,19 @@
 /**
- * The facts the executor reads, from the memory's typed queries and stored frames: visits
- * (arrival and departure per object, camera and zone, apart from identities), settled count
- * timelines (a count changes only when the new value held for a moment, so a hand passing in
- * front of a bottle or a one-frame miss is no change), and the taken/returned changes of things
- * that stand still.
+ * The facts the executor reads, from the memory's typed queries and indexes: visits (arrival and
+ * departure per object, camera and zone, apart from identities), settled count timelines (a count
+ * changes only when the new value held for a moment, so a hand passing in front of a bottle or a
+ * one-frame miss is no change), and the taken/returned changes of things that stand still.
+ * Settled counts are read from the memory's count-run index; stored frames are read only where it
+ * cannot answer (a sum of several classes, a store not yet indexed).
  */
-import { MemoryQueries } from '../../memory/queries.js';
+import { GAP_MS, SETTLE_MS } from '../../memory/count-runs.js';
+import { MemoryQueries, type Run } from '../../memory/queries.js';
 import type { MemoryStore } from '../../memory/store.js';
 import type { ObjectRecord } from '../../memory/types.js';
 import { MOVERS } from './lexicon.js';
 import type { Place, Subject, VisitFact } from './schema.js';
 
-/** A new count must hold this long (from its first to its last frame) to become the settled count. */
-export const SETTLE_MS = 1000;
-/** Frames further apart than this break a run (a coverage gap). */
-const GAP_MS = 5000;
+export { SETTLE_MS } from '../../memory/count-runs.js';
 /**
  * Half the analysis frame interval at the default 2 fps: an object first seen in a frame arrived
  * between the frame before and that one, so visits and count changes are placed half an interval
@@ -108,6 +107,29 @@ function frameCount(f: { counts: Record<string, number>; occupancy: Record<strin
  */
 export function timeline(memory: MemoryStore, camera: string, s: Subject, p: Place, from: number, to: number): Timeline {
   if (s.classes.length > 0 && s.classes.every((c) => MOVERS.has(c))) return visitTimeline(memory, camera, s, p, from, to);
+  const key = p.zone ? { zone: p.zone } : s.classes.length === 0 ? {} : s.classes.length === 1 ? { label: s.classes[0] as string } : null;
+  const read = key && new MemoryQueries(memory).countRuns({ from: from - LOOKBACK_MS, to: to + SETTLE_MS + 1000 }, camera, key);
+  return read ? settle(camera, read.runs, read.end) : frameTimeline(memory, camera, s, p, from, to);
+}
+
+/**
+ * The settled timeline of runs that span the hold (clipped to the window's frames): a run's count
+ * becomes the settled count from its first frame (the first point unshifted, the others half a
+ * frame earlier), when it differs from the one settled before.
+ */
+function settle(camera: string, runs: readonly Run[], end: number): Timeline {
+  const points: [number, number][] = [];
+  let settled = NaN;
+  for (const [start, , n] of runs) {
+    if (n === settled) continue;
+    settled = n;
+    points.push([points.length === 0 ? start : start - HALF_FRAME_MS, n]);
+  }
+  return { camera, points, end };
+}
+
+/** `timeline` settled from the stored frames of the window (the reference the count-run index is checked against). */
+export function frameTimeline(memory: MemoryStore, camera: string, s: Subject, p: Place, from: number, to: number): Timeline {
   const points: [number, number][] = [];
   let runStart = NaN;
   let runLast = NaN;

@@ -1,6 +1,8 @@
 /**
- * `vigil config check` and `vigil start` refuse the same configs and list every problem, one a
- * line; the daemon keeps a corrupt rules.json aside and answers rule shape errors RULE_INVALID.
+ * `vigil config check` and `vigil start` refuse the same configs and list every problem in one
+ * pass, one a line, places named by ids (schema problems, cross-references, duplicate ids and a
+ * missing camera file together); the daemon keeps a corrupt rules.json aside and answers rule
+ * shape errors RULE_INVALID.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,33 +13,43 @@ import { freeTcpPort, runCli, startDaemon, tempDir } from '../helpers/daemon.js'
 import { WsTestClient } from './clients.js';
 
 const secret = 'shared-secret-0123456789';
-const bad = {
+const zone = (id: string): object => ({ id, polygon: [[0, 0], [1, 0], [1, 1]] });
+const bad = (dir: string): object => ({
   mqtt: { enabled: false },
   auth: { tokens: [{ name: 'viewer', token: secret, scope: 'read' }, { name: 'ops', token: secret, scope: 'admin' }] },
   cameras: [
-    { id: 'table', url: 'rtsp://viewer:p@ssW0rdAT@10.0.0.9/live', zones: [{ id: 'seat', polygon: [[0, 0], [1, 0], [1, 1]] }], detector: { classes: ['persn'] } },
+    { id: 'table', url: 'rtsp://viewer:p@ssW0rdAT@10.0.0.9/live', zones: [zone('seat'), { id: 'bench', polygon: [[0, 0], [1, 0], [1, 1.2]] }], detector: { classes: ['persn'] } },
     { id: 'nas', url: 'ftp://nas/clip.mp4' },
+    { id: 'shelf', url: join(dir, 'no-such-clip.mp4') },
+    { id: 'shelf', url: 'rtsp://10.0.0.8/live', zones: [zone('door'), zone('door')] },
   ],
   rules: [
     { id: 'a', camera: 'cam9', trigger: { type: 'count', op: '>=', value: 1 } },
     { id: 'b', camera: 'table', zone: 'kitchen', trigger: { type: 'dwell', seconds: 5 } },
     { id: 'a', class: 'bottles', trigger: { type: 'count', op: '>=', value: 1 } },
+    { id: 'late', camera: 'table', zone: 'desk', trigger: { type: 'dwell', seconds: 5 }, timeOfDay: { from: 'dusk', to: '7am' } },
   ],
-};
+});
 const expected = [
-  /^ {2}- auth\.tokens\.1\.token: .*auth\.tokens\.0/m,
-  /^ {2}- cameras\.0\.detector\.classes\.0: unknown class "persn".*did you mean "person"/m,
-  /^ {2}- cameras\.1\.url: unsupported source "ftp:\/\/nas\/clip\.mp4"/m,
-  /^ {2}- rules\.0\.camera: unknown camera "cam9"/m,
-  /^ {2}- rules\.1\.zone: .*"kitchen"/m,
-  /^ {2}- rules\.2\.id: duplicate rule id "a"/m,
-  /^ {2}- rules\.2\.class: unknown class "bottles".*did you mean "bottle"/m,
+  /^ {2}- auth\.tokens\[ops\]\.token: the same secret as auth\.tokens\[viewer\]/m,
+  /^ {2}- cameras\[table\]\.zones\[bench\]\.polygon\[2\]\[1\]: above 1/m,
+  /^ {2}- cameras\[table\]\.detector\.classes\[0\]: unknown class "persn".*did you mean "person"/m,
+  /^ {2}- cameras\[nas\]\.url: unsupported source "ftp:\/\/nas\/clip\.mp4"/m,
+  /^ {2}- cameras\[2\]\.url: no such file: camera "shelf" would play .*no-such-clip\.mp4, which does not exist/m,
+  /^ {2}- cameras\[3\]\.id: duplicate camera id "shelf" \(cameras\[2\] is "shelf" too\)/m,
+  /^ {2}- cameras\[3\]\.zones\[1\]\.id: duplicate zone id "door"/m,
+  /^ {2}- rules\[0\]\.camera: unknown camera "cam9"/m,
+  /^ {2}- rules\[b\]\.zone: .*"kitchen"/m,
+  /^ {2}- rules\[2\]\.id: duplicate rule id "a" \(rules\[0\] is "a" too\)/m,
+  /^ {2}- rules\[2\]\.class: unknown class "bottles".*did you mean "bottle"/m,
+  /^ {2}- rules\[late\]\.zone: .*"desk"/m,
+  /^ {2}- rules\[late\]\.timeOfDay\.from: "dusk" is not a time of day; write it like "19:00", "7pm" or "7:30 pm"/m,
 ];
 
 test('config check and start refuse the same config, listing every problem one a line', async () => {
   const dir = tempDir('cfgcheck');
   const file = join(dir, 'vigil.yaml');
-  writeFileSync(file, stringify(bad));
+  writeFileSync(file, stringify(bad(dir)));
   const check = await runCli(['config', 'check', file]);
   assert.equal(check.code, 1, check.stdout + check.stderr);
   assert.doesNotMatch(check.stdout, /OK/);

@@ -31,7 +31,7 @@ test('a data path that is a file, or a directory this user cannot write, and an 
   assert.deepEqual(ok, { errors: [], warnings: [] });
 });
 
-test('what the daemon runs degraded with is a warning: a missing recording or ONNX model, fleet without MQTT, the broker on the HTTP port', () => {
+test('what the daemon runs degraded with is a warning: a missing ONNX model, fleet without MQTT, the broker on the HTTP port', () => {
   const r = environmentChecks(
     validateConfig(
       {
@@ -40,7 +40,7 @@ test('what the daemon runs degraded with is a warning: a missing recording or ON
         mqtt: { enabled: false },
         fleet: { enabled: true },
         cameras: [
-          { id: 'a', url: join(dir, 'nope.mp4') },
+          { id: 'a', url: join(dir, 'nope.mp4'), enabled: false },
           { id: 'b', url: clip, detector: { model: 'onnx', onnx: { path: join(dir, 'nope.onnx'), labels: join(dir, 'labels.txt') } } },
         ],
       },
@@ -48,7 +48,31 @@ test('what the daemon runs degraded with is a warning: a missing recording or ON
     ),
   );
   assert.deepEqual(r.errors, []);
-  assert.deepEqual(r.warnings.map((w) => w.split(':')[0]), ['cameras.0.url', 'cameras.1.detector.onnx.path', 'fleet.enabled']);
+  // a disabled camera's file is not looked at
+  assert.deepEqual(r.warnings.map((w) => w.split(':')[0]), ['fleet.enabled', 'cameras[b].detector.onnx.path']);
   const clash = environmentChecks(validateConfig({ data: join(dir, 'd3'), http: { port: 9000 }, mqtt: { embedded: { port: 9000 } }, cameras: [{ id: 'a', url: clip }] }, 't'));
   assert.match(clash.warnings.join('\n'), /mqtt\.embedded\.port: 9000 is also http\.port/);
+});
+
+test('a camera video file (path or file:// URL) that does not exist, is a folder or cannot be read is an error, named by the camera id', () => {
+  const cfg = validateConfig(
+    {
+      data: join(dir, 'd4'),
+      mqtt: { enabled: false },
+      cameras: [
+        { id: 'shelf', url: join(dir, 'missing.mp4') },
+        { id: 'door', url: `file://${join(dir, 'gone.mp4')}` },
+        { id: 'folder', url: dir },
+        { id: 'fine', url: `file://${clip}` },
+        { id: 'stream', url: 'rtsp://cam/live' },
+      ],
+    },
+    't',
+  );
+  const r = environmentChecks(cfg);
+  assert.deepEqual(r.errors.map((e) => e.split(':')[0]), ['cameras[shelf].url', 'cameras[door].url', 'cameras[folder].url']);
+  assert.match(r.errors[0] ?? '', /no such file: camera "shelf" would play .*missing\.mp4, which does not exist/);
+  assert.match(r.errors[1] ?? '', /gone\.mp4, which does not exist/);
+  assert.match(r.errors[2] ?? '', /is a directory, not a video file/);
+  assert.deepEqual(r.warnings, []);
 });

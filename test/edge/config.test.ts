@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
 import { exampleConfigYaml } from '../../edge/config/example.js';
+import { configKeyNames } from '../../edge/config/json-schema.js';
+import { configReferenceMarkdown } from '../../edge/config/reference.js';
 import { ConfigError, loadConfig, validateConfig } from '../../edge/config/load.js';
 import { packageRoot } from '../../edge/paths.js';
 
@@ -54,7 +56,7 @@ test('every bad path is reported at once', () => {
   } catch (e) {
     assert.ok(e instanceof ConfigError);
     const paths = e.problems.map((p) => p.split(':')[0]);
-    for (const p of ['http.port', 'cameras.0.id', 'cameras.0.url', 'cameras.0.fps', 'cameras.1', 'mqtt.url', 'cameras.2.id']) {
+    for (const p of ['http.port', 'cameras["bad id"].id', 'cameras["bad id"].url', 'cameras["bad id"].fps', 'cameras[1]', 'mqtt.url', 'cameras[2].id']) {
       assert.ok(paths.includes(p), `missing ${p} in ${JSON.stringify(e.problems)}`);
     }
   }
@@ -78,7 +80,7 @@ test('audio: speech "openai" needs models.transcription; with it the config vali
   const cam = { id: 'bench', url: 'a.mp4', audio: { speech: 'openai' } };
   assert.throws(
     () => validateConfig({ cameras: [cam] }, 'test'),
-    (e: unknown) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('cameras.0.audio.speech') && /models\.transcription/.test(p)),
+    (e: unknown) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('cameras[bench].audio.speech') && /models\.transcription/.test(p)),
   );
   const ok = validateConfig({ cameras: [cam], models: { transcription: { baseUrl: 'http://127.0.0.1:9000/v1', model: 'whisper-1' } } }, 'test');
   assert.equal(ok.cameras[0]?.audio.speech, 'openai');
@@ -100,4 +102,15 @@ test('reid.waitDetections: 2 by default, 0 decides at the first detection, more 
   assert.equal(validateConfig({ cameras: [{ id: 'a', url: 'builtin:demo' }] }, 't').cameras[0]?.reid.waitDetections, 2);
   assert.equal(validateConfig({ cameras: [{ id: 'a', url: 'builtin:demo', reid: { waitDetections: 0 } }] }, 't').cameras[0]?.reid.waitDetections, 0);
   assert.throws(() => validateConfig({ cameras: [{ id: 'a', url: 'builtin:demo', reid: { waitDetections: 11 } }] }, 't'), /reid\.waitDetections/);
+});
+
+test('docs/configuration.md is generated from the schema and is current; it names every key', () => {
+  const root = packageRoot();
+  const text = configReferenceMarkdown(readFileSync(join(root, 'scripts', 'config-docs-intro.md'), 'utf8'));
+  assert.equal(readFileSync(join(root, 'docs', 'configuration.md'), 'utf8'), text, 'run: npm run docs:config');
+  for (const row of ['| `cameras[].zones[].polygon` |', '| `log.format` | one of: `auto`, `pretty`, `json` | `"auto"` |', '| `rules[].timeOfDay.from` |', '| `fleet.peers.<name>.key` |', '| `models.llm.baseUrl` |', '| `rules[].trigger.seconds (dwell)` |']) {
+    assert.ok(text.includes(row), row);
+  }
+  // every key the schema knows appears in the reference
+  for (const key of configKeyNames()) assert.match(text, new RegExp(`\\.${key}[\` (]|\`${key}\``), key);
 });

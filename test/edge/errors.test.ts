@@ -13,6 +13,7 @@ import { ConfigError } from '../../edge/config/load.js';
 import { RuleError } from '../../edge/rules/engine.js';
 import { RulesNoModelError } from '../../edge/rules/nl.js';
 import { DataDirLockError } from '../../edge/data-lock.js';
+import { ZoneOverlayError } from '../../edge/config/overlay.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -29,6 +30,7 @@ function instances(): VigilError[] {
   out.push(new RulesNoModelError());
   out.push(new UsageError('a QUESTION is required'));
   out.push(new ConfigError(['http.port: too big'], 'test.yaml'));
+  out.push(new ZoneOverlayError(['cameras.shelf.zones.0.polygon: the polygon crosses itself']));
   out.push(new DataDirLockError('data directory /d is in use by another vigil (pid 1)', { pid: 1, startedAt: 'x', procStart: null, command: 'start' }));
   return out;
 }
@@ -50,6 +52,7 @@ test('every class raises only catalogue codes and gets its code and status in th
   const body = (e: unknown): string => errorReply(e).body.code;
   assert.equal(body(new RuleError('RULE_INVALID', 'x')), 'RULE_INVALID');
   assert.equal(body(new RulesNoModelError()), 'RULES_NO_MODEL');
+  assert.equal(body(new ZoneOverlayError(['x: bad'])), 'ZONES_INVALID');
   assert.equal(body(new PlannerError('PLANNER_MODEL_FAILED', 'x')), 'ASK_FAILED');
   assert.equal(body(new UsageError('x')), 'BAD_REQUEST');
   assert.equal(body(new SqlError('SQL_FORBIDDEN', 'x')), 'INTERNAL');

@@ -59,7 +59,8 @@ test('MQTT payloads follow what is seen; a camera hung for 30 s reads unknown wi
     if (topic.endsWith('/bench/events')) events.push(JSON.parse(s) as ObjectEvent);
     else if (topic === `vigil/${node}/bench/status`) statuses.push(JSON.parse(s) as CameraState);
     else if (topic.startsWith(`vigil/${node}/alerts/`)) alerts.push(JSON.parse(s) as Alert);
-    else if (topic.startsWith('homeassistant/') && topic.includes(`vigil_${node}_`)) ha.push(JSON.parse(s) as Record<string, unknown>);
+    // (an empty config removes an entity)
+    else if (topic.startsWith('homeassistant/') && topic.includes(`vigil_${node}_`) && s !== '') ha.push(JSON.parse(s) as Record<string, unknown>);
   });
   await client.subscribeAsync([`vigil/${node}/#`, 'homeassistant/sensor/#'], { qos: 1 });
   const camera = {

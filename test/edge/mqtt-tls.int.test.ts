@@ -26,17 +26,18 @@ test('the daemon talks MQTT over TLS with credentials, announces rules to Home A
   const bad = startDaemon({ port: await freeTcpPort(), config: { node: `${node}x`, mqtt: mqttCfg(broker.otherCaFile), cameras: [camera] } });
   try {
     const online = mqttNext(watcher, `vigil/${node}/status`, 60_000, (_t, p) => p.toString() === 'online');
-    const announced = mqttNext(watcher, `${prefix}/sensor/+/config`, 60_000, (t) => t.includes('door-busy'));
+    const announced = mqttNext(watcher, `${prefix}/event/+/config`, 60_000, (t) => t.includes('door-busy'));
     assert.equal((await online).payload.toString(), 'online');
     const cfg = JSON.parse((await announced).payload.toString()) as Record<string, unknown>;
     // a client that subscribes later (Home Assistant after a restart) still gets the config
-    await watcher.unsubscribeAsync(`${prefix}/sensor/+/config`);
-    const later = await mqttNext(watcher, `${prefix}/sensor/+/config`, 10_000, (t) => t.includes('door-busy'));
+    await watcher.unsubscribeAsync(`${prefix}/event/+/config`);
+    const later = await mqttNext(watcher, `${prefix}/event/+/config`, 10_000, (t) => t.includes('door-busy'));
     assert.equal(later.retain, true, 'discovery configs are retained');
     assert.equal(cfg.state_topic, `vigil/${node}/alerts/door-busy`);
-    assert.equal(cfg.availability_topic, `vigil/${node}/status`);
-    assert.equal(cfg.unique_id, `vigil_${node}_alert_door-busy`);
-    assert.deepEqual((cfg.device as { identifiers: string[] }).identifiers, [`vigil_${node}`]);
+    assert.equal((cfg.availability as { topic: string }[])[0]?.topic, `vigil/${node}/status`);
+    assert.equal(cfg.unique_id, `vigil_${node}_rule_door-busy`);
+    assert.deepEqual((cfg.device as { identifiers: string[]; via_device: string }).identifiers, [`vigil_${node}_demo`]);
+    assert.equal((cfg.device as { via_device: string }).via_device, `vigil_${node}`);
 
     // the daemon with the wrong CA: not connected, a readable reason in the log, still serving
     const health = await bad.waitFor(

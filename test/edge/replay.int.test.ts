@@ -79,6 +79,11 @@ test('replay hears the recording: speech and loud sounds are stamped on the repl
   const said = Date.parse(String(j.value));
   assert.ok(Math.abs(said - (start + 12_000)) <= 3000, `"pressure" at ${String(j.value)}, said at 11:00:12 (${j.answer})`);
   assert.match(j.answer, /pressure.*mentioned at/);
+  // the kept sound is searched for a word nobody said: not heard, and the answer says it searched
+  const none = await runCli(['ask', 'when was the forklift mentioned?', '--data', data, '--json', '--tz', 'UTC']);
+  const n = JSON.parse(none.stdout) as AskJson;
+  assert.equal(n.value, null, 'a word nobody said is not heard');
+  assert.match(n.answer, /kept sound searched for the words by keyword spotting/, n.answer);
   assert.equal(j.evidence[0]?.camera, 'cam9');
 
   const loud = await runCli(['ask', 'when was there a loud sound?', '--data', data, '--json', '--tz', 'UTC']);

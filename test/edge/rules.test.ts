@@ -79,7 +79,7 @@ test('absence for a time', () => {
   e.observe(frame(T0 + 1000, []));
   assert.equal(e.observe(frame(T0 + 10_000, [])).length, 0);
   const [a] = e.observe(frame(T0 + 11_000, []));
-  assert.match(a?.message ?? '', /no person for 10 s/);
+  assert.match(a?.message ?? '', /no people for 10 s/);
   assert.equal(a?.evidence.count, 0);
 });
 

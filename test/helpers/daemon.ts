@@ -109,16 +109,38 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ c
   });
 }
 
-/** A free TCP port on 127.0.0.1. */
-export async function freeTcpPort(): Promise<number> {
+/** Ports handed out from `TEST_PORT_RANGE` so far (each once per test process). */
+let nextRangePort = -1;
+
+/** Binds `port` on 127.0.0.1 and lets it go: the port, or 0 when it is taken. */
+async function tryPort(port: number): Promise<number> {
   const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
+    s.once('error', () => resolve(0));
+    s.listen(port, '127.0.0.1', () => {
       const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
+      const got = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(got));
     });
   });
+}
+
+/**
+ * A free TCP port on 127.0.0.1: from the range `TEST_PORT_RANGE` (`LO-HI`, for machines where
+ * several people run tests side by side), else one the OS picks.
+ */
+export async function freeTcpPort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORT_RANGE ?? '');
+  if (!range) return tryPort(0);
+  const lo = Number(range[1]);
+  const hi = Number(range[2]);
+  // start from a point that depends on the process, so test files run one after another differ
+  if (nextRangePort < 0) nextRangePort = lo + (process.pid % (hi - lo + 1));
+  for (let i = 0; i <= hi - lo; i++) {
+    const port = nextRangePort;
+    nextRangePort = port >= hi ? lo : port + 1;
+    if ((await tryPort(port)) === port) return port;
+  }
+  throw new Error(`no free port in TEST_PORT_RANGE=${range[0]}`);
 }

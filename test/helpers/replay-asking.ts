@@ -34,6 +34,8 @@ export interface ReplayAskingOptions {
   /** Camera settings over the defaults of a new camera. */
   camera_?: Partial<CameraConfig>;
   data?: string;
+  /** Called after the frame at media time `s` is committed, where `questionsAt` gives questions (and only there). */
+  check?: (s: number, store: MemoryStore) => void;
 }
 
 /** Replays the clip, asking as it goes; returns every answer and the data directory. */
@@ -53,6 +55,7 @@ export async function replayAsking(o: ReplayAskingOptions): Promise<{ asked: Ask
       const qs = o.questionsAt(s);
       if (qs.length === 0) continue;
       await Promise.all(writes);
+      o.check?.(s, store);
       for (const question of qs) asked.push({ s, question, answer: askOffline(question, store, { timeZone: 'UTC' }) });
     }
   } finally {

@@ -20,9 +20,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freeTcpPort } from './daemon.js';
 
 /** Interpreter that has the GStreamer bindings (python3-gi, GstRtspServer). */
 const SYSTEM_PYTHON = '/usr/bin/python3';
@@ -158,25 +158,11 @@ function trackChild(child: ChildProcess): void {
 }
 
 /**
- * Returns a TCP port that was free on 127.0.0.1 a moment ago (the OS picks it).
- * There is an inherent race until the caller binds it.
+ * Returns a TCP port that was free on 127.0.0.1 a moment ago (from `TEST_PORT_RANGE` when set,
+ * see `freeTcpPort`). There is an inherent race until the caller binds it.
  */
-export async function freePort(): Promise<number> {
-  return new Promise<number>((resolvePort, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      if (addr === null || typeof addr === 'string') {
-        srv.close();
-        reject(new Error('freePort: could not determine the bound port'));
-        return;
-      }
-      const { port } = addr;
-      srv.close((err) => (err ? reject(err) : resolvePort(port)));
-    });
-  });
+export function freePort(): Promise<number> {
+  return freeTcpPort();
 }
 
 function normalizeMountPath(path: string): string {

@@ -40,3 +40,16 @@ test('enter, dwell, exit, crossings and occupancy for tracks walking through a z
   zt.update([{ trackId: 2, box: box(0.5) }], 100, 100, 10_000);
   assert.deepEqual(zt.end(2, 12_000), [{ type: 'zone_exit', zone: 'bench', trackId: 2, ts: 12_000, enteredAt: 10_000, dwellSeconds: 2 }]);
 });
+
+test('zones replaced while running: a zone that is gone is left, a new one is entered on the next update', () => {
+  const zt = new ZoneTracker([{ id: 'old', polygon: [[0, 0], [1, 0], [1, 1], [0, 1]] }], []);
+  const box = { x1: 45, y1: 40, x2: 55, y2: 90 };
+  assert.deepEqual(zt.update([{ trackId: 7, box }], 100, 100, 1000).map((e) => e.type), ['zone_enter']);
+  const exits = zt.setGeometry([{ id: 'new', polygon: [[0.2, 0.5], [0.8, 0.5], [0.8, 1], [0.2, 1]] }], [{ id: 'L', from: [0.6, 0], to: [0.6, 1] }], 3000);
+  assert.deepEqual(exits, [{ type: 'zone_exit', zone: 'old', trackId: 7, ts: 3000, enteredAt: 1000, dwellSeconds: 2 }]);
+  assert.deepEqual(zt.occupancy(), { new: 0 });
+  const next = zt.update([{ trackId: 7, box: { x1: 65, y1: 40, x2: 75, y2: 90 } }], 100, 100, 4000);
+  assert.deepEqual(next.map((e) => e.type).sort(), ['line_cross', 'zone_enter'], 'the new line and the new zone apply from the next position on');
+  assert.deepEqual(zt.occupancy(), { new: 1 });
+  assert.deepEqual(zt.geometry.lines.map((l) => l.id), ['L']);
+});
