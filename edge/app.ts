@@ -141,7 +141,7 @@ export function buildDaemon(cfg: Config, log: Logger, overlay?: OverlayInfo): Da
   const zones = new ZoneEditor({ config: cfg, ...(overlay ? { overlay } : {}), perception, rules, live, emit: (z) => bus.emit('zones', z), log: log.child({ ns: 'edge:zones' }) });
   const handlers = new ApiHandlers({ node: cfg.node, version: packageVersion(), answerer, cameras, memory: memory.store, rules, live, zones, admission: cfg.api, publicUrl: cfg.fleet.publicUrl, fleetAsk: ownAsker.ask, fleet: { state: () => fleetView?.view.state() ?? null } });
   const auth = daemonAuth(cfg, resolve(cfg.data), log.child({ ns: 'edge:auth' }));
-  const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
+  const wsApi = new WsApi({ node: cfg.node, version: packageVersion(), timeZone, handlers, live, bus, auth, log: log.child({ ns: 'edge:ws' }) });
   const fleet = fleetResponder(cfg, { trust, memory: memory.store, admission: handlers.admission, timeZone, log: fleetLog, mqtt: (): FleetLink => mqtt, own: ownAsker });
   const pictures = {
     latest: (id: string) => cameras.get(id)?.latest() ?? null,

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Alert } from '../../edge/api/wire.js';
 import { withToken } from './auth.js';
-import { clock } from './format.js';
+import { clock, dateTime, day } from './format.js';
 import type { Cursor } from './timeline.js';
 import type { WireClient } from './wire-client.js';
 
@@ -18,11 +18,9 @@ export function alertPicture(a: Alert): string {
   return withToken(`/api/alerts/${encodeURIComponent(a.id)}/snapshot.jpg`);
 }
 
-/** "14:03:27" today, "Nov 25 14:03:27" before. */
+/** "14:03:27" today, "2026-11-25 14:03:27" before (the one format, in the daemon's zone). */
 function when(ts: number): string {
-  const d = new Date(ts);
-  const today = new Date().toDateString() === d.toDateString();
-  return today ? clock(ts) : `${d.toLocaleDateString([], { month: 'short', day: 'numeric' })} ${clock(ts)}`;
+  return day(ts) === day(Date.now()) ? clock(ts) : dateTime(ts);
 }
 
 /** Live alerts matching the filters and not in the loaded history, then the history. */

@@ -9,8 +9,10 @@ import { AskBox } from './ask.js';
 import { CameraGrid } from './cameras.js';
 import { applyFleetPush, FleetPage } from './fleet.js';
 import type { FleetViewState } from '../../edge/api/fleet-view-wire.js';
+import { setTimeZone, timeZone } from './format.js';
 import { Login } from './login.js';
 import { ObjectsView } from './objects.js';
+import { PeopleDirectory } from './people.js';
 import { RulesView } from './rules.js';
 import { AlertList } from './alerts.js';
 import { Timeline, type Cursor } from './timeline.js';
@@ -74,6 +76,7 @@ export function App() {
   const [fleetError, setFleetError] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const timelineRef = useRef<HTMLElement>(null);
+  const [, setNamed] = useState(0);
   /** The alerts the list shows (history and live), for the timeline's marks. */
   const [shownAlerts, setShownAlerts] = useState<Alert[]>([]);
 
@@ -82,10 +85,15 @@ export function App() {
       new WireClient({
         link: setLink,
         push: (p) => (p.channel === 'fleet' ? setFleet((s) => applyFleetPush(s, p.data)) : setLive((s) => applyPush(s, p))),
-        hello: (h) => setHello(h),
+        hello: (h) => {
+          setTimeZone(h.timeZone);
+          setHello(h);
+        },
       }),
     [],
   );
+  // a new directory per connection: the zone (and so the days) come with the hello
+  const people = useMemo(() => new PeopleDirectory(client, () => setNamed((n) => n + 1)), [client, hello]);
 
   const check = useCallback(async () => {
     try {
@@ -158,7 +166,7 @@ export function App() {
       <a class="skip" href="#ask">Skip to the question box</a>
       <header class="top">
         <h1>Vigil</h1>
-        <span class="node">{hello ? `${hello.node} · v${hello.version}` : ''}</span>
+        <span class="node">{hello ? `${hello.node} · v${hello.version} · times in ${timeZone()}` : ''}</span>
         <span class={`link ${link}`} role="status" aria-live="polite">
           {link === 'open' ? 'live' : link === 'connecting' ? 'connecting…' : 'reconnecting…'}
         </span>
@@ -197,13 +205,13 @@ export function App() {
         </section>
         <section id="objects" class="panel objects" aria-labelledby="h-objects">
           <h2 id="h-objects">Objects seen</h2>
-          <ObjectsView client={client} ready={hello !== null && link === 'open'} tick={live.objectTick} onPick={jumpTo} />
+          <ObjectsView client={client} ready={hello !== null && link === 'open'} tick={live.objectTick} onPick={jumpTo} people={people} />
         </section>
         </div>
         <div class="col">
         <section id="ask" class="panel ask" aria-labelledby="h-ask">
           <h2 id="h-ask">Ask</h2>
-          <AskBox client={client} ready={link === 'open'} onEvidence={jumpTo} />
+          <AskBox client={client} ready={link === 'open'} onEvidence={jumpTo} people={people} />
         </section>
         <section id="rules" class="panel rules" aria-labelledby="h-rules">
           <h2 id="h-rules">Alerts</h2>

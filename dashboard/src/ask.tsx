@@ -3,10 +3,12 @@
  * tree, critic rounds), then the answer with its evidence as thumbnails that move the timeline,
  * and the coverage it rests on.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Answer, AskProgress, Evidence, PlannerName } from '../../planner/answer.js';
 import { withToken } from './auth.js';
-import { clock } from './format.js';
+import { answerParts, tidy, type ShownAnswer } from './answer-parts.js';
+import { clock, span } from './format.js';
+import { OBJECT_ID, type PeopleDirectory } from './people.js';
 import type { Cursor } from './timeline.js';
 import type { WireClient } from './wire-client.js';
 
@@ -66,13 +68,14 @@ function Step({ p }: { p: AskProgress }) {
 }
 
 /** Evidence thumbnails; each moves the timeline to its time. */
-function EvidenceList({ evidence, onEvidence }: { evidence: Evidence[]; onEvidence: (c: Cursor) => void }) {
+function EvidenceList({ evidence, onEvidence, people }: { evidence: Evidence[]; onEvidence: (c: Cursor) => void; people: PeopleDirectory }) {
   if (!evidence.length) return <p class="meta">No evidence.</p>;
   return (
     <ul class="evidence" aria-label="evidence">
       {evidence.slice(0, 24).map((e, i) => {
         const ts = Date.parse(e.start);
         const src = withToken(e.snapshot ?? `/api/cameras/${encodeURIComponent(e.camera)}/keyframe.jpg?ts=${ts}`);
+        const who = (e.trackIds ?? []).map((id) => people.name(id)).filter((n): n is string => !!n);
         return (
           <li key={i}>
             <button type="button" class="ev-thumb" onClick={() => onEvidence({ camera: e.camera, ts })} aria-label={`Show ${e.camera} at ${clock(ts)} on the timeline`}>
@@ -80,6 +83,7 @@ function EvidenceList({ evidence, onEvidence }: { evidence: Evidence[]; onEviden
               <span>
                 {e.camera} {clock(e.start)}–{clock(e.end)}
               </span>
+              {who.length ? <span class="who">{who.join('; ')}</span> : null}
             </button>
           </li>
         );
@@ -94,15 +98,43 @@ function CoverageLine({ a }: { a: Answer }) {
   if (!c.from || !c.to) return <p class="coverage">Coverage: the memory is empty.</p>;
   return (
     <p class="coverage">
-      Coverage: {new Date(c.from).toLocaleDateString()} {clock(c.from)} to {clock(c.to)}
-      {c.gaps.length ? `, with ${c.gaps.length} gap${c.gaps.length === 1 ? '' : 's'} (${c.gaps.slice(0, 3).map((g) => `${g.camera} ${clock(g.start)}–${clock(g.end)}`).join(', ')}${c.gaps.length > 3 ? ', …' : ''})` : ', no gaps'}.
+      Coverage: {span(c.from, c.to)}
+      {c.gaps.length ? `, with ${c.gaps.length} gap${c.gaps.length === 1 ? '' : 's'} (${c.gaps.slice(0, 3).map((g) => `${g.camera} ${span(g.start, g.end)}`).join(', ')}${c.gaps.length > 3 ? ', …' : ''})` : ', no gaps'}.
     </p>
+  );
+}
+
+/** An answer read at a glance: the value big, then how the question was read, then the rest and the evidence. */
+function AnswerView({ a, people, onEvidence }: { a: ShownAnswer; people: PeopleDirectory; onEvidence: (c: Cursor) => void }) {
+  useEffect(() => {
+    people.loadIds([...new Set([...(a.answer.match(OBJECT_ID) ?? []), ...a.evidence.flatMap((e) => e.trackIds ?? [])])]);
+  }, [a, people]);
+  const p = answerParts(a);
+  return (
+    <div class="answer" id="answer">
+      {p.value !== null ? <p class="answer-value">{people.rename(p.value)}</p> : null}
+      {p.detail ? <p class="answer-detail">{people.rename(p.detail)}</p> : null}
+      {p.items.length ? (
+        <ul class="answer-items">
+          {p.items.map((i, k) => (
+            <li key={k}>{people.rename(i)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {p.readAs ? <p class="read-as">{p.readAs}</p> : null}
+      {p.notes ? <p class="answer-notes">{people.rename(p.notes)}</p> : null}
+      <EvidenceList evidence={a.evidence} onEvidence={onEvidence} people={people} />
+      <CoverageLine a={a} />
+      <p class="meta">
+        {a.planner} planner · {a.cost.calls} model call{a.cost.calls === 1 ? '' : 's'} · {a.cost.tokens} tokens · {Math.round(a.cost.ms)} ms
+      </p>
+    </div>
   );
 }
 
 /** A refusal: what was not understood, as a plain notice, and example questions to ask instead (no evidence). */
 function Refusal({ a, onAsk }: { a: Answer; onAsk: (q: string) => void }) {
-  const why = a.answer.split(' You can ask, for example:')[0] ?? a.answer;
+  const why = tidy(a.answer.split(' You can ask, for example:')[0] ?? a.answer);
   return (
     <div class="answer refusal" id="answer" role="status">
       <p class="refusal-text">{why}</p>
@@ -121,13 +153,13 @@ function Refusal({ a, onAsk }: { a: Answer; onAsk: (q: string) => void }) {
 }
 
 /** The ask form and the streamed answer. */
-export function AskBox({ client, ready, onEvidence }: { client: WireClient; ready: boolean; onEvidence: (c: Cursor) => void }) {
+export function AskBox({ client, ready, onEvidence, people }: { client: WireClient; ready: boolean; onEvidence: (c: Cursor) => void; people: PeopleDirectory }) {
   const [question, setQuestion] = useState('');
   const [planner, setPlanner] = useState<'' | PlannerName>('');
   const [busy, setBusy] = useState(false);
   const [steps, setSteps] = useState<AskProgress[]>([]);
   const [tree, setTree] = useState<TreeNode[] | null>(null);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<ShownAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [askId, setAskId] = useState<string | null>(null);
 
@@ -212,14 +244,7 @@ export function AskBox({ client, ready, onEvidence }: { client: WireClient; read
             }}
           />
         ) : answer ? (
-          <div class="answer" id="answer">
-            <p class="answer-text">{answer.answer}</p>
-            <p class="meta">
-              {answer.planner} planner · {answer.cost.calls} model call{answer.cost.calls === 1 ? '' : 's'} · {answer.cost.tokens} tokens · {Math.round(answer.cost.ms)} ms
-            </p>
-            <EvidenceList evidence={answer.evidence} onEvidence={onEvidence} />
-            <CoverageLine a={answer} />
-          </div>
+          <AnswerView a={answer} people={people} onEvidence={onEvidence} />
         ) : null}
       </div>
     </div>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { Evidence } from '../../planner/answer.js';
-import { clock } from './format.js';
+import { clock, localiseIso, span as timeSpan } from './format.js';
 import { WireError, type WireClient } from './wire-client.js';
 
 /** One box's part of a fleet answer (as the fleet protocol's `FleetAnswer.boxes`). */
@@ -32,7 +32,7 @@ export interface FleetAnswer {
 /** A coverage range in words. */
 function span(c: FleetAnswerBox['coverage']): string {
   if (!c?.from || !c.to) return 'no coverage';
-  return `${new Date(c.from).toLocaleDateString()} ${clock(c.from)}–${clock(c.to)}`;
+  return timeSpan(c.from, c.to);
 }
 
 /** The error of a fleet question, in words (the daemon may not speak `fleet.ask` yet). */
@@ -46,7 +46,7 @@ export function fleetAskError(e: unknown): string {
 function FleetAnswerView({ a }: { a: FleetAnswer }) {
   return (
     <div class="answer fleet-answer" id="fleet-answer">
-      <p class="answer-text">{a.answer}</p>
+      <p class="answer-text">{localiseIso(a.answer)}</p>
       {a.partial ? (
         <p class="warn-text" role="status">
           Partial: {a.missing.length ? `no answer from ${a.missing.join(', ')} by the deadline` : 'not every box answered'}.

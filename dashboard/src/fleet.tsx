@@ -8,7 +8,7 @@ import { fleetSnapshotPath, type FleetViewBox, type FleetViewCamera, type FleetP
 import type { Alert } from '../../edge/api/wire.js';
 import { getToken } from './auth.js';
 import { FleetAskBox } from './fleet-ask.js';
-import { ago, clock } from './format.js';
+import { ago, clock, span } from './format.js';
 import type { WireClient } from './wire-client.js';
 
 /** How often snapshots are refreshed, ms. */
@@ -115,7 +115,7 @@ function BoxCard({ box, now }: { box: FleetViewBox; now: number }) {
       </h3>
       <p class="meta">
         {m ? `v${m.version} · ${m.cameras.length} camera${m.cameras.length === 1 ? '' : 's'}` : 'no manifest'}
-        {cov?.from && cov.to ? ` · coverage ${new Date(cov.from).toLocaleDateString()} ${clock(cov.from)} to ${clock(cov.to)}` : ' · no coverage'}
+        {cov?.from && cov.to ? ` · coverage ${span(cov.from, cov.to)}` : ' · no coverage'}
         {box.lastSeen ? ` · heard ${ago(box.lastSeen, now)}` : ''}
       </p>
       {box.cameras.length ? (

@@ -1,8 +1,12 @@
-/** Objects seen in the last hour: thumbnail, class, first/last seen, dwell and zones. */
+/**
+ * Objects seen in the last hour, one row per visit (an object that came twice is two rows):
+ * thumbnail, who (named by arrival, not by memory id), arrival, departure, length and zones.
+ */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WsRequestMap } from '../../edge/api/wire.js';
 import { withToken } from './auth.js';
 import { clock, duration } from './format.js';
+import type { PeopleDirectory } from './people.js';
 import type { Cursor } from './timeline.js';
 import type { WireClient } from './wire-client.js';
 
@@ -11,17 +15,68 @@ type Obj = WsRequestMap['objects']['result']['objects'][number];
 const HOUR = 3600_000;
 /** Object lifecycle pushes refresh the list at most this often. */
 const MIN_REFRESH_MS = 4000;
+/** A visit whose end is this close to the object's last sighting within this long of now is still going on. */
+const STILL_HERE_MS = 10_000;
 
-/** Total seconds per zone over an object's visits. */
-function zoneDwell(o: Obj): [string, number][] {
+/** One visit of one object. */
+export interface VisitRow {
+  o: Obj;
+  start: number;
+  end: number;
+  /** Which visit of the object this is (1-based) and how many it made. */
+  n: number;
+  of: number;
+}
+
+/** An object's visits as rows (records without visits: one, first to last sighting). */
+export function visitRows(objects: Obj[], from: number): VisitRow[] {
+  const rows: VisitRow[] = [];
+  for (const o of objects) {
+    const vs = o.visits?.length ? [...o.visits].sort((a, b) => a.start - b.start) : [{ start: o.firstSeen, end: o.lastSeen }];
+    vs.forEach((v, i) => {
+      if (v.end >= from) rows.push({ o, start: v.start, end: v.end, n: i + 1, of: vs.length });
+    });
+  }
+  return rows.sort((a, b) => b.start - a.start || a.o.objectId.localeCompare(b.o.objectId));
+}
+
+/** Seconds per zone within one visit. */
+function zoneDwell(r: VisitRow): [string, number][] {
   const m = new Map<string, number>();
-  for (const z of o.zones) m.set(z.zone, (m.get(z.zone) ?? 0) + z.dwellSeconds);
+  for (const z of r.o.zones) if (z.enteredAt >= r.start && z.enteredAt <= r.end) m.set(z.zone, (m.get(z.zone) ?? 0) + z.dwellSeconds);
   return [...m];
 }
 
-/** The list of objects, newest first. */
-export function ObjectsView({ client, ready, tick, onPick }: { client: WireClient; ready: boolean; tick: number; onPick: (c: Cursor) => void }) {
-  const [objects, setObjects] = useState<Obj[]>([]);
+/** One visit row. */
+function Row({ r, people, onPick, now }: { r: VisitRow; people: PeopleDirectory; onPick: (c: Cursor) => void; now: number }) {
+  const mid = Math.round((r.start + r.end) / 2);
+  const name = people.name(r.o.objectId);
+  const here = r.n === r.of && now - r.end < STILL_HERE_MS;
+  return (
+    <tr data-object={r.o.objectId} data-visit={r.n}>
+      <td>
+        <button type="button" class="ev-thumb small" onClick={() => onPick({ camera: r.o.camera, ts: r.start })} aria-label={`Show ${name ?? `a ${r.o.label}`} at ${clock(r.start)} on the timeline`}>
+          <img src={withToken(`/api/cameras/${encodeURIComponent(r.o.camera)}/keyframe.jpg?ts=${mid}`)} alt="" loading="lazy" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
+        </button>
+      </td>
+      <td data-label="Who" title={r.o.objectId}>
+        <span class="who">{name ?? `a ${r.o.label}`}</span>
+        <div class="meta">
+          {r.o.label} at {r.o.camera}
+          {r.of > 1 ? ` · visit ${r.n} of ${r.of}` : ''}
+        </div>
+      </td>
+      <td data-label="Arrived">{clock(r.start)}</td>
+      <td data-label="Left">{here ? 'still here' : clock(r.end)}</td>
+      <td data-label="Length">{duration((r.end - r.start) / 1000)}</td>
+      <td data-label="Zones">{zoneDwell(r).map(([z, s]) => `${z} (${duration(s)})`).join(', ') || '—'}</td>
+    </tr>
+  );
+}
+
+/** The list of visits, newest first. */
+export function ObjectsView({ client, ready, tick, onPick, people }: { client: WireClient; ready: boolean; tick: number; onPick: (c: Cursor) => void; people: PeopleDirectory }) {
+  const [objects, setObjects] = useState<{ list: Obj[]; from: number; now: number }>({ list: [], from: 0, now: 0 });
   const [error, setError] = useState<string | null>(null);
   const last = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -35,7 +90,8 @@ export function ObjectsView({ client, ready, tick, onPick }: { client: WireClien
         client
           .request('objects', { from: now - HOUR, to: now, limit: 200 })
           .then((r) => {
-            setObjects([...r.objects].sort((a, b) => b.lastSeen - a.lastSeen));
+            setObjects({ list: r.objects, from: now - HOUR, now });
+            people.loadDays([now - HOUR, now, ...r.objects.map((o) => o.firstSeen)]);
             setError(null);
           })
           .catch((e: Error) => setError(e.message))
@@ -56,42 +112,26 @@ export function ObjectsView({ client, ready, tick, onPick }: { client: WireClien
   }, [tick]);
 
   if (error) return <p class="error">{error}</p>;
-  if (!objects.length) return <p class="empty">No objects in the last hour.</p>;
+  const rows = visitRows(objects.list, objects.from);
+  if (!rows.length) return <p class="empty">No objects in the last hour.</p>;
   return (
     <div class="table-wrap">
       <table class="objects-table">
-        <caption class="sr-only">Objects seen in the last hour</caption>
+        <caption class="sr-only">Visits in the last hour</caption>
         <thead>
           <tr>
             <th scope="col">Seen</th>
-            <th scope="col">Class</th>
-            <th scope="col">First</th>
-            <th scope="col">Last</th>
-            <th scope="col">Dwell</th>
+            <th scope="col">Who</th>
+            <th scope="col">Arrived</th>
+            <th scope="col">Left</th>
+            <th scope="col">Length</th>
             <th scope="col">Zones</th>
           </tr>
         </thead>
         <tbody>
-          {objects.map((o) => {
-            const mid = Math.round((o.firstSeen + o.lastSeen) / 2);
-            return (
-              <tr key={o.objectId} data-object={o.objectId}>
-                <td>
-                  <button type="button" class="ev-thumb small" onClick={() => onPick({ camera: o.camera, ts: o.firstSeen })} aria-label={`Show ${o.label} ${o.objectId} on the timeline`}>
-                    <img src={withToken(`/api/cameras/${encodeURIComponent(o.camera)}/keyframe.jpg?ts=${mid}`)} alt="" loading="lazy" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
-                  </button>
-                </td>
-                <td>
-                  {o.label}
-                  <div class="meta">{o.objectId}</div>
-                </td>
-                <td>{clock(o.firstSeen)}</td>
-                <td>{clock(o.lastSeen)}</td>
-                <td>{duration((o.lastSeen - o.firstSeen) / 1000)}</td>
-                <td>{zoneDwell(o).map(([z, s]) => `${z} (${duration(s)})`).join(', ') || '—'}</td>
-              </tr>
-            );
-          })}
+          {rows.map((r) => (
+            <Row key={`${r.o.objectId}#${r.n}`} r={r} people={people} onPick={onPick} now={objects.now} />
+          ))}
         </tbody>
       </table>
     </div>

@@ -356,6 +356,8 @@ export interface WsHello {
   /** Scope granted by the token (`admin` when auth is off). */
   scope: Scope;
   maxPayload: number;
+  /** IANA zone of the daemon's wall times (config `timezone`, else the system zone); views show times in it. */
+  timeZone?: string;
 }
 
 /** Anything the server sends. */

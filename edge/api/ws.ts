@@ -34,6 +34,8 @@ const FLUSH_WAIT_MS = 10_000;
 export interface WsApiOptions {
   node: string;
   version: string;
+  /** IANA zone the daemon reads and writes wall times in (config `timezone`), told to clients in the hello. */
+  timeZone?: string;
   handlers: ApiHandlers;
   live: LiveState;
   bus: EventBus;
@@ -135,7 +137,7 @@ export class WsApi {
       this.o.log.info({ client: name, err: e.message }, 'WebSocket client error');
       this.drop(c);
     });
-    this.send(c, { type: 'hello', node: this.o.node, version: this.o.version, scope, maxPayload: this.maxPayload });
+    this.send(c, { type: 'hello', node: this.o.node, version: this.o.version, scope, maxPayload: this.maxPayload, ...(this.o.timeZone ? { timeZone: this.o.timeZone } : {}) });
   }
 
   private drop(c: Client): void {

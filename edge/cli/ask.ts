@@ -6,12 +6,13 @@ import { join, resolve } from 'node:path';
 import { liveHolder } from '../data-lock.js';
 import { MemoryError, MemoryStore } from '../../memory/store.js';
 import { READ_FAILED_MESSAGE } from '../../memory/read-guard.js';
-import { ask, type AskOptions } from '../../planner/ask.js';
+import { ask, defaultTimeZone, type AskOptions } from '../../planner/ask.js';
 import { answererOptions } from '../config/answering.js';
 import { isTimeZone } from '../../planner/time.js';
 import { loadConfig } from '../config/load.js';
 import { isoTime, parse, str, UsageError } from './args.js';
 import { ASK_FLEET_HELP, askFleetCommand } from './ask-fleet.js';
+import { localiseIsoTimes } from './local-times.js';
 
 /** Help text. */
 export const ASK_HELP = `vigil ask "QUESTION" --data DIR [--json] [--now ISO8601] [--tz ZONE] [--planner offline|react|mcts] [--critic] [--config FILE] [--trace]
@@ -89,7 +90,8 @@ export async function askCommand(argv: string[]): Promise<number> {
     const a = await ask(question, store, opts);
     // a planner may have put a failed read into words: the answer is the error
     if (store.readFailures > 0) throw new MemoryError('MEMORY_READ_FAILED', READ_FAILED_MESSAGE);
-    process.stdout.write(values.json ? `${JSON.stringify(a)}\n` : `${a.answer}\n`);
+    // the text in one zone: the gap list's UTC times as wall times like the Read-as line's (--json keeps ISO)
+    process.stdout.write(values.json ? `${JSON.stringify(a)}\n` : `${localiseIsoTimes(a.answer, timeZone ?? defaultTimeZone())}\n`);
   } finally {
     await store.close();
   }

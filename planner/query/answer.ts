@@ -13,6 +13,7 @@ import { executeQuery } from './execute.js';
 import { MOVERS } from './lexicon.js';
 import { parseQuestion } from './parse.js';
 import { renderAnswer, renderRefusal } from './render.js';
+import { describeQuery } from './describe.js';
 import { dominantClass, vocabulary, type Vocabulary } from './vocabulary.js';
 
 /** Options of the offline answer. */
@@ -45,11 +46,12 @@ export function exampleQuestions(v: Vocabulary, opts: { now: number; timeZone: s
 }
 
 /**
- * Answers a question with no model.
+ * Answers a question with no model. `readAs` (also the start of `answer`) is the "Read as: ..."
+ * sentence alone, so a view can show the value first and the reading under it.
  * @param question the person's words
  * @param memory an open store
  */
-export function answerQuestion(question: string, memory: MemoryStore, opts: QueryAnswerOptions): DraftAnswer {
+export function answerQuestion(question: string, memory: MemoryStore, opts: QueryAnswerOptions): DraftAnswer & { readAs?: string } {
   const ranges = memory.coverage();
   const whole = summariseCoverage(ranges);
   if (!whole.from || !whole.to) return { answer: 'The memory is empty: no camera has been recorded yet.', value: null, evidence: [], coverage: whole };
@@ -71,7 +73,10 @@ export function answerQuestion(question: string, memory: MemoryStore, opts: Quer
   const extra: string[] = [];
   const unseen = parsed.query.subject.classes.filter((c) => !v.seen.has(c));
   if (unseen.length > 0) extra.push(`No ${unseen.join(' or ')} was ever detected in the memory.`);
-  return renderAnswer(parsed.query, x, { timeZone: opts.timeZone, negate: parsed.negate, assumed: parsed.assumed, extra });
+  const a = renderAnswer(parsed.query, x, { timeZone: opts.timeZone, negate: parsed.negate, assumed: parsed.assumed, extra });
+  // the Read-as line on its own, for views that show the value first (only when the text starts with it)
+  const read = `Read as: ${describeQuery(parsed.query, opts.timeZone)}${parsed.assumed.length > 0 ? ` (assumed: ${parsed.assumed.join('; ')})` : ''}.`;
+  return a.answer.startsWith(read) ? { ...a, readAs: read } : a;
 }
 
 /**

@@ -102,7 +102,7 @@ describe('dashboard in Chromium', { timeout: 600_000 }, () => {
     await page.getByLabel('Question about the last hours').fill('how many people came?');
     await page.getByRole('button', { name: 'Ask' }).click();
     await page.locator('#answer').waitFor({ timeout: 60_000 });
-    assert.match(await page.locator('.answer-text').innerText(), /\d/);
+    assert.match(await page.locator('#answer .answer-value').innerText(), /\d/);
     assert.match(await page.locator('.coverage').innerText(), /^Coverage: /);
     assert.ok((await page.locator('.steps li.plan').count()) >= 1, 'the plan streamed in');
     const ev = page.locator('.evidence button').first();
@@ -141,7 +141,7 @@ describe('dashboard in Chromium', { timeout: 600_000 }, () => {
     const example = (await examples.first().innerText()).trim();
     await examples.first().click();
     // the example is asked at once and answered: the notice gives way to an answer
-    await page.locator('#answer:not(.refusal) .answer-text').waitFor({ timeout: 60_000 });
+    await page.locator('#answer:not(.refusal) .read-as').waitFor({ timeout: 60_000 });
     assert.equal(await page.getByLabel('Question about the last hours').inputValue(), example);
     assert.equal(await page.locator('#answer.refusal').count(), 0);
     await shot(page, '03b-refusal');
