@@ -94,7 +94,7 @@ describe('Fleet page in Chromium', { timeout: 400_000 }, () => {
     } finally {
       wsB.close();
     }
-    await page.locator(`.fleet-alerts li[data-node="${f.nodeB}"]`, { hasText: 'no person' }).nth(1).waitFor({ timeout: 30_000 });
+    await page.locator(`.fleet-alerts li[data-node="${f.nodeB}"]`, { hasText: 'no people' }).nth(1).waitFor({ timeout: 30_000 });
     await shot(page, 'fleet-02-alerts');
   });
 
