@@ -69,6 +69,7 @@ export function ObjectsView({ client, ready, tick, onPick }: { client: WireClien
             <th scope="col">Last</th>
             <th scope="col">Dwell</th>
             <th scope="col">Zones</th>
+            <th scope="col">Colours</th>
           </tr>
         </thead>
         <tbody>
@@ -89,11 +90,40 @@ export function ObjectsView({ client, ready, tick, onPick }: { client: WireClien
                 <td>{clock(o.lastSeen)}</td>
                 <td>{duration((o.lastSeen - o.firstSeen) / 1000)}</td>
                 <td>{zoneDwell(o).map(([z, s]) => `${z} (${duration(s)})`).join(', ') || '—'}</td>
+                <td class="colours">{colourCells(o)}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
     </div>
+  );
+}
+
+type Colour = NonNullable<NonNullable<Obj['colours']>['upper']>;
+
+/** CSS colour of a named colour's measured L*a*b* (D65), for the swatch. */
+function swatch(c: Colour): string {
+  const [L, a, b] = c.lab;
+  return `lab(${L.toFixed(0)}% ${a.toFixed(0)} ${b.toFixed(0)})`;
+}
+
+/** The named colours of an object, "top black, bottom blue" or "body grey", each with a swatch; a dash when none were named. */
+function colourCells(o: Obj): preact.JSX.Element | string {
+  const c = o.colours;
+  const parts = ([['top', c?.upper], ['bottom', c?.lower], ['body', c?.body]] as const).filter((p): p is readonly [string, Colour] => p[1] !== undefined);
+  if (parts.length === 0) return '—';
+  return (
+    <>
+      {parts.map(([part, col]) => {
+        const words = col.qualifier ? `${col.qualifier} ${col.term}` : col.term;
+        return (
+          <span key={part} class="colour" data-part={part} title={`${part}: ${words} (L*a*b* ${col.lab.join(', ')})`}>
+            <span class="swatch" style={{ background: swatch(col) }} aria-hidden="true" />
+            {part} {words}
+          </span>
+        );
+      })}
+    </>
   );
 }

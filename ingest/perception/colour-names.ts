@@ -43,8 +43,9 @@ const BLACK_L = 27;
 const WHITE_L = 84;
 /** A chromatic colour this far below or above its centroid's lightness is "dark" or "light". */
 const QUALIFIER_L = 16;
-/** Weight of lightness in the distance to a centroid (hue and chroma decide most). */
+/** Weights of lightness and chroma in the distance to a centroid (hue decides most). */
 const L_WEIGHT = 0.5;
+const C_WEIGHT = 0.3;
 
 /** sRGB 0..255 to CIELAB (D65). */
 export function srgbToLab(r: number, g: number, b: number): Lab {
@@ -80,8 +81,9 @@ export function nameColour(lab: Lab): ColourName {
   }
   let best = CHROMATIC[0]!;
   let bestD = Infinity;
+  const hue = Math.atan2(b, a);
   for (const c of CHROMATIC) {
-    const d = (L_WEIGHT * (L - c.lab[0])) ** 2 + (a - c.lab[1]) ** 2 + (b - c.lab[2]) ** 2;
+    const d = centroidDistance(L, chroma, hue, c.lab);
     if (d < bestD) {
       bestD = d;
       best = c;
@@ -91,6 +93,19 @@ export function nameColour(lab: Lab): ColourName {
   if (L < best.lab[0] - QUALIFIER_L) out.qualifier = 'dark';
   else if (L > best.lab[0] + QUALIFIER_L) out.qualifier = 'light';
   return out;
+}
+
+/**
+ * Distance of a chromatic colour to a centroid: hue angle first (degrees), then lightness and
+ * chroma, weighted down. Plain Euclidean L*a*b* distance names a near-black navy "brown" (the
+ * dark centroid nearest in lightness); by hue it stays blue.
+ */
+function centroidDistance(L: number, chroma: number, hue: number, c: Lab): number {
+  let dh = Math.abs(hue - Math.atan2(c[2], c[1])) * (180 / Math.PI);
+  if (dh > 180) dh = 360 - dh;
+  const dl = L_WEIGHT * (L - c[0]);
+  const dc = C_WEIGHT * (chroma - Math.hypot(c[1], c[2]));
+  return dh * dh + dl * dl + dc * dc;
 }
 
 /** The words of a named colour, e.g. "dark blue". */

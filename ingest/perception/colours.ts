@@ -33,7 +33,7 @@ const SAMPLE_MS = 400;
 /** Most pixels read per band per frame. */
 const BAND_PIXELS = 1200;
 /** Background pixels more chromatic than this are not used to measure the cast. */
-const NEUTRAL_CHROMA = 15;
+const NEUTRAL_CHROMA = 20;
 /** Largest colour cast taken out, in a*b* units (a scene that is mostly one colour is not a cast). */
 const MAX_CAST = 8;
 
