@@ -111,7 +111,8 @@ function swatch(c: Colour): string {
 /** The named colours of an object, "top black, bottom blue" or "body grey", each with a swatch; a dash when none were named. */
 function colourCells(o: Obj): preact.JSX.Element | string {
   const c = o.colours;
-  const parts = ([['top', c?.upper], ['bottom', c?.lower], ['body', c?.body]] as const).filter((p): p is readonly [string, Colour] => p[1] !== undefined);
+  const parts: [string, Colour][] = [];
+  for (const [part, col] of [['top', c?.upper], ['bottom', c?.lower], ['body', c?.body]] as const) if (col) parts.push([part, col]);
   if (parts.length === 0) return '—';
   return (
     <>
