@@ -47,15 +47,24 @@ const QUALIFIER_L = 16;
 const L_WEIGHT = 0.5;
 const C_WEIGHT = 0.3;
 
+/** sRGB 0..255 to linear light, by table for whole values. */
+const LINEAR = Float64Array.from({ length: 256 }, (_, c) => {
+  const v = c / 255;
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+});
+
+function linear(c: number): number {
+  const t = LINEAR[c];
+  if (t !== undefined) return t;
+  const v = Math.max(0, Math.min(255, c)) / 255;
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+}
+
 /** sRGB 0..255 to CIELAB (D65). */
 export function srgbToLab(r: number, g: number, b: number): Lab {
-  const lin = (c: number): number => {
-    const v = c / 255;
-    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  };
-  const R = lin(r);
-  const G = lin(g);
-  const B = lin(b);
+  const R = linear(r);
+  const G = linear(g);
+  const B = linear(b);
   const x = (0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047;
   const y = 0.2126 * R + 0.7152 * G + 0.0722 * B;
   const z = (0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883;

@@ -31,7 +31,7 @@ const MAX_SAMPLES = 32;
 /** First interval between samples, ms. */
 const SAMPLE_MS = 400;
 /** Most pixels read per band per frame. */
-const BAND_PIXELS = 1200;
+const BAND_PIXELS = 600;
 /** Background pixels more chromatic than this are not used to measure the cast. */
 const NEUTRAL_CHROMA = 20;
 /** Largest colour cast taken out, in a*b* units (a scene that is mostly one colour is not a cast). */
@@ -52,7 +52,7 @@ export function bandsOf(label: string): Partial<Record<'upper' | 'lower' | 'body
 export function sceneCast(img: RgbImage, box: Box): [number, number] {
   const as: number[] = [];
   const bs: number[] = [];
-  const step = Math.max(4, Math.floor(Math.sqrt((img.width * img.height) / 2500)));
+  const step = Math.max(4, Math.floor(Math.sqrt((img.width * img.height) / 900)));
   const d = img.data;
   for (let y = step >> 1; y < img.height; y += step) {
     for (let x = step >> 1; x < img.width; x += step) {
