@@ -42,11 +42,35 @@ export interface ObjectFact {
    * the object's last sighting (re-ID found it again) opens a new visit, so visits and identities
    * stay apart. Absent in older records: one visit, `[firstSeen, lastSeen]`.
    */
-  visits?: { start: number; end: number }[];
+  visits?: { start: number; end: number; colours?: ObjectColours }[];
+  /**
+   * Named colours of the object (its best-sampled visit's; see `perception/colours.ts`). Absent in
+   * older records and for labels whose colour is not named.
+   */
+  colours?: ObjectColours;
   /** Appearance embedding (offline colour-layout features, or an encoder's output). */
   embedding?: number[];
   /** Best detection score seen. */
   score: number;
+}
+
+/** One named colour of an object: a basic colour term, an optional qualifier, and the L*a*b* it was named from. */
+export interface ObjectColour {
+  term: 'black' | 'white' | 'grey' | 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'pink' | 'brown';
+  qualifier?: 'dark' | 'light';
+  /** Median CIELAB (D65) of the samples that named it, cast taken out. */
+  lab: [number, number, number];
+  /** Share of the samples that read this term (0..1). */
+  share: number;
+}
+
+/** The named colours of an object: a person's upper and lower body, a vehicle's body. */
+export interface ObjectColours {
+  upper?: ObjectColour;
+  lower?: ObjectColour;
+  body?: ObjectColour;
+  /** Frames sampled. */
+  samples: number;
 }
 
 /** Per-frame facts. */

@@ -70,6 +70,7 @@ function Row({ r, people, onPick, now }: { r: VisitRow; people: PeopleDirectory;
       <td data-label="Left">{here ? 'still here' : clock(r.end)}</td>
       <td data-label="Length">{duration((r.end - r.start) / 1000)}</td>
       <td data-label="Zones">{zoneDwell(r).map(([z, s]) => `${z} (${duration(s)})`).join(', ') || '—'}</td>
+      <td data-label="Colours" class="colours">{colourCells(r.o)}</td>
     </tr>
   );
 }
@@ -126,6 +127,7 @@ export function ObjectsView({ client, ready, tick, onPick, people }: { client: W
             <th scope="col">Left</th>
             <th scope="col">Length</th>
             <th scope="col">Zones</th>
+            <th scope="col">Colours</th>
           </tr>
         </thead>
         <tbody>
@@ -135,5 +137,34 @@ export function ObjectsView({ client, ready, tick, onPick, people }: { client: W
         </tbody>
       </table>
     </div>
+  );
+}
+
+type Colour = NonNullable<NonNullable<Obj['colours']>['upper']>;
+
+/** CSS colour of a named colour's measured L*a*b* (D65), for the swatch. */
+function swatch(c: Colour): string {
+  const [L, a, b] = c.lab;
+  return `lab(${L.toFixed(0)}% ${a.toFixed(0)} ${b.toFixed(0)})`;
+}
+
+/** The named colours of an object, "top black, bottom blue" or "body grey", each with a swatch; a dash when none were named. */
+function colourCells(o: Obj): preact.JSX.Element | string {
+  const c = o.colours;
+  const parts: [string, Colour][] = [];
+  for (const [part, col] of [['top', c?.upper], ['bottom', c?.lower], ['body', c?.body]] as const) if (col) parts.push([part, col]);
+  if (parts.length === 0) return '—';
+  return (
+    <>
+      {parts.map(([part, col]) => {
+        const words = col.qualifier ? `${col.qualifier} ${col.term}` : col.term;
+        return (
+          <span key={part} class="colour" data-part={part} title={`${part}: ${words} (L*a*b* ${col.lab.join(', ')})`}>
+            <span class="swatch" style={{ background: swatch(col) }} aria-hidden="true" />
+            {part} {words}
+          </span>
+        );
+      })}
+    </>
   );
 }

@@ -43,6 +43,7 @@ export function objectSummary(o: ObjectFact, ts: number): ObjectSummary {
     currentZones: o.zones.filter((z) => z.exitedAt === null).map((z) => z.zone),
     enteredZones: [...new Set(o.zones.map((z) => z.zone))],
     ageSeconds: Math.round((ts - o.firstSeen) / 100) / 10,
+    ...(o.colours ? { colours: o.colours } : {}),
   };
 }
 

@@ -16,6 +16,7 @@
  */
 import type { Answer, AskProgress, PlannerName } from '../../planner/answer.js';
 import type { Box } from '../../ingest/perception/types.js';
+import type { ObjectColours } from '../../ingest/observations.js';
 import type { AlertEvidence as AlertRecordEvidence, AlertRecord, EventRecord, ObjectRecord, SegmentRecord } from '../../memory/types.js';
 import type { ErrorBody, PublicErrorCode } from '../../ingest/errors/catalogue.js';
 import type { FleetAskRequestMap } from './fleet-wire.js';
@@ -115,6 +116,8 @@ export interface ObjectSummary {
   enteredZones: string[];
   /** Seconds since first seen. */
   ageSeconds: number;
+  /** Named colours (people: upper/lower; vehicles: body), once a track of the object ended; absent before and for other classes. */
+  colours?: ObjectColours;
 }
 
 /**

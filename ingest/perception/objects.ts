@@ -7,6 +7,7 @@
 import type { CrossingFact, ObjectFact, ZoneVisitFact } from '../observations.js';
 import { APPEARANCE_DIM, appearanceEmbedding, appearanceSimilarity, cosine, EmbeddingMean } from './appearance.js';
 import type { Track } from './bytetrack.js';
+import { TrackColours } from './colours.js';
 import { Gallery } from './gallery.js';
 import { DEFAULT_REID, ReidGrouper, type ReidOptions, type ReidTrack } from './reid.js';
 import { iou, MOVING_CLASSES, StillPlaces } from './still.js';
@@ -50,6 +51,8 @@ interface TrackState {
   seen: number;
   /** Watches for a switch to another object (moving classes, built-in embedding). */
   watch: SwitchWatch | null;
+  /** Colour samples of the track (people and vehicles). */
+  colours: TrackColours;
 }
 
 /** Keeps the objects of one camera. */
@@ -161,6 +164,7 @@ export class ObjectBook {
    */
   start(t: Track, img: RgbImage, encoded?: Float32Array): Started | null {
     const st = this.state(t);
+    st.colours.add(img, t.box, t.lastSeen);
     if (encoded) this.sample(st, encoded);
     else if (!this.external) this.firstViews(st, t, img);
     const claimed = this.still?.claim(t.label, t.box, t.lastSeen) ?? null;
@@ -181,6 +185,7 @@ export class ObjectBook {
     const p = this.pending.get(t.id);
     if (!p) return null;
     if (img && this.frames[this.frames.length - 1]?.ts === t.lastSeen) {
+      p.st.colours.add(img, t.box, t.lastSeen);
       p.st.sampled = t.box;
       this.sample(p.st, appearanceEmbedding(img, t.box));
     }
@@ -246,7 +251,7 @@ export class ObjectBook {
   private state(t: Track): TrackState {
     const sim = this.external ? cosine : appearanceSimilarity;
     const watch = !this.external && MOVING_CLASSES.has(t.label) ? new SwitchWatch(sim) : null;
-    return { objectId: '', emb: new EmbeddingMean(), views: new Gallery(sim), sampled: t.box, frames: 1, seen: t.lastSeen, watch };
+    return { objectId: '', emb: new EmbeddingMean(), views: new Gallery(sim), sampled: t.box, frames: 1, seen: t.lastSeen, watch, colours: new TrackColours(t.label) };
   }
 
   /** Adds an embedding to a track's mean and views. */
@@ -273,7 +278,10 @@ export class ObjectBook {
     const check = st.watch?.check(t.lastSeen, st.seen, () => appearanceEmbedding(img, t.box), st.views.samples) ?? 'same';
     if (check === 'switched') return check;
     st.frames++;
-    if (check === 'same') st.seen = t.lastSeen;
+    if (check === 'same') {
+      st.seen = t.lastSeen;
+      st.colours.add(img, t.box, t.lastSeen);
+    }
     this.still?.see(t.id, t.box, t.lastSeen);
     if (encoded) this.sample(st, encoded);
     else if (check === 'same' && !this.external && (st.frames <= DENSE_SAMPLES || st.frames % 4 === 0 || iou(st.sampled, t.box) < NEW_VIEW_IOU)) {
@@ -344,6 +352,7 @@ export class ObjectBook {
       o.embedding = Array.from(vec, (x) => Math.round(x * 1e4) / 1e4);
     }
     this.touch(o, t);
+    nameColours(o, st.colours);
     return structuredClone(o);
   }
 
@@ -399,6 +408,20 @@ export class ObjectBook {
       if (lastPoint && o.trajectory[o.trajectory.length - 1] !== lastPoint) o.trajectory.push(lastPoint);
     }
   }
+}
+
+/**
+ * A track of `o` ended: its colours become its visit's (the last one; a visit of several tracks
+ * keeps the best-sampled), and the object's are its best-sampled visit's.
+ */
+function nameColours(o: ObjectFact, colours: TrackColours): void {
+  const c = colours.value();
+  const v = o.visits?.[o.visits.length - 1];
+  if (c && v && c.samples >= (v.colours?.samples ?? 0)) v.colours = c;
+  let best = o.colours;
+  for (const x of o.visits ?? []) if (x.colours && x.colours.samples >= (best?.samples ?? 0)) best = x.colours;
+  if (!best && c) best = c;
+  if (best) o.colours = best;
 }
 
 /**

@@ -237,6 +237,16 @@ describe('dashboard in Chromium', { timeout: 600_000 }, () => {
     assert.deepEqual(errors, [], 'no console errors');
   });
 
+  it('the objects table names the colours of a person whose track ended', async () => {
+    const { page, errors } = desk;
+    // the first person leaves at 19 s of the clip: by now their track has ended and been named
+    const cell = page.locator('.objects-table tr[data-object] .colours .colour[data-part="top"]').first();
+    await cell.waitFor({ timeout: LONG });
+    assert.match((await cell.textContent()) ?? '', /^top (dark |light )?(black|white|grey|red|orange|yellow|green|blue|purple|pink|brown)$/);
+    assert.equal(await page.locator('.objects-table tr[data-object] .colours .colour[data-part="bottom"]').count() > 0, true);
+    assert.deepEqual(errors, [], 'no console errors');
+  });
+
   it('works on a phone-sized screen', async () => {
     const phone = await openPage(browser, { width: 390, height: 844 });
     await phone.page.goto(daemon.baseUrl + '/');

@@ -25,10 +25,16 @@ test('a re-identified object seen again after a gap has two visits; a brief gap 
   assert.equal(b?.object.objectId, a?.object.objectId, 're-ID joined the object');
   book.update(track(2, T0 + 140_000, T0 + 160_000), img, emb);
   const o = book.end(track(2, T0 + 140_000, T0 + 160_000));
-  assert.deepEqual(o?.visits, [
-    { start: T0, end: T0 + 20_000 },
-    { start: T0 + 140_000, end: T0 + 160_000 },
-  ]);
+  assert.deepEqual(
+    o?.visits?.map((v) => ({ start: v.start, end: v.end })),
+    [
+      { start: T0, end: T0 + 20_000 },
+      { start: T0 + 140_000, end: T0 + 160_000 },
+    ],
+  );
+  // each visit carries the colours its track was named with, and the object its best-sampled visit's
+  assert.ok(o?.visits?.every((v) => v.colours?.upper !== undefined), 'visits carry colours');
+  assert.ok(o?.colours?.upper, 'the object carries colours');
   // back within the gap: the last visit goes on
   book.start(track(3, T0 + 160_000 + VISIT_GAP_MS / 2, T0 + 170_000), img, emb);
   const o2 = book.end(track(3, T0 + 160_000 + VISIT_GAP_MS / 2, T0 + 170_000));

@@ -1,0 +1,191 @@
+/**
+ * What a track looks like in words: the colours of a person's upper and lower body, or a
+ * vehicle's body colour, named with the basic colour terms (see `colour-names.ts`). Bands of the
+ * box are measured on several sampled frames, each after taking out the scene's colour cast
+ * (the median chroma of the frame outside the box), and the per-track colour is the vote and
+ * median over the samples, so one bad frame names nothing.
+ */
+import type { ObjectColour, ObjectColours } from '../observations.js';
+import { nameColour, srgbToLab, type BasicTerm, type Lab } from './colour-names.js';
+import { CONFUSABLE_GROUPS } from './label-groups.js';
+import type { Box, RgbImage } from './types.js';
+
+/** A band of a box: fractions of its height (top, bottom) and of its width kept at the centre. */
+interface Band {
+  top: number;
+  bottom: number;
+  width: number;
+}
+
+/** Upper body of a person box: below the head, above the hips (wide: long hair down the back covers its centre). */
+export const UPPER_BAND: Band = { top: 0.22, bottom: 0.5, width: 0.7 };
+/** Lower body of a person box: thighs to ankles (from 68 %: a long shirt or cardigan reaches past 60 %). */
+export const LOWER_BAND: Band = { top: 0.68, bottom: 0.92, width: 0.4 };
+/** A vehicle's body: the centre of its box (windows above, wheels and shadow below). */
+export const BODY_BAND: Band = { top: 0.35, bottom: 0.75, width: 0.6 };
+
+/** Labels whose body colour is named. */
+const VEHICLES: ReadonlySet<string> = new Set([...(CONFUSABLE_GROUPS[0] ?? []), 'motorcycle', 'bicycle']);
+/** Most colour samples kept per track (the sampling interval doubles when full). */
+const MAX_SAMPLES = 32;
+/** First interval between samples, ms. */
+const SAMPLE_MS = 400;
+/** Most pixels read per band per frame. */
+const BAND_PIXELS = 600;
+/** Background pixels more chromatic than this are not used to measure the cast. */
+const NEUTRAL_CHROMA = 20;
+/** Largest colour cast taken out, in a*b* units (a scene that is mostly one colour is not a cast). */
+const MAX_CAST = 8;
+
+/** Whether colours are named for a label, and which bands. */
+export function bandsOf(label: string): Partial<Record<'upper' | 'lower' | 'body', Band>> | null {
+  if (label === 'person') return { upper: UPPER_BAND, lower: LOWER_BAND };
+  if (VEHICLES.has(label)) return { body: BODY_BAND };
+  return null;
+}
+
+/**
+ * The colour cast of a frame: the median a* and b* of the near-neutral pixels of a coarse grid
+ * outside `box`, clamped to {@link MAX_CAST}. Subtracted from measured colours (a grey-world correction on the
+ * background, which stands still while the object moves).
+ */
+export function sceneCast(img: RgbImage, box: Box): [number, number] {
+  const as: number[] = [];
+  const bs: number[] = [];
+  const step = Math.max(4, Math.floor(Math.sqrt((img.width * img.height) / 900)));
+  const d = img.data;
+  for (let y = step >> 1; y < img.height; y += step) {
+    for (let x = step >> 1; x < img.width; x += step) {
+      if (x >= box.x1 && x < box.x2 && y >= box.y1 && y < box.y2) continue;
+      const i = (y * img.width + x) * 3;
+      const [L, a, b] = srgbToLab(d[i] ?? 0, d[i + 1] ?? 0, d[i + 2] ?? 0);
+      // near-neutral surfaces only (walls, floors of concrete, roads): a coloured floor is no cast
+      if (L < 40 || Math.hypot(a, b) > NEUTRAL_CHROMA) continue;
+      as.push(a);
+      bs.push(b);
+    }
+  }
+  const clamp = (v: number): number => Math.max(-MAX_CAST, Math.min(MAX_CAST, v));
+  return [clamp(median(as)), clamp(median(bs))];
+}
+
+/** One frame's reading of a band: the term most of its pixels have and their median colour. */
+export interface BandReading {
+  term: BasicTerm;
+  lab: Lab;
+  /** Share of the band's pixels with that term. */
+  share: number;
+}
+
+/** Reads one band of `box` on `img`, the cast taken out; null when the band is too small. */
+export function readBand(img: RgbImage, box: Box, band: Band, cast: [number, number]): BandReading | null {
+  const bw = box.x2 - box.x1;
+  const bh = box.y2 - box.y1;
+  const cx = (box.x1 + box.x2) / 2;
+  const x1 = Math.max(0, Math.floor(cx - (bw * band.width) / 2));
+  const x2 = Math.min(img.width, Math.ceil(cx + (bw * band.width) / 2));
+  const y1 = Math.max(0, Math.floor(box.y1 + bh * band.top));
+  const y2 = Math.min(img.height, Math.ceil(box.y1 + bh * band.bottom));
+  if (x2 - x1 < 2 || y2 - y1 < 2) return null;
+  const step = Math.max(1, Math.floor(Math.sqrt(((x2 - x1) * (y2 - y1)) / BAND_PIXELS)));
+  const byTerm = new Map<BasicTerm, Lab[]>();
+  let n = 0;
+  const d = img.data;
+  for (let y = y1; y < y2; y += step) {
+    for (let x = x1; x < x2; x += step) {
+      const i = (y * img.width + x) * 3;
+      const [L, a, b] = srgbToLab(d[i] ?? 0, d[i + 1] ?? 0, d[i + 2] ?? 0);
+      // a cast tints in proportion to the light: a dark pixel carries little of it
+      const k = Math.min(1, L / 60);
+      const lab: Lab = [L, a - k * cast[0], b - k * cast[1]];
+      const term = nameColour(lab).term;
+      const list = byTerm.get(term);
+      if (list) list.push(lab);
+      else byTerm.set(term, [lab]);
+      n++;
+    }
+  }
+  let best: [BasicTerm, Lab[]] | null = null;
+  for (const e of byTerm) if (!best || e[1].length > best[1].length) best = e;
+  if (!best || n === 0) return null;
+  return { term: best[0], lab: medianLab(best[1]), share: best[1].length / n };
+}
+
+/** Colour samples of one track: bands read on frames at most every so often. */
+export class TrackColours {
+  private readonly readings = new Map<string, BandReading[]>();
+  private interval = SAMPLE_MS;
+  private last = -Infinity;
+  /** Frames sampled. */
+  samples = 0;
+
+  constructor(private readonly label: string) {}
+
+  /** Whether a frame at `ts` should be sampled. */
+  wants(ts: number): boolean {
+    return bandsOf(this.label) !== null && ts - this.last >= this.interval;
+  }
+
+  /** Samples the bands of `box` on `img` at `ts` (when {@link wants} says so). */
+  add(img: RgbImage, box: Box, ts: number): void {
+    const bands = bandsOf(this.label);
+    if (!bands || !this.wants(ts)) return;
+    // a box cut by the frame's top or bottom edge puts its bands on the wrong parts of the body
+    if (box.y1 <= 1 || box.y2 >= img.height - 1) return;
+    this.last = ts;
+    const cast = sceneCast(img, box);
+    for (const [part, band] of Object.entries(bands)) {
+      const r = readBand(img, box, band, cast);
+      if (!r) continue;
+      const list = this.readings.get(part) ?? [];
+      list.push(r);
+      this.readings.set(part, list);
+    }
+    this.samples++;
+    if (this.samples >= MAX_SAMPLES) this.thin();
+  }
+
+  /** Keeps every other reading and doubles the interval. */
+  private thin(): void {
+    for (const [k, list] of this.readings) this.readings.set(k, list.filter((_, i) => i % 2 === 0));
+    this.samples = Math.ceil(this.samples / 2);
+    this.interval *= 2;
+  }
+
+  /** The track's colours: per part, the term most samples read and the median of their colours; undefined before any sample. */
+  value(): ObjectColours | undefined {
+    if (this.samples === 0) return undefined;
+    const out: ObjectColours = { samples: this.samples };
+    for (const [part, list] of this.readings) {
+      const c = voteColour(list);
+      if (c) out[part as 'upper' | 'lower' | 'body'] = c;
+    }
+    return out;
+  }
+}
+
+/** The term most readings have, named from the median of their colours. */
+export function voteColour(list: readonly BandReading[]): ObjectColour | undefined {
+  const votes = new Map<BasicTerm, BandReading[]>();
+  for (const r of list) votes.set(r.term, [...(votes.get(r.term) ?? []), r]);
+  let best: BandReading[] = [];
+  for (const v of votes.values()) if (v.length > best.length) best = v;
+  if (best.length === 0) return undefined;
+  const lab = medianLab(best.map((r) => r.lab));
+  const named = nameColour(lab);
+  const term = best[0]!.term;
+  const out: ObjectColour = { term, lab: lab.map((x) => Math.round(x * 10) / 10) as Lab, share: Math.round((best.length / list.length) * 100) / 100 };
+  if (named.term === term && named.qualifier) out.qualifier = named.qualifier;
+  return out;
+}
+
+function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((p, q) => p - q);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+function medianLab(labs: readonly Lab[]): Lab {
+  return [median(labs.map((l) => l[0])), median(labs.map((l) => l[1])), median(labs.map((l) => l[2]))];
+}
