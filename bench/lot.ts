@@ -5,6 +5,7 @@
  * detector: passes counted, missed, extra visits, most cars at once, what `auto` chose, and the
  * replay's wall time (one run, so the ratios compare). Writes bench/results/lot.json.
  */
+import { LOT_PASSES as PASSES } from './lot/passes.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -16,12 +17,6 @@ const CLI = join(packageRoot(), 'dist', 'edge', 'cli', 'main.js');
 const T0 = Date.parse('2026-11-21T09:00:00Z');
 const ALL = { from: T0, to: T0 + 600_000 };
 const VEHICLES = new Set(['car', 'truck', 'bus', 'vehicle']);
-const PASS = 41 / 12;
-/** [start, end] of each pass, seconds into the recording (the script's edit list). */
-const PASSES: [number, number][] = Array.from({ length: 10 }, (_, k) => {
-  const start = k < 5 ? 6 + (6 + PASS) * k : 6 + (6 + PASS) * 4 + 1.5 * PASS + 6 + (6 + PASS) * (k - 5);
-  return [start, start + (k === 4 ? 1.5 * PASS : PASS)];
-});
 
 interface LotFigures {
   detector: string;

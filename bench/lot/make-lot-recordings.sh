@@ -7,7 +7,7 @@
 # Usage: bench/lot/make-lot-recordings.sh OUTDIR   -> OUTDIR/lot-ten.mp4 (101.9 s, 12 fps)
 # Truth (seconds of the recording; the car is in view for each whole pass, never two at once):
 #   passes of 3.417 s (the fifth 5.125 s) starting at 6 + 9.417 k for k = 0..4 and at
-#   54.79 + 9.417 (k - 5) for k = 5..9; see PASSES in test/ingest/lot-recording.int.test.ts.
+#   54.79 + 9.417 (k - 5) for k = 5..9; see LOT_PASSES in bench/lot/passes.ts.
 set -euo pipefail
 out="${1:?usage: $0 OUTDIR}"
 src="${VIDEOS:-$(cd "$(dirname "$0")/../../.." && pwd)/shared/videos}/person-bicycle-car-detection.mp4"

@@ -5,6 +5,7 @@
  * through the real CLI at the daemon's 2 fps. Truth is the recording's own edit list: the car is in
  * view for each whole pass and never two at once. CenterNet alone finds 6 of the 10 passes here.
  */
+import { LOT_PASSES as PASSES } from '../../bench/lot/passes.js';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -17,12 +18,6 @@ import { runCli, tempDir } from '../helpers/daemon.js';
 const T0 = Date.parse('2026-11-21T09:00:00Z');
 const ALL = { from: T0, to: T0 + 600_000 };
 const VEHICLES = new Set(['car', 'truck', 'bus', 'vehicle']);
-const PASS = 41 / 12;
-/** [start, end] of each pass, seconds into the recording. */
-const PASSES: [number, number][] = Array.from({ length: 10 }, (_, k) => {
-  const start = k < 5 ? 6 + (6 + PASS) * k : 6 + (6 + PASS) * 4 + 1.5 * PASS + 6 + (6 + PASS) * (k - 5);
-  return [start, start + (k === 4 ? 1.5 * PASS : PASS)];
-});
 
 test('parking lot from above, ten passes: every pass counted once, never two cars at once (default detector)', { timeout: 300_000 }, async () => {
   const dir = tempDir('lot');
