@@ -65,12 +65,7 @@ export class AutoDetector implements Detector {
   }
 
   async detect(image: RgbImage, opts: DetectOptions): Promise<Detection[]> {
-    if (!this.choice.runsSecondary()) {
-      const dets = await this.primary.detect(image, opts);
-      this.note(null);
-      return dets;
-    }
-    const wanted = vehicleClasses(opts.classes);
+    const wanted = this.choice.runsSecondary() ? vehicleClasses(opts.classes) : [];
     if (wanted.length === 0) {
       const dets = await this.primary.detect(image, opts);
       this.note(null);
