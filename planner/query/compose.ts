@@ -13,6 +13,7 @@ import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
 import { elapsedMeasure, untilNext } from './compose-elapsed.js';
 import { rankedVisit } from './compose-rank.js';
+import { composeLook } from './compose-look.js';
 import { twoWindows } from './compose-compare.js';
 import { aboutNow, stretchLength } from './compose-stretch.js';
 import { oneVisit, visitComparison, visitSet, visitTimeTest, whoAtInstant } from './compose-visits.js';
@@ -97,7 +98,9 @@ export function compose(c: Ctx): Composed {
   use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
   const dropTo = v.get('drop') ?? v.get('rise') ?? v.get('become');
   // "the person", "the bottle": the only one (the executor says so when there were several)
-  const definite = classToks.some((t) => c.toks[t.i - 1]?.text === 'the' && !/(?:s|people|men|children|staff)$/.test(t.text)) || currentVisit(c, classToks);
+  // ("the red car": a look between the article and its noun)
+  const before = (t: Token): string | undefined => c.toks[c.toks[t.i - 1]?.t === 'look' ? t.i - 2 : t.i - 1]?.text;
+  const definite = classToks.some((t) => before(t) === 'the' && !/(?:s|people|men|children|staff)$/.test(t.text)) || currentVisit(c, classToks);
   // "the current visitor", "the person there now": the visit in progress now
   // "how long has the car been here", "... so far": the present perfect of one thing is its visit going on now
   const perfectBeen = !explicitWindow && c.toks.some((t) => t.t === 'aux' && (t.text === 'has' || t.text === 'have')) && c.toks.some((t) => t.text === 'been');
@@ -135,9 +138,11 @@ export function compose(c: Ctx): Composed {
   // "the average stay of the first three visitors": those visits only
   const set = m.measure === 'duration' && m.of.kind === 'visits' ? visitSet(c) : undefined;
   if (set && m.measure === 'duration' && m.of.kind === 'visits') m.of.nths = set;
+  const described = composeLook(c, classes);
+  if ('ok' in described) return described;
   const query: Query = {
     measure: m,
-    subject: { classes },
+    subject: { classes, ...described },
     place: { cameras, ...(zones[0] ? { zone: zones[0] } : {}), ...(lines[0] ? { line: lines[0] } : {}), ...(dir ? { direction: dir.v } : {}), ...(all(c, 'here').some((h) => h.v === 'across') ? { across: true } : {}) },
     time: { from: window.from, to: Math.max(window.from, window.to), ...(at !== undefined && needsInstant(m) ? { at } : {}) },
   };

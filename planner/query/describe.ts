@@ -2,6 +2,7 @@
  * A query in plain words, for the "Read as: ..." line every answer starts with, so a person sees
  * at once which question was answered.
  */
+import { hasBody, lookWords } from './look.js';
 import { formatLocal } from '../time.js';
 import type { CountCondition, DurationCondition, EventKind, Moment, Pick, Query, VisitRef } from './schema.js';
 
@@ -31,6 +32,8 @@ function subject(q: Query, plural: boolean): string {
   const c = q.subject.classes;
   if (c.length === 0) return plural ? 'objects' : 'an object';
   const name = (l: string): string => (plural ? (l === 'person' ? 'people' : /(?:s|x|ch|sh)$/.test(l) ? `${l}es` : `${l}s`) : l);
+  const look = q.subject.look;
+  if (look) return `${c.map(name).join(' or ')} ${c.every(hasBody) ? `coloured ${lookWords(look)}` : `dressed ${lookWords(look)}`}`;
   return c.map(name).join(' or ');
 }
 
@@ -131,6 +134,12 @@ function when(q: Query, tz: string): string {
 
 /** The query as one phrase: "visits by a person to camera table between 09:00:00 and 09:01:00". */
 export function describeQuery(q: Query, tz: string): string {
+  const ignored = q.subject.look?.ignored ?? [];
+  const note = ignored.length > 0 ? ` (${ignored.map((w) => `"${w}"`).join(', ')} narrowed nothing: the detector sees a person's colours, not ${ignored.length === 1 ? 'that' : 'those'})` : '';
+  return describeBody(q, tz) + note;
+}
+
+function describeBody(q: Query, tz: string): string {
   const m = q.measure;
   const at = `at ${place(q)}`;
   const s1 = subject(q, false);

@@ -15,6 +15,7 @@ import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './render.js';
 import { Query, type QueryValue, type VisitFact } from './schema.js';
 import { keptWindow } from './kept.js';
+import { lookCheck } from './execute-look.js';
 import { clockStepNotes } from './clock-notes.js';
 import { asOf, inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from './execute-common.js';
 
@@ -61,6 +62,9 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   if (kept.kind === 'partly') run.notes.push(kept.note);
   run.notes.push(...clockStepNotes(memory.clockSteps(win.from, win.to)));
   if (coverage.gaps.length > 0) run.notes.push(`Nothing was recorded on ${coverage.gaps.map((g) => `${g.camera} from ${g.start} to ${g.end}`).join(', ')}`);
+  // "the person in the black top": refused when some visits of that time cannot be judged by colour
+  const unjudged = lookCheck(run);
+  if (unjudged) return { value: unjudged, evidence: [], coverage, notes: run.notes };
   // two windows compared: the same measure over each
   if (q.measure.measure === 'compare') return runCompare(q, q.measure, (x) => executeQuery(x, memory, opts), coverage);
   const value = measure(run);
@@ -279,7 +283,7 @@ function visitSetLength(r: Run, vs: readonly VisitFact[], nths: readonly number[
 /** Statistics of the visits that began in the window, from the indexes (null when they cannot answer: no class named, an index being built). */
 function visitStats(r: Run): { n: number; total: number; min: number; max: number; open: number } | null {
   const { q } = r;
-  if (q.subject.classes.length === 0) return null;
+  if (q.subject.classes.length === 0 || q.subject.look) return null;
   const mq = new MemoryQueries(r.memory);
   const acc = { n: 0, total: 0, min: Infinity, max: -Infinity, open: 0 };
   for (const camera of r.cams) {
