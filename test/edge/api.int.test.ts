@@ -158,6 +158,13 @@ test('a question over MQTT 3.1.1 (replyTo + id in the payload) is answered; malf
     const rr = JSON.parse((await ruleP).payload.toString()) as { status: string; result: { rule: { id: string; source: string } } };
     assert.equal(rr.status, 'ok');
     assert.deepEqual([rr.result.rule.id, rr.result.rule.source], ['crowd', 'runtime']);
+    // a rule in words over MQTT, with no model: read offline, with its Read-as line
+    const wordsP = mqttNext(asker, replyTo, 10_000, (_t, p) => (JSON.parse(p.toString()) as { id?: string }).id === 'rq2');
+    await asker.publishAsync(`vigil/${NODE}/request`, JSON.stringify({ id: 'rq2', type: 'rules.compile', replyTo, token: ADMIN, text: 'notify me when more than 2 people are at camera table' }), { qos: 1 });
+    const wr = JSON.parse((await wordsP).payload.toString()) as { status: string; result: { rule: AlertRule; reader: string; readAs: string } };
+    assert.equal(wr.status, 'ok', JSON.stringify(wr));
+    assert.deepEqual([wr.result.reader, wr.result.rule.camera, wr.result.rule.trigger], ['words', 'table', { type: 'count', op: 'gt', n: 2 }]);
+    assert.equal(wr.result.readAs, 'Read as: alert when more than 2 people are in camera table.');
   } finally {
     asker.end(true);
   }
