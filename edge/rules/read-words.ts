@@ -12,7 +12,7 @@ import { parseQuestion } from '../../planner/query/parse.js';
 import type { CountCondition, DurationCondition, Query } from '../../planner/query/schema.js';
 import type { AlertRule, RuleTrigger } from '../api/wire.js';
 import { ruleGeometryProblems } from './engine.js';
-import { rulePhrases } from './rule-phrases.js';
+import { rulePhrases, splitHold } from './rule-phrases.js';
 import { ruleReadAs } from './rule-in-words.js';
 import { ruleSchema } from './schema.js';
 
@@ -83,27 +83,41 @@ export function ruleIdOf(r: Pick<AlertRule, 'camera' | 'class' | 'zone' | 'trigg
   return parts.join('-').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 64);
 }
 
-/** The question parser's reading of the clause, tried as "when ..." and then "how many times ...". */
-function parseClause(clause: string, ctx: WordsContext): Step<{ q: Query; assumed: string[]; firstByDefault: boolean }> {
+/** The parser's words made a rule's: "the question" is "the sentence", and the names are the cameras', not a memory's. */
+function ruleWords(why: string): string {
+  return why.replace(/ the question as /g, ' the condition as ').replace(/\bthe question\b/g, 'the sentence').replace(/ in the memory\b/g, '').replace(/ of this memory\b/g, ' of these cameras');
+}
+
+/** A parse of the clause, with the hold the rule glue took off it (frame 3), if any. */
+type ClauseReading = { q: Query; assumed: string[]; firstByDefault: boolean; hold?: number };
+
+/**
+ * The question parser's reading of the clause, tried as "when ...", then "how many times ..."
+ * (which reads holds and stays), then "when ..." without its hold, the hold being the rule's
+ * ("nobody is at the table for 10 minutes": the parser reads "nobody" only in "when").
+ */
+function parseClause(clause: string, ctx: WordsContext): Step<ClauseReading> {
   const now = ctx.now ?? Date.now();
   const cov = { from: now - YEAR_MS, to: now };
   const vocab = { cameras: Object.keys(ctx.cameras), zones: [...new Set(Object.values(ctx.cameras).flatMap((g) => g.zones))], lines: [...new Set(Object.values(ctx.cameras).flatMap((g) => g.lines))], labels: ctx.labels ?? COCO_LABELS };
   const opts = { now, timeZone: ctx.timeZone, coverage: cov, dominant: ctx.dominant ?? ((): undefined => undefined) };
+  const held = splitHold(clause);
+  const frames: [string, number | undefined][] = [[`when ${clause}`, undefined], [`how many times ${clause}`, undefined], ...(held ? [[`when ${held.rest}`, held.seconds] as [string, number]] : [])];
   let first: string | undefined;
-  for (const frame of [`when ${clause}`, `how many times ${clause}`]) {
+  for (const [frame, hold] of frames) {
     const p = parseQuestion(frame, vocab, opts);
-    if (!p.ok) {
-      first ??= p.why;
+    if (!p.ok || (hold !== undefined && (p.query.measure.measure !== 'when' || p.query.measure.of.kind !== 'condition'))) {
+      first ??= p.ok ? undefined : p.why;
       continue;
     }
     if (p.negate) return { why: 'it reads as a negated condition; say what should be there ("no people at the table", "fewer than 3 bottles")' };
     const t = p.query.time;
     if (t.at !== undefined || t.from !== cov.from || t.to < now) return { why: 'it names a period or a moment; a rule watches from now on, and its time of day is written "after 19:00", "before 7 am" or "between 22:00 and 06:00"' };
     const firstByDefault = p.assumed.some((a) => /names no ordinal/.test(a));
-    const assumed = p.assumed.filter((a) => !/names no ordinal/.test(a)).map((a) => a.replace(/\bthe question\b/g, 'the sentence'));
-    return { q: p.query, assumed, firstByDefault };
+    const assumed = p.assumed.filter((a) => !/names no ordinal/.test(a)).map(ruleWords);
+    return { q: p.query, assumed, firstByDefault, ...(hold !== undefined ? { hold } : {}) };
   }
-  return { why: (first ?? 'it could not be read').replace(/ the question as /, ' the condition as ') };
+  return { why: ruleWords(first ?? 'it could not be read') };
 }
 
 /**
@@ -119,6 +133,7 @@ export function readRuleWords(text: string, ctx: WordsContext): WordsReading {
   if ('why' in scope) return { ok: false, why: scope.why };
   const tr = triggerOf(p.q, p.firstByDefault);
   if ('why' in tr) return { ok: false, why: tr.why };
+  if (p.hold !== undefined && tr.trigger.type === 'count') tr.trigger.forSeconds = p.hold;
   const draft: AlertRule = { id: ruleIdOf({ ...scope, trigger: tr.trigger }), description: text.trim().slice(0, 500), ...scope, trigger: tr.trigger, ...(ph.timeOfDay ? { timeOfDay: ph.timeOfDay } : {}) };
   const checked = ruleSchema.safeParse(draft);
   if (!checked.success) return { ok: false, why: `it reads as a rule that is not valid: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };

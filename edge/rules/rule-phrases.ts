@@ -113,3 +113,21 @@ export function rulePhrases(text: string): RulePhrases | { why: string } {
   }
   return { clause, ...(t.tod ? { timeOfDay: t.tod } : {}), assumed };
 }
+
+const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90 };
+/** A hold with its comparison: "for at least 10 minutes", "for more than 2 s", "over a minute". */
+const HOLD = /\s*,?\s*\b(?:for\s+)?(?:at least|more than|longer than|over)\s+(\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|fifty|sixty|ninety)\s+(s|secs?|seconds?|mins?|minutes?|h|hours?)\b/;
+
+/**
+ * The clause without its hold, and the hold in seconds, or null when it has none. For conditions
+ * the parser reads only without a hold ("nobody is at the table" in a "when" question): the hold
+ * is then the rule's, read here.
+ */
+export function splitHold(clause: string): { rest: string; seconds: number } | null {
+  const m = HOLD.exec(clause);
+  if (!m) return null;
+  const n = NUMBER_WORDS[m[1] ?? ''] ?? Number(m[1]);
+  const unit = (m[2] ?? 's').charAt(0);
+  const seconds = n * (unit === 'h' ? 3600 : unit === 'm' ? 60 : 1);
+  return { rest: clause.replace(m[0], ' ').replace(/\s+/g, ' ').trim(), seconds };
+}

@@ -6,6 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AlertRule } from '../../edge/api/wire.js';
+import { compileRule } from '../../edge/rules/compile.js';
+import { RuleError } from '../../edge/rules/engine.js';
+import type { RuleCompiler } from '../../edge/rules/nl.js';
 import { readRuleWords, type WordsContext } from '../../edge/rules/read-words.js';
 import { ruleSchema } from '../../edge/rules/schema.js';
 
@@ -45,6 +48,9 @@ const READS: [string, Omit<AlertRule, 'id' | 'description'>][] = [
   ['if more than 4 people are at the table for over 10 seconds', { class: 'person', zone: 'table', trigger: { type: 'count', op: 'gt', n: 4, forSeconds: 10 } }],
   ['tell me whenever a person stays at the table for at least 10 seconds', { class: 'person', zone: 'table', trigger: { type: 'dwell', seconds: 10 } }],
   ['let me know when at most 1 bottle is on the bench from 9:00 to 17:30', { class: 'bottle', zone: 'bench', trigger: { type: 'count', op: 'le', n: 1 }, timeOfDay: { from: '09:00', to: '17:30' } }],
+  // "nobody" is read by the parser in "when" questions only: the hold is then taken by the rule glue
+  ['let me know when nobody is at the table for 10 minutes', { class: 'person', zone: 'table', trigger: { type: 'count', op: 'eq', n: 0, forSeconds: 600 } }],
+  ['tell me when someone crosses line B going in after 7 pm on weekdays', { class: 'person', trigger: { type: 'line', line: 'B', direction: 'forward' }, timeOfDay: { from: '19:00', to: '00:00', days: [1, 2, 3, 4, 5] } }],
 ];
 
 for (const [text, want] of READS) {
@@ -79,7 +85,7 @@ const REFUSALS: [string, RegExp][] = [
   ['tell me when the third person arrives', /cannot pick "the first", "the third"/],
   ['tell me when someone was at the table yesterday', /names a period/],
   ['fewer than 3 bottles on the bench', /start it with "tell me when"/],
-  ['tell me when someone crosses line Z', /line/],
+  ['tell me when someone crosses line Z', /there is no line called "z" \(lines: B, gate\)$/i],
   ['alert if people or cars are at the table', /"or"/],
   ['tell me when the table is empty at night', /"night"/],
 ];
@@ -91,3 +97,19 @@ for (const [text, why] of REFUSALS) {
     assert.match(r.ok ? '' : r.why, why);
   });
 }
+
+test('rules.compile reads offline first and asks the model only when the offline reader refuses', async () => {
+  const asked: string[] = [];
+  const model: RuleCompiler = (text) => {
+    asked.push(text);
+    return Promise.resolve({ rule: { id: 'van', class: 'truck', trigger: { type: 'count', op: 'ge', n: 1 } }, explanation: 'a truck is seen' });
+  };
+  const words = await compileRule('notify me when more than 2 people are at the table', CTX, model);
+  assert.deepEqual([words.reader, words.rule.trigger, asked], ['words', { type: 'count', op: 'gt', n: 2 }, []]);
+  assert.equal(words.readAs, 'Read as: alert when more than 2 people are in zone table of any camera.');
+  const modelled = await compileRule('tell me when the blue van parks badly', CTX, model);
+  assert.deepEqual([modelled.reader, modelled.rule.id, asked], ['model', 'van', ['tell me when the blue van parks badly']]);
+  assert.equal(modelled.readAs, 'Read as: alert when at least 1 truck is in any camera.');
+  // no model: a coded refusal that names the words
+  await assert.rejects(compileRule('tell me when the blue van parks badly', CTX, undefined), (e: unknown) => e instanceof RuleError && e.code === 'RULE_NOT_READ' && /"blue" and "badly"/.test(e.message));
+});
