@@ -57,7 +57,9 @@ function takeTimeOfDay(clause: string): { clause: string; tod?: TimeOfDay } | { 
   let from = '00:00';
   let to = '00:00';
   let found = false;
-  const between = BETWEEN.exec(s) ?? undefined;
+  const b = BETWEEN.exec(s);
+  // "between 3 and 5 bottles": two bare numbers before a word are a count, the parser's to read
+  const between = b && !(/^\d{1,2}$/.test(b[1] ?? '') && /^\d{1,2}$/.test(b[2] ?? '') && /^\s+[a-z]/.test(s.slice(b.index + b[0].length))) ? b : undefined;
   const after = between ? undefined : AFTER.exec(s) ?? undefined;
   const before = between ? undefined : BEFORE.exec(s) ?? undefined;
   for (const [m, side] of [[between, 'both'], [after, 'from'], [before, 'to']] as const) {
