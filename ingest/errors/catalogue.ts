@@ -39,6 +39,7 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, wire: 'NOT_FOUND', message: 'not found', owner: 'VigilError' },
   METHOD_NOT_ALLOWED: { status: 405, wire: 'METHOD_NOT_ALLOWED', message: 'method not allowed on this path', owner: 'VigilError' },
   RULE_INVALID: { status: 422, wire: 'RULE_INVALID', message: 'the rule is invalid', owner: 'RuleError' },
+  RULE_NOT_READ: { status: 422, wire: 'RULE_NOT_READ', message: 'the sentence could not be read as a rule', owner: 'RuleError' },
   ZONES_INVALID: { status: 422, wire: 'ZONES_INVALID', message: 'the zones or lines are invalid', owner: 'ZoneOverlayError' },
   RULES_NO_MODEL: { status: 501, wire: 'RULES_NO_MODEL', message: 'natural-language rules need a language model (models.llm) and none is configured', owner: 'RulesNoModelError' },
   ASK_FAILED: { status: 500, wire: 'ASK_FAILED', message: 'answering the question failed', owner: 'VigilError' },
