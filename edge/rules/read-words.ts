@@ -65,6 +65,7 @@ function triggerOf(q: Query, firstByDefault: boolean): Step<{ trigger: RuleTrigg
 
 /** The rule's subject and place from the query. */
 function scopeOf(q: Query): Step<Pick<AlertRule, 'camera' | 'class' | 'zone'>> {
+  if (q.subject.look) return { why: `a rule watches a class, not how its objects look ("${q.subject.look.said ?? 'a colour'}"); colours are for questions` };
   if (q.subject.classes.length > 1) return { why: `a rule watches one class; write one rule for each of ${q.subject.classes.join(' and ')}` };
   if (q.place.cameras.length > 1) return { why: `a rule watches one camera or all of them; write one rule for each of ${q.place.cameras.join(' and ')}` };
   if (q.place.across) return { why: 'a rule counts at one camera at a time; counts added up across cameras are for questions' };
