@@ -184,13 +184,24 @@ function part(r: Resolver, day: { year: number; month: number; day: number }, na
   return { from, to: Math.min(to, end) };
 }
 
+/**
+ * "between 2:06 and 2:08 pm": a start said without am/pm is in the half of the day the end names,
+ * when that keeps it before the end.
+ */
+function sameHalf(a: TimeOfDay | null, aText: string, b: TimeOfDay | null, bText: string): TimeOfDay | null {
+  if (!a || !b || /[ap]\.?m/.test(aText) || !/p\.?m/.test(bText) || a.hour >= 12) return a;
+  const pm = { ...a, hour: a.hour + 12 };
+  const secs = (t: TimeOfDay): number => t.hour * 3600 + t.minute * 60 + t.second;
+  return secs(pm) <= secs(b) ? pm : a;
+}
+
 const RULES: Rule[] = [
   {
     // between 14:00 and 14:30 [yesterday]; from 9 to 10 today
     re: new RegExp(String.raw`\b(?:(${DAY})\s+)?(?:between|from)\s+(${TOD})\s+(?:and|to|until|till)\s+(${TOD})(?:\s+(${DAY}))?`),
     resolve: (m, r, end) => {
-      const a = parseTod(m[2] ?? '');
       const b = parseTod(m[3] ?? '');
+      const a = sameHalf(parseTod(m[2] ?? ''), m[2] ?? '', b, m[3] ?? '');
       if (!a || !b) return null;
       const day = r.day(m[1] ?? m[4]);
       const from = r.latest(a, day);

@@ -219,6 +219,7 @@ export class MqttBridge implements Component {
     });
     bus.on('alert', 'mqtt', (a) => this.publish(MQTT_TOPICS.alert(node, a.rule), JSON.stringify(a), { qos: 1 }));
     bus.on('rule', 'mqtt', () => discovery?.rulesChanged());
+    bus.on('zones', 'mqtt', (z) => discovery?.zonesChanged(z.camera, z.zones));
   }
 
   private firstConnect(signal: AbortSignal, ms: number): Promise<void> {

@@ -38,8 +38,35 @@ export class Discovery implements MqttExtension {
   /** Counts already looked at (most counts change often; each is decided once, again after rules change). */
   private readonly counted = new Set<string>();
 
+  /** The cameras with their zones now (zones drawn while running replace the config's). */
+  private cameras: { id: string; zones: readonly { id: string }[]; detector: Pick<CameraConfig['detector'], 'classes'> }[];
+
   constructor(private readonly d: DiscoveryDeps) {
     this.filters = [`${d.prefix}/status`];
+    this.cameras = [...d.cameras];
+  }
+
+  /**
+   * A camera's zones were drawn again (the dashboard's editor, `zones.put`): entities of new zones
+   * are announced and those of zones that are gone cleared, without a restart.
+   */
+  zonesChanged(camera: string, zones: readonly { id: string }[]): void {
+    const i = this.cameras.findIndex((c) => c.id === camera);
+    const cam = this.cameras[i];
+    if (!cam) return;
+    const before = this.zoneTopics(camera);
+    this.cameras[i] = { ...cam, zones: zones.map((z) => ({ id: z.id })) };
+    this.counted.clear();
+    this.announceAll();
+    const now = new Set(this.zoneTopics(camera));
+    for (const t of before) if (!now.has(t)) this.clear(t);
+  }
+
+  /** Config topics of a camera's zone count entities. */
+  private zoneTopics(camera: string): string[] {
+    return this.countKeys()
+      .filter((k) => k.camera === camera && k.zone !== ALL)
+      .flatMap((k) => countEntities(this.d, k).map((e) => configTopic(this.d, e.component, e.uid)));
   }
 
   connected(): void {
@@ -56,7 +83,7 @@ export class Discovery implements MqttExtension {
 
   /** The classes that get entities on a camera: configured, else named by its rules; empty: every class seen. */
   classesOf(camera: string): string[] {
-    const cam = this.d.cameras.find((c) => c.id === camera);
+    const cam = this.cameras.find((c) => c.id === camera);
     if (cam?.detector.classes.length) return [...cam.detector.classes];
     const named = this.d.rules().filter((r) => r.class && (r.camera === undefined || r.camera === camera));
     return [...new Set(named.map((r) => r.class ?? ''))];
@@ -90,7 +117,7 @@ export class Discovery implements MqttExtension {
    */
   countKeys(): CountKey[] {
     const keys: CountKey[] = [];
-    for (const cam of this.d.cameras) {
+    for (const cam of this.cameras) {
       const classes = this.classesOf(cam.id);
       const zones = cam.zones.map((z) => z.id);
       for (const zone of [ALL, ...zones]) for (const cls of classes) keys.push({ camera: cam.id, zone, class: cls });
@@ -102,9 +129,9 @@ export class Discovery implements MqttExtension {
   /** Sends every config not sent yet, and clears what is gone. */
   private announceAll(): void {
     for (const e of boxEntities(this.d)) this.send(e);
-    for (const cam of this.d.cameras) for (const e of cameraEntities(this.d, cam.id)) this.send(e);
+    for (const cam of this.cameras) for (const e of cameraEntities(this.d, cam.id)) this.send(e);
     for (const k of this.countKeys()) for (const e of countEntities(this.d, k)) this.send(e);
-    for (const cam of this.d.cameras) {
+    for (const cam of this.cameras) {
       if (this.classesOf(cam.id).length !== 1) continue;
       // one class: "objects" would repeat it (and earlier versions announced it)
       for (const z of cam.zones) for (const e of countEntities(this.d, { camera: cam.id, zone: z.id, class: ALL })) this.clear(configTopic(this.d, e.component, e.uid));

@@ -138,6 +138,8 @@ export function compose(c: Ctx): Composed {
   // "the average stay of the first three visitors": those visits only
   const set = m.measure === 'duration' && m.of.kind === 'visits' ? visitSet(c) : undefined;
   if (set && m.measure === 'duration' && m.of.kind === 'visits') m.of.nths = set;
+  // "who was driving the car": a person asked about a thing is someone the memory cannot name
+  if (c.toks.some((t) => t.t === 'head' && t.v === 'who') && classes.length > 0 && !classes.includes('person')) return refuse(`"who" asks for a person, and the question is about ${classes.join(' and ')}s; the memory holds when they were seen, not who was with them`);
   const described = composeLook(c, classes);
   if ('ok' in described) return described;
   const query: Query = {

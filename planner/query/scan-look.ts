@@ -44,8 +44,12 @@ const GARMENTS: Readonly<Record<string, { part: LookColour['part']; silent?: tru
   jeans: { part: 'lower' }, skirt: { part: 'lower' }, skirts: { part: 'lower' }, shorts: { part: 'lower' }, leggings: { part: 'lower' }, joggers: { part: 'lower' },
   dress: { part: 'any' }, dresses: { part: 'any' }, uniform: { part: 'any' }, uniforms: { part: 'any' }, overalls: { part: 'any' }, suit: { part: 'any' }, suits: { part: 'any' }, gear: { part: 'any', silent: true },
 };
+/** Words of a garment's shape or make ("long", "knit"): they narrow nothing the colours show, and are named. */
+const SHAPES = new Set('long short baggy loose tight knit knitted woolly wooly thick thin big large small hooded sleeveless padded puffy puffer zip leather denim cotton plain'.split(' '));
+/** Words of a person's hair, build or age before the person word: with a look they narrow nothing, and are named. */
+const FEATURES = new Set('blonde blond brunette bald bearded tall short young old elderly older younger'.split(' '));
 /** Worn or carried things whose colour is not measured. */
-const UNMEASURED = new Set('hat hats cap caps helmet helmets shoes shoe boots sneakers trainers bag bags backpack backpacks scarf scarves gloves mask masks glasses sunglasses beanie headscarf hair tie socks belt'.split(' '));
+const UNMEASURED = new Set(['hard hat', 'hard hats', 'baseball cap', ...'hat hats cap caps helmet helmets shoes shoe boots sneakers trainers bag bags backpack backpacks scarf scarves gloves mask masks glasses sunglasses beanie headscarf hair tie socks belt'.split(' ')]);
 /** Words for a person that a description can follow. */
 const PERSON = new Set('person people persons someone somebody anyone anybody one ones visitor visitors customer customers worker workers individual individuals shopper shoppers employee employees everyone everybody those guy guys fellow bloke chap'.split(' '));
 /** Words for a person that say what the detector cannot see (sex, age): with a look they narrow nothing, and are named. */
@@ -56,6 +60,11 @@ const VEHICLES = new Set('car cars truck trucks van vans bus buses motorcycle mo
 const INTRO = new Set(['wearing', 'in', 'dressed', 'clad', 'with', 'sporting', 'having', 'wore', 'wears']);
 /** Words after a colour that make it a place's name, not a look ("in the red zone"). */
 const PLACE_KINDS = new Set(['zone', 'area', 'region', 'line', 'camera', 'cam', 'tripwire']);
+
+/** A table's own entry for a word (never an inherited key such as "constructor"). */
+function own<T>(table: Readonly<Record<string, T>>, word: string | undefined): T | undefined {
+  return word !== undefined && Object.hasOwn(table, word) ? table[word] : undefined;
+}
 
 /** One description at `j`: colour words and an optional worn thing. */
 interface Desc {
@@ -68,17 +77,21 @@ interface Desc {
 /** Reads "dark blue hoodie", "black", "light top", "beige hat" at `j` (the part is `whole` when no worn thing is named). */
 function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Desc | null {
   let k = j;
+  // "the long grey cardigan": shape words before the colour narrow nothing
+  const shapes: string[] = [];
+  while (SHAPES.has(w[k] ?? '') && (Object.hasOwn(QUALIFIERS, w[k + 1] ?? '') || own(COLOURS, w[k + 1]) || UNNAMED.has(w[k + 1] ?? ''))) shapes.push(w[k++] as string);
   let qualifier: 'dark' | 'light' | undefined;
   let term: Term | undefined;
   let unjudged: string | undefined;
   const q = w[k];
-  if (q !== undefined && q in QUALIFIERS) {
+  if (q !== undefined && Object.hasOwn(QUALIFIERS, q)) {
     qualifier = QUALIFIERS[q];
     k++;
   }
   const c = w[k];
-  if (c !== undefined && COLOURS[c]) {
-    const [t, ql] = COLOURS[c];
+  const named = own(COLOURS, c);
+  if (named) {
+    const [t, ql] = named;
     term = t;
     qualifier = qualifier ?? ql;
     k++;
@@ -87,25 +100,28 @@ function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Des
     term = 'grey';
     k++;
   } else if (qualifier && q !== 'bright') {
-    // "the dark hoodie": dark, whatever the hue
+    // "the dark hoodie": dark, whatever the hue (only with something worn: "in dark" alone says too little)
     term = qualifier;
     qualifier = undefined;
   } else return null;
-  // "t shirt", "hi vis vest": worn things of two or three words
+  const hueless = term === 'dark' || term === 'light';
+  // "a black knit jumper": shape words after the colour too
+  while (SHAPES.has(w[k] ?? '') && (own(GARMENTS, w[k + 1]) || SHAPES.has(w[k + 1] ?? '') || UNMEASURED.has(w[k + 1] ?? ''))) shapes.push(w[k++] as string);
+  // "t shirt", "hi vis vest", "hard hat": worn things of two or three words
   let garment: string | undefined;
   for (const len of [3, 2, 1]) {
     const g = w.slice(k, k + len).join(' ');
-    if (w.length >= k + len && (GARMENTS[g] || (len === 1 && UNMEASURED.has(g)))) {
+    if (w.length >= k + len && (own(GARMENTS, g) || UNMEASURED.has(g))) {
       garment = g;
       k += len;
       break;
     }
   }
-  if (!garment && term === qualifier) return null;
+  if (!garment && hueless && c !== 'dark' && c !== 'light') return null;
   if (!garment && PLACE_KINDS.has(w[k] ?? '')) return null;
-  const ignored: string[] = [];
+  const ignored: string[] = [...shapes];
   if (garment && UNMEASURED.has(garment)) unjudged = garment;
-  const g = garment ? GARMENTS[garment] : undefined;
+  const g = own(GARMENTS, garment);
   if (garment && g && !g.silent) ignored.push(garment);
   const parts = g ? [g.part] : whole;
   const colours = parts.map((part): LookColour => ({ part, term: term, ...(qualifier && term !== qualifier ? { qualifier } : {}) }));
@@ -119,7 +135,8 @@ function personDesc(w: readonly string[], j0: number): Desc | null {
   const intro = w[j];
   if (intro === undefined || !INTRO.has(intro)) return null;
   j++;
-  let whole: LookColour['part'][] = ['any'];
+  // "the man in black": the top, what a person is seen in first ("all in black": top and bottom)
+  let whole: LookColour['part'][] = ['upper'];
   // "all in black", "head to toe in black": top and bottom alike
   if (w[j] === 'all' || w[j] === 'entirely' || w[j] === 'completely') {
     whole = ['upper', 'lower'];
@@ -136,9 +153,12 @@ function personDesc(w: readonly string[], j0: number): Desc | null {
   const k = first.end;
   const and = w[k] === 'and' || w[k] === 'with' ? k + 1 + (/^(?:a|an|the)$/.test(w[k + 1] ?? '') ? 1 : 0) : -1;
   const second = and > 0 ? desc(w, and, whole) : null;
+  // "a light grey shirt and jeans": a worn thing with no colour said narrows nothing
+  const bare = !second && and > 0 && own(GARMENTS, w[and]) ? (w[and] as string) : undefined;
+  if (bare) first.ignored.push(bare);
   const both = second ? [first, second] : [first];
   const unjudged = both.find((d) => d.unjudged)?.unjudged;
-  return { colours: both.flatMap((d) => d.colours), end: second ? second.end : k, ignored: both.flatMap((d) => d.ignored), ...(unjudged ? { unjudged } : {}) };
+  return { colours: both.flatMap((d) => d.colours), end: second ? second.end : bare ? and + 1 : k, ignored: both.flatMap((d) => d.ignored), ...(unjudged ? { unjudged } : {}) };
 }
 
 /**
@@ -152,7 +172,7 @@ export function takeLooks(sentence: string): { s: string; looks: LookPhrase[] } 
   for (let i = 0; i < w.length; i++) {
     const word = w[i] as string;
     // "the grey car", "a dark blue van", "the dark car"
-    const q = QUALIFIERS[word];
+    const q = own(QUALIFIERS, word);
     const dark: Desc | null = q && VEHICLES.has(w[i + 1] ?? '') ? { colours: [{ part: 'body', term: q }], end: i + 1, ignored: [] } : null;
     const v = dark ?? (!PERSON.has(word) && !UNTOLD.has(word) ? desc(w, i, ['body']) : null);
     if (v && v.ignored.length === 0 && !v.colours.some((c) => c.part !== 'body') && VEHICLES.has(w[v.end] ?? '')) {
@@ -165,6 +185,15 @@ export function takeLooks(sentence: string): { s: string; looks: LookPhrase[] } 
       const d = personDesc(w, i + 1);
       if (d) {
         const untold = UNTOLD.has(word);
+        // "the blonde girl", "the dark haired woman": hair, build and age narrow nothing either
+        const features: string[] = [];
+        while (out.length > 0) {
+          const last = out[out.length - 1] as string;
+          if (FEATURES.has(last)) features.unshift(out.pop() as string);
+          else if (last === 'haired' && out.length > 1) features.unshift(`${out.splice(-2, 2).join(' ')}`);
+          else break;
+        }
+        d.ignored.unshift(...features);
         out.push(untold ? (/(?:men|women|ladies|boys|girls|kids|children|males|females)$/.test(word) ? 'people' : 'person') : word, `@l${looks.length}`);
         looks.push({ colours: d.colours, said: w.slice(i + 1, d.end).join(' '), ignored: [...(untold ? [word] : []), ...d.ignored], ...(d.unjudged ? { unjudged: d.unjudged } : {}) });
         i = d.end - 1;

@@ -209,8 +209,35 @@ function nameTable(v: ScanVocabulary): Map<string, Lex | TokenBody> {
   for (const id of v.lines) add('line', id, ['line', 'tripwire']);
   for (const id of v.zones) add('zone', id, ['zone', 'area', 'region']);
   for (const id of v.cameras) add('camera', id, ['camera', 'cam']);
+  // "the table" for camera standing-table, "the shelf" for drinks-shelf: a word of one name alone, where it means nothing else
+  for (const [word, place] of nameWords(v)) if (!table.has(word) && !known(word)) table.set(word, { t: 'place', v: place });
   for (const [p, lex] of Object.entries(PHRASES)) if (!table.has(p)) table.set(p, lex);
   return table;
+}
+
+/** Words of a place's name that say where, not what ("left", "front"): never a name alone. */
+const NOT_ALONE = new Set(['left', 'right', 'front', 'back', 'rear', 'top', 'bottom', 'main', 'side', 'north', 'south', 'east', 'west', 'upper', 'lower', 'inner', 'outer', 'new', 'old', 'cam', 'camera', 'zone', 'area', 'line']);
+
+/** Whether a word, or the word an -ing, -ed or -s ending was added to ("standing": "stand"), is one the lexicon knows. */
+function known(word: string): boolean {
+  const stems = [word, word.replace(/(?:ing|ed|s)$/, ''), word.replace(/(?:ing|ed)$/, 'e'), word.replace(/([a-z])\1(?:ing|ed)$/, '$1')];
+  return stems.some((w) => Object.hasOwn(WORDS, w) || Object.hasOwn(NUMBERS, w) || Object.hasOwn(ORDINALS, w));
+}
+
+/** The words of multi-word place names that belong to exactly one place (three letters or more). */
+function nameWords(v: ScanVocabulary): Map<string, PlaceName> {
+  const seen = new Map<string, PlaceName | null>();
+  const places: PlaceName[] = [...v.cameras.map((id) => ({ kind: 'camera' as const, id })), ...v.zones.map((id) => ({ kind: 'zone' as const, id })), ...v.lines.map((id) => ({ kind: 'line' as const, id }))];
+  for (const p of places) {
+    const words = (forms(p.id)[1] ?? '').split(' ');
+    if (words.length < 2) continue;
+    for (const w of words) {
+      if (w.length < 3 || !/^[a-z]+$/.test(w) || NOT_ALONE.has(w)) continue;
+      const had = seen.get(w);
+      seen.set(w, had === undefined || (had && had.kind === p.kind && had.id === p.id) ? p : null);
+    }
+  }
+  return new Map([...seen].filter((e): e is [string, PlaceName] => e[1] !== null));
 }
 
 const ORDINAL_DIGITS = /^(\d+)(?:st|nd|rd|th)$/;

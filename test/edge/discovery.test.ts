@@ -180,3 +180,15 @@ test('occupancy is ON above 0 and OFF at 0, sent when it changes; unknown counts
   assert.equal(o.next('b', 1), 'ON');
   assert.equal(o.initial('b'), null, 'a state already sent is kept');
 });
+
+test('zones drawn while running get entities at once, and zones removed are cleared', () => {
+  const { d, sent } = box([]);
+  d.connected();
+  const occupancy = (zone: string): string | undefined => sent.get(`homeassistant/binary_sensor/vigil_edge1_table_${zone}_person_occupancy/config`) || undefined;
+  assert.ok(occupancy('standing'), 'the config zone has an occupancy entity');
+  assert.equal(occupancy('kiosk'), undefined);
+  d.zonesChanged('table', [{ id: 'kiosk' }]);
+  assert.ok(occupancy('kiosk'), 'the drawn zone is announced without a restart');
+  const gone = [...sent].filter(([t]) => t.includes('_standing_'));
+  assert.ok(gone.length >= 2 && gone.every(([, p]) => p === ''), 'the removed zone entities are cleared');
+});

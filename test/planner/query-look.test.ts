@@ -27,13 +27,20 @@ test('descriptions become one look: parts, qualifiers, words that narrowed nothi
   assert.deepEqual(parse('how long did the woman dressed all in black stay?').query.subject.look?.colours, [{ part: 'upper', term: 'black' }, { part: 'lower', term: 'black' }]);
   assert.deepEqual(parse('when did someone wearing a white shirt and blue jeans arrive?').query.subject.look?.colours, [{ part: 'upper', term: 'white' }, { part: 'lower', term: 'blue' }]);
   assert.deepEqual(parse('when did the navy car arrive?').query.subject.look?.colours, [{ part: 'body', term: 'blue', qualifier: 'dark' }]);
-  assert.deepEqual(parse('how many people in grey came?').query.subject.look?.colours, [{ part: 'any', term: 'grey' }]);
+  // "in grey" with nothing worn named: the top, what a person is seen in first
+  assert.deepEqual(parse('how many people in grey came?').query.subject.look?.colours, [{ part: 'upper', term: 'grey' }]);
+  // shape words, a worn thing with no colour, hair and age: each narrows nothing and is named
+  assert.deepEqual(parse('when did the woman in the long grey cardigan leave?').query.subject.look, { colours: [{ part: 'upper', term: 'grey' }], said: 'in the long grey cardigan', ignored: ['woman', 'long', 'cardigan'] });
+  assert.deepEqual(parse('when did the man in the light grey shirt and jeans leave?').query.subject.look, { colours: [{ part: 'upper', term: 'grey', qualifier: 'light' }], said: 'in the light grey shirt and jeans', ignored: ['man', 'shirt', 'jeans'] });
+  assert.deepEqual(parse('when did the blonde girl dressed all in black leave?').query.subject.look?.ignored, ['girl', 'blonde']);
+  assert.deepEqual(parse('how long did the dark-haired woman in the grey jumper stay?').query.subject.look?.ignored, ['woman', 'dark haired', 'jumper']);
   assert.deepEqual(parse('was anyone who was wearing a light grey top there?').query.subject.look?.colours, [{ part: 'upper', term: 'grey', qualifier: 'light' }]);
 });
 
 test('a look is refused where Vigil cannot judge it, and sex words without one still are', () => {
   refused('when did the person in the beige top leave?', 'beige');
   refused('when did the man in the red hat leave?', 'hat');
+  refused('how long was the guy with the yellow hard hat around?', 'hard hat');
   refused('when did the man in black and the woman in white arrive?', 'several looks');
   refused('how many men came?');
   refused('when was the red bottle taken?', 'red');
