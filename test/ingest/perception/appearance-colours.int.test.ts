@@ -12,6 +12,7 @@ import type { ObjectRecord } from '../../../memory/types.js';
 import { MemoryQueries } from '../../../memory/queries.js';
 import { selectByColour } from '../../../memory/queries/colours.js';
 import { MemoryStore } from '../../../memory/store.js';
+import { askOffline } from '../../../planner/ask.js';
 import { ONE_BY_ONE_COLOURS, PARKING_CAR_COLOUR } from '../../fixtures/appearance.js';
 import { ONE_BY_ONE_PEOPLE } from '../../fixtures/truth.js';
 import { runCli, tempDir } from '../../helpers/daemon.js';
@@ -19,15 +20,30 @@ import { runCli, tempDir } from '../../helpers/daemon.js';
 const SHARED = join(packageRoot(), '..', 'shared', 'videos');
 const START = Date.parse('2026-11-21T09:00:00Z');
 
+/** The data directory of the last replay of each camera. */
+const replayed = new Map<string, string>();
+
 /** Replays a clip into a fresh memory and returns its stored objects. */
 async function replay(clip: string, camera: string): Promise<ObjectRecord[]> {
   const data = tempDir(`colours-${camera}`);
   const r = await runCli(['replay', join(SHARED, clip), '--camera', camera, '--start', new Date(START).toISOString(), '--data', data]);
   assert.equal(r.code, 0, r.stderr);
+  replayed.set(camera, data);
   const s = new MemoryStore({ dir: data, readOnly: true });
   s.open();
   try {
     return new MemoryQueries(s).objectsIn({ from: START - 1000, to: START + 3_600_000 }, {});
+  } finally {
+    await s.close();
+  }
+}
+
+/** Asks questions of a replayed camera's memory (the offline planner, as `vigil ask` does). */
+async function askOf(camera: string, questions: string[]): Promise<{ value: unknown; answer: string }[]> {
+  const s = new MemoryStore({ dir: replayed.get(camera) ?? '', readOnly: true });
+  s.open();
+  try {
+    return questions.map((q) => askOffline(q, s, { timeZone: 'UTC' }));
   } finally {
     await s.close();
   }
@@ -52,6 +68,16 @@ test('each of the six people on the one-by-one clip gets the upper and lower col
   assert.equal(grey.length, 3, `grey tops: ${grey.join(',')}`);
   const dark = selectByColour(people, [{ part: 'upper', term: 'dark' }]).matches;
   assert.equal(dark.length, 3, "three people are dark on top (black); the grey cardigans are not");
+  // and through the question language: a person named by colour is that person, two that fit are no guess
+  const iso = (s: number): string => new Date(START + s * 1000).toISOString();
+  const [sixth, black, dressed, hoodie] = await askOf('table', ['when did the person in the light grey shirt arrive?', 'how many people in black tops came?', 'how many people dressed all in black came?', 'how long did the man in the dark hoodie stay?']);
+  const [from] = ONE_BY_ONE_PEOPLE[5] ?? [0];
+  assert.ok(typeof sixth?.value === 'string' && Math.abs(Date.parse(sixth.value) - Date.parse(iso(from))) <= 2000, `the sixth person arrived near ${iso(from)}: ${sixth?.answer}`);
+  assert.equal(black?.value, 3, black?.answer);
+  // the third and fourth wear black top and trousers; the second's dark jeans may read black (the fixture allows both)
+  assert.ok(dressed?.value === 2 || dressed?.value === 3, `dressed all in black: ${dressed?.answer}`);
+  assert.equal(hoodie?.value, null, 'three people are dark on top: which one?');
+  assert.match(hoodie?.answer ?? '', /"man", "hoodie" narrowed nothing/);
 });
 
 test('the parking-lot car is silver/grey', async () => {
