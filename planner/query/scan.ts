@@ -10,6 +10,7 @@ import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js'
 import { repairs } from './scan-repair.js';
 import { particleVerbs } from './scan-particles.js';
 import { takeLooks, type LookPhrase } from './scan-look.js';
+import { nounSynonyms } from './synonyms.js';
 import { spokenClock, spokenNumbers, type ClockHour } from './spoken.js';
 
 export type { TimePhrase } from './scan-times.js';
@@ -210,7 +211,7 @@ function nameTable(v: ScanVocabulary): Map<string, Lex | TokenBody> {
   for (const id of v.zones) add('zone', id, ['zone', 'area', 'region']);
   for (const id of v.cameras) add('camera', id, ['camera', 'cam']);
   // "the table" for camera standing-table, "the shelf" for drinks-shelf: a word of one name alone, where it means nothing else
-  for (const [word, place] of nameWords(v)) if (!table.has(word) && !known(word)) table.set(word, { t: 'place', v: place });
+  for (const [word, place] of nameWords(v)) if (!table.has(word) && (word.includes(' ') || !known(word))) table.set(word, { t: 'place', v: place });
   for (const [p, lex] of Object.entries(PHRASES)) if (!table.has(p)) table.set(p, lex);
   return table;
 }
@@ -224,17 +225,30 @@ function known(word: string): boolean {
   return stems.some((w) => Object.hasOwn(WORDS, w) || Object.hasOwn(NUMBERS, w) || Object.hasOwn(ORDINALS, w));
 }
 
-/** The words of multi-word place names that belong to exactly one place (three letters or more). */
+/**
+ * Other words for a place, each belonging to exactly one place: the words of a multi-word name
+ * ("table" for standing-table), and WordNet's synonyms of the name and of its words with their
+ * head nouns ("parking lot" and "lot" for car-park, "booth" for kiosk). Words of three letters or
+ * more, never a word that says where rather than what ("front", "left").
+ */
 function nameWords(v: ScanVocabulary): Map<string, PlaceName> {
   const seen = new Map<string, PlaceName | null>();
   const places: PlaceName[] = [...v.cameras.map((id) => ({ kind: 'camera' as const, id })), ...v.zones.map((id) => ({ kind: 'zone' as const, id })), ...v.lines.map((id) => ({ kind: 'line' as const, id }))];
+  const put = (w: string, p: PlaceName): void => {
+    if (w.length < 3 || !/^[a-z]+(?: [a-z]+)?$/.test(w) || NOT_ALONE.has(w)) return;
+    const had = seen.get(w);
+    seen.set(w, had === undefined || (had && had.kind === p.kind && had.id === p.id) ? p : null);
+  };
   for (const p of places) {
-    const words = (forms(p.id)[1] ?? '').split(' ');
-    if (words.length < 2) continue;
-    for (const w of words) {
-      if (w.length < 3 || !/^[a-z]+$/.test(w) || NOT_ALONE.has(w)) continue;
-      const had = seen.get(w);
-      seen.set(w, had === undefined || (had && had.kind === p.kind && had.id === p.id) ? p : null);
+    const name = forms(p.id).at(-1) ?? '';
+    const words = name.split(' ').filter((w) => /^[a-z]{3,}$/.test(w) && !NOT_ALONE.has(w));
+    if (words.length > 1 || name.includes(' ')) for (const w of words) put(w, p);
+    for (const term of new Set([name, ...words])) {
+      for (const syn of nounSynonyms(term)) {
+        put(syn, p);
+        const head = syn.split(' ').pop() ?? '';
+        if (head !== syn) put(head, p);
+      }
     }
   }
   return new Map([...seen].filter((e): e is [string, PlaceName] => e[1] !== null));

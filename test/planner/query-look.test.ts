@@ -122,3 +122,17 @@ test('two people fit "the person in the black top": no guess; a visit with no co
   assert.match(unjudged.answer, /no colours named/);
   valueOf('how many people in black tops came to the table before 09:01:30?', 2); // before p4 every visit is judged
 });
+
+test('a place is also called by a word of its name and by its WordNet synonyms, where one place has it', () => {
+  const names = parserFor({ cameras: ['standing-table', 'car-park', 'kiosk', 'front-door'], zones: [], lines: [] }, 'none');
+  assert.deepEqual(names.parse('how many people came to the table?').query.place.cameras, ['standing-table']);
+  assert.deepEqual(names.parse('how many cars came to the parking lot?').query.place.cameras, ['car-park']);
+  assert.deepEqual(names.parse('was there a car in the lot at 09:01?').query.place.cameras, ['car-park']);
+  assert.deepEqual(names.parse('how many people came to the booth?').query.place.cameras, ['kiosk']);
+  // a word that says where, not what, is no name alone; "standing" stays a verb
+  names.refused('how many people came to the front?');
+  assert.deepEqual(names.parse('how many people were standing at the table at 09:01?').query.place.cameras, ['standing-table']);
+  // a word two places share names neither
+  const two = parserFor({ cameras: ['front-table', 'back-table'], zones: [], lines: [] }, 'none');
+  two.refused('how many people came to the table?', 'table');
+});
