@@ -42,21 +42,38 @@ function isPreamble(cl: readonly Token[]): boolean {
   return cl.some((t) => t.t === 'word') && cl.every(fits);
 }
 
+/** A statement of one moment: its class, verb, instant and places (and nothing else of meaning). */
+interface Statement {
+  cls: Token;
+  verb: Token;
+  time: Token;
+  places: Token[];
+}
+
+/** Verbs of being somewhere: "someone was at the desk at 10:02" states a presence. */
+const PRESENCE_VERBS = new Set(['be', 'see', 'stay']);
+
 /** A statement of one moment: its class, verb and instant (and nothing else of meaning). */
-function statement(cl: readonly Token[]): { cls: Token; verb: Token; time: Token } | undefined {
+function statement(cl: readonly Token[]): Statement | undefined {
   const cls = cl.filter((t) => t.t === 'class');
   // "a bottle went missing at 10:02": a taking
-  const verbs = cl.flatMap((t): Token[] => (t.t === 'verb' && STATEMENT_VERBS.has(t.v) ? [t] : t.t === 'cond' && t.v === 'missing' ? [{ t: 'verb', v: 'take', text: t.text, i: t.i }] : []));
+  const events = cl.flatMap((t): Token[] => (t.t === 'verb' && STATEMENT_VERBS.has(t.v) ? [t] : t.t === 'cond' && t.v === 'missing' ? [{ t: 'verb', v: 'take', text: t.text, i: t.i }] : []));
+  // "someone was at the table at 14:07:30": a presence (the visit in progress then)
+  const presence = [...cl.filter((t) => t.t === 'verb' && PRESENCE_VERBS.has(t.v)), ...cl.filter((t) => t.t === 'aux')];
+  const verbs = events.length > 0 ? events : presence.slice(0, 1).map((t): Token => ({ t: 'verb', v: 'be', text: t.text, i: t.i }));
   const times = cl.filter((t) => t.t === 'time' && t.v.instant !== undefined);
-  const rest = cl.filter((t) => !['class', 'verb', 'time', 'skip', 'aux', 'sep'].includes(t.t) && !(t.t === 'cond' && t.v === 'missing') && !(t.t === 'num' && t.v === 1));
+  const places = cl.filter((t) => t.t === 'place' || t.t === 'here');
+  const rest = cl.filter((t) => !['class', 'verb', 'time', 'skip', 'aux', 'sep', 'place', 'here'].includes(t.t) && !(t.t === 'cond' && t.v === 'missing') && !(t.t === 'num' && t.v === 1));
   const [c, v, tm] = [cls[0], verbs[0], times[0]];
-  if (cls.length !== 1 || verbs.length !== 1 || times.length !== 1 || rest.length > 0 || !c || !v || !tm) return undefined;
-  return { cls: c, verb: v, time: tm };
+  if (cls.length !== 1 || events.length > 1 || times.length !== 1 || rest.length > 0 || !c || !v || !tm) return undefined;
+  return { cls: c, verb: v, time: tm, places };
 }
 
 /** The asking clause with the statement joined to it, or undefined when it does not refer to it. */
-function joined(ask: readonly Token[], st: { cls: Token; verb: Token; time: Token }): Token[] | undefined {
-  const ref = (): Token[] => [{ ...st.cls }, { t: 'rel', text: 'that', i: 0 }, { ...st.verb }, { ...st.time }];
+function joined(ask: readonly Token[], st: Statement): Token[] | undefined {
+  // the statement's place goes with it when the question names none ("... at the table at 14:07. When did they leave?")
+  const places = ask.some((t) => t.t === 'place' || t.t === 'here') ? [] : st.places.map((t) => ({ ...t }));
+  const ref = (): Token[] => [{ ...st.cls }, { t: 'rel', text: 'that', i: 0 }, { ...st.verb }, { ...st.time }, ...places];
   const pronoun = ask.findIndex((t) => t.t === 'skip' && PRONOUNS.has(t.text));
   if (pronoun >= 0) return [...ask.slice(0, pronoun), ...ref(), ...ask.slice(pronoun + 1)];
   // "the next person", "the next one": the next after the one the statement named

@@ -38,6 +38,9 @@ test('a statement of one moment is joined to the question that refers to it', ()
   assert.deepEqual(m('A customer wandered off at about 09:01:00. When did the next one show up?'), { measure: 'when', of: { kind: 'arrival', visit: { by: 'after', visit: { by: 'leftAt', t: T0 + 60_000 } } } });
   assert.deepEqual(m('Someone walked in at 09:00:40. How long did they stay?'), { measure: 'duration', of: { kind: 'visit', visit: { by: 'arrivedAt', t: T0 + 40_000 } } });
   assert.deepEqual(m('One bottle was lifted near 09:00:20 - when was it back?'), { measure: 'when', of: { kind: 'event', event: 'returned', pick: { by: 'after', t: T0 + 20_000 } } });
+  // a statement of presence, with its place: the visit in progress then, at that place
+  const present = parse('Someone was at the kiosk at 09:00:30. When did they leave?').query;
+  assert.deepEqual([present.measure, present.place.cameras], [{ measure: 'when', of: { kind: 'departure', visit: { by: 'presentAt', t: T0 + 30_000 } } }, ['kiosk']]);
   // "it" with nothing to refer to is still refused
   refused('when was it back?');
 });
