@@ -129,3 +129,28 @@ export function colourWords(c: Pick<ColourName, 'term' | 'qualifier'>): string {
 export function isDark(c: Pick<ColourName, 'term' | 'qualifier'>): boolean {
   return c.term === 'black' || c.qualifier === 'dark';
 }
+
+/** Hues named by hue alone (brown is orange made dark; black, grey and white have none). */
+const HUE_TERMS: ReadonlySet<BasicTerm> = new Set(['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink']);
+/** A hue this close (degrees) to the line halfway between two named hues could be called either. */
+const BORDER_DEG = 10;
+
+/**
+ * The other basic term a person might give a colour that lies near the border between two hues
+ * (a hi-vis vest in dim light reads red at 42 degrees, halfway to orange at 60): empty when the
+ * colour is clearly one term.
+ */
+export function borderTerms(lab: Lab): BasicTerm[] {
+  const [, a, b] = lab;
+  const named = nameColour(lab);
+  if (!HUE_TERMS.has(named.term)) return [];
+  const hue = Math.atan2(b, a);
+  const dist = (c: Lab): number => {
+    let d = Math.abs(hue - Math.atan2(c[2], c[1])) * (180 / Math.PI);
+    return d > 180 ? 360 - d : d;
+  };
+  const hues = CHROMATIC.filter((c) => HUE_TERMS.has(c.term)).map((c) => ({ term: c.term, d: dist(c.lab) })).sort((x, y) => x.d - y.d);
+  const [first, second] = hues;
+  if (!first || !second || first.term !== named.term) return [];
+  return (second.d - first.d) / 2 < BORDER_DEG ? [second.term] : [];
+}

@@ -6,6 +6,7 @@
  * some could not be judged).
  */
 import type { ObjectColour, ObjectColours, ObjectFact } from '../../ingest/observations.js';
+import { borderTerms } from '../../ingest/perception/colour-names.js';
 
 /** A "dark" garment is black, or a dark-qualified colour under this lightness (a mid-grey cardigan at L* 41 is grey, not dark). */
 const DARK_L = 35;
@@ -35,6 +36,9 @@ export function colourFits(c: ObjectColour | undefined, f: Pick<ColourFilter, 't
   const term = f.term === 'silver' || f.term === 'gray' ? 'grey' : f.term;
   if (term === 'dark') return c.term === 'black' || (c.qualifier === 'dark' && c.lab[0] < DARK_L);
   if (term === 'light') return c.term === 'white' || c.qualifier === 'light';
+  // a colour on the border of two hues could be called either: neither is judged
+  const border: readonly string[] = borderTerms(c.lab);
+  if (border.length > 0 && (c.term === term || border.includes(term))) return undefined;
   if (c.term !== term) return false;
   return f.qualifier === undefined || c.qualifier === undefined || c.qualifier === f.qualifier;
 }

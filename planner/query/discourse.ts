@@ -76,6 +76,9 @@ function joined(ask: readonly Token[], st: Statement): Token[] | undefined {
   const ref = (): Token[] => [{ ...st.cls }, { t: 'rel', text: 'that', i: 0 }, { ...st.verb }, { ...st.time }, ...places];
   const pronoun = ask.findIndex((t) => t.t === 'skip' && PRONOUNS.has(t.text));
   if (pronoun >= 0) return [...ask.slice(0, pronoun), ...ref(), ...ask.slice(pronoun + 1)];
+  // "that person", "this visitor", "that one": a demonstrative before a noun stands for it too
+  const demo = ask.findIndex((t, i) => (t.text === 'that' || t.text === 'this') && (ask[i + 1]?.t === 'class' || ask[i + 1]?.text === 'one'));
+  if (demo >= 0) return [...ask.slice(0, demo), ...ref(), ...ask.slice(demo + 2)];
   // "the next person", "the next one": the next after the one the statement named
   const next = ask.findIndex((t) => t.t === 'ord' && t.text === 'next');
   if (next < 0) return undefined;

@@ -9,7 +9,7 @@ import { verbRoots } from './lemma.js';
 const MOTION = new Set(['walk', 'drive', 'ride', 'run', 'go', 'head', 'wander', 'pull', 'stroll', 'step', 'move', 'roll', 'hurry', 'rush', 'dash', 'amble', 'cycle', 'wheel', 'limp', 'march', 'creep', 'sneak', 'scoot', 'zoom', 'speed', 'race', 'stride', 'trot', 'jog', 'saunter', 'drift', 'slip']);
 /** Particles of leaving and of arriving. */
 const LEAVING = new Set(['off', 'away', 'out']);
-const ARRIVING = new Set(['in', 'up', 'along', 'over']);
+const ARRIVING = new Set(['in', 'up', 'along', 'over', 'into', 'onto']);
 
 /** A token as the particle rule reads it. */
 interface Tok {

@@ -39,7 +39,7 @@ export function repairs(sentence: string, unknown: readonly string[], names: Ite
   const roots = verbRoots(sentence);
   let known: Set<string> | undefined;
   for (const w of unknown) {
-    const short = SHORTHAND[w];
+    const short = Object.hasOwn(SHORTHAND, w) ? SHORTHAND[w] : undefined;
     if (short !== undefined) {
       out.set(w, { to: short, slip: true });
       continue;

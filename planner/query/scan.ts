@@ -284,7 +284,7 @@ export function scanRead(question: string, vocab: ScanVocabulary, opts: ScanOpti
   if (fixes.size === 0) return { toks, read: [] };
   // the repaired words go back into the question, which is normalised again ("betwen 09:00" -> "between 09:00")
   let fixed = question.toLowerCase();
-  for (const [w, f] of fixes) if (/^[a-z]+$/.test(w)) fixed = fixed.replace(new RegExp(`(?<![a-z])${w}(?![a-z])`, 'g'), f.to);
+  for (const [w, f] of fixes) if (/^[a-z0-9]+$/.test(w)) fixed = fixed.replace(new RegExp(`(?<![a-z0-9])${w}(?![a-z0-9])`, 'g'), f.to);
   const read = [...fixes].filter(([, f]) => f.slip).map(([w, f]) => `read "${w}" as "${f.to}"`);
   return { toks: tokenise(normalise(fixed, opts), table, opts), read };
 }

@@ -38,6 +38,13 @@ test('"dark" is black or a dark colour, not a mid grey; qualifiers narrow; silve
   assert.equal(colourFits(c('blue', 60, 'light'), { term: 'blue', qualifier: 'dark' }), false);
   assert.equal(colourFits(c('grey', 60), { term: 'silver' }), true);
   assert.equal(colourFits(undefined, { term: 'red' }), undefined);
+  // a hi-vis vest in dim light (L* 45, hue 42 degrees: red, 5 degrees from halfway to orange) is neither red nor orange for sure
+  const vest: ObjectColour = { term: 'red', lab: [45, 49, 44], share: 1 };
+  assert.equal(colourFits(vest, { term: 'orange' }), undefined);
+  assert.equal(colourFits(vest, { term: 'red' }), undefined);
+  assert.equal(colourFits(vest, { term: 'blue' }), false);
+  // a clear red stays red
+  assert.equal(colourFits({ term: 'red', lab: [45, 62, 42], share: 1 }, { term: 'red' }), true);
 });
 
 test('visits are narrowed by their own colours (the object\'s where a visit has none)', () => {

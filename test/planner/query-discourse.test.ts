@@ -41,6 +41,9 @@ test('a statement of one moment is joined to the question that refers to it', ()
   // a statement of presence, with its place: the visit in progress then, at that place
   const present = parse('Someone was at the kiosk at 09:00:30. When did they leave?').query;
   assert.deepEqual([present.measure, present.place.cameras], [{ measure: 'when', of: { kind: 'departure', visit: { by: 'presentAt', t: T0 + 30_000 } } }, ['kiosk']]);
+  // "that person", "that one": a demonstrative stands for what the statement named
+  assert.deepEqual(m('Somebody came to the kiosk at about 09:00:40. How long did that person stay?'), { measure: 'duration', of: { kind: 'visit', visit: { by: 'arrivedAt', t: T0 + 40_000 } } });
+  assert.deepEqual(m('A customer wandered in at 09:00:40. When did that one leave?'), { measure: 'when', of: { kind: 'departure', visit: { by: 'arrivedAt', t: T0 + 40_000 } } });
   // "it" with nothing to refer to is still refused
   refused('when was it back?');
 });
