@@ -146,7 +146,7 @@ export function borderTerms(lab: Lab): BasicTerm[] {
   if (!HUE_TERMS.has(named.term)) return [];
   const hue = Math.atan2(b, a);
   const dist = (c: Lab): number => {
-    let d = Math.abs(hue - Math.atan2(c[2], c[1])) * (180 / Math.PI);
+    const d = Math.abs(hue - Math.atan2(c[2], c[1])) * (180 / Math.PI);
     return d > 180 ? 360 - d : d;
   };
   const hues = CHROMATIC.filter((c) => HUE_TERMS.has(c.term)).map((c) => ({ term: c.term, d: dist(c.lab) })).sort((x, y) => x.d - y.d);
