@@ -5,7 +5,8 @@
  * it used; parse.ts refuses a question whose meaningful tokens were not all used.
  */
 import { describeQuery } from './describe.js';
-import { all, countCond, defaultClasses, first, leftOnPlace, needsInstant, stationary, use, type Ctx } from './ctx.js';
+import { all, countCond, defaultClasses, first, leftOnPlace, stationary, use, type Ctx } from './ctx.js';
+import { needsInstant } from './measures/index.js';
 import { countCondition, durationCondition, eventComparison, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
 import type { Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';

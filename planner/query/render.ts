@@ -4,18 +4,13 @@
  * value is a number, boolean, ISO time, seconds or a visit, as `Answer.value` documents.
  */
 import type { Coverage } from '../../memory/types.js';
-import type { DraftAnswer, Evidence } from '../answer.js';
+import type { DraftAnswer } from '../answer.js';
 import { formatLocal } from '../time.js';
 import { describeQuery } from './describe.js';
-import type { EventFact, IdentityFact, Query, QueryValue, VisitFact } from './schema.js';
+import type { Executed } from './executed.js';
+import type { EventFact, IdentityFact, Query, VisitFact } from './schema.js';
 
-/** What the executor returns. */
-export interface Executed {
-  value: QueryValue;
-  evidence: Evidence[];
-  coverage: Coverage;
-  notes: string[];
-}
+export type { Executed } from './executed.js';
 
 const iso = (t: number): string => new Date(t).toISOString();
 const secs = (s: number): string => `${Math.round(s * 10) / 10} s`;
