@@ -78,7 +78,7 @@ export interface PartContext {
   cams: string[];
   /** The visits of the query's subject at its place overlapping a window. */
   all: (from: number, to: number) => VisitFact[];
-  /** The one executor's value of a query. */
+  /** The one executor's value of a query (of the part's own query: the value it was already given). */
   run: (x: Query) => QueryValue;
   /** A count part from the executor's number for a query. */
   count: (x: Query) => PartValueResult;
@@ -88,11 +88,11 @@ export interface PartContext {
   visits: (ref: VisitRef) => PartValueResult;
 }
 
-/** The context of one part of a parsed query. */
-export function partContext(q: Query, memory: MemoryStore, opts: PartValueOptions): PartContext {
+/** The context of one part of a parsed query (`executed`: the executor's value of `q` itself, when already run). */
+export function partContext(q: Query, memory: MemoryStore, opts: PartValueOptions, executed?: QueryValue): PartContext {
   const cams = queryCameras(q, memory);
   const all = (from: number, to: number): VisitFact[] => visitsIn(memory, q.subject, { ...q.place, cameras: cams }, from, to);
-  const run = (x: Query): QueryValue => executeQuery(x, memory, opts).value;
+  const run = (x: Query): QueryValue => (x === q && executed ? executed : executeQuery(x, memory, opts).value);
   const count = (x: Query): PartValueResult => {
     const v = run(x);
     return v.kind === 'number' ? { ok: true, value: { kind: 'count', n: v.n } } : cannot(v);

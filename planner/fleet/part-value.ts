@@ -5,7 +5,7 @@
  * memory's facts, as the box's own answer does. Each measure's part is in `measures/*.ts`.
  */
 import type { MemoryStore } from '../../memory/store.js';
-import type { Query } from '../query/schema.js';
+import type { Query, QueryValue } from '../query/schema.js';
 import { fleetMeasure } from './measures/index.js';
 import { partContext, type PartValueOptions, type PartValueResult } from './part-kit.js';
 
@@ -14,7 +14,8 @@ export { momentCandidates, queryCameras, visitCandidates, type PartValueOptions,
 /**
  * Computes the box's part of a parsed query.
  * @param q the query as this box parsed it (its own cameras, its own window)
+ * @param executed the one executor's value of `q` when the box already ran it (it is not run again)
  */
-export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions): PartValueResult {
-  return fleetMeasure(q.measure).part(q.measure, partContext(q, memory, opts));
+export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions, executed?: QueryValue): PartValueResult {
+  return fleetMeasure(q.measure).part(q.measure, partContext(q, memory, opts, executed));
 }

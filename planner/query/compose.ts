@@ -8,7 +8,7 @@ import { describeQuery } from './describe.js';
 import { all, countCond, defaultClasses, first, leftOnPlace, stationary, use, type Ctx } from './ctx.js';
 import { needsInstant } from './measures/index.js';
 import { countCondition, durationCondition, eventComparison, eventKind, pick, references, verbs, visitRef } from './compose-parts.js';
-import type { Refused } from './parse-types.js';
+import { refused, type Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
@@ -23,7 +23,7 @@ export const START_MS = 2000;
 
 type Composed = { ok: true; query: Query; negate: boolean; reading: string } | Refused;
 
-const refuse = (why: string): Refused => ({ ok: false, why });
+const refuse = refused;
 
 /**
  * Composes the query. Returns the query, whether a yes/no answer is negated, and a reading for
@@ -45,7 +45,7 @@ export function compose(c: Ctx): Composed {
   const cameras = [...new Set(places.filter((p) => p.v.kind === 'camera').map((p) => p.v.id))];
   const zones = [...new Set(places.filter((p) => p.v.kind === 'zone').map((p) => p.v.id))];
   const lines = [...new Set(places.filter((p) => p.v.kind === 'line').map((p) => p.v.id))];
-  if (zones.length > 1 || lines.length > 1) return refuse(`the question names several ${zones.length > 1 ? 'zones' : 'lines'}; ask about one at a time`);
+  if (zones.length > 1 || lines.length > 1) return refuse('SEVERAL_PLACES', `the question names several ${zones.length > 1 ? 'zones' : 'lines'}; ask about one at a time`);
   const dir = first(c, 'dir');
   use(c, dir);
   // references and negation
@@ -57,11 +57,11 @@ export function compose(c: Ctx): Composed {
   const two = twoWindows(c, times.filter((t) => t.v.instant === undefined));
   const windows = times.filter((t) => t.v.instant === undefined && t !== two?.second);
   const instants = times.filter((t) => t.v.instant !== undefined);
-  if (instants.length > 1) return refuse(`the question names several instants (${instants.map((t) => `"${t.text}"`).join(', ')}); ask about one at a time`);
+  if (instants.length > 1) return refuse('SEVERAL_TIMES', `the question names several instants (${instants.map((t) => `"${t.text}"`).join(', ')}); ask about one at a time`);
   const cov = opts.coverage;
   let window = windows.length > 0 ? { from: -Infinity, to: Infinity } : { from: cov.from, to: opts.now + 1 };
   for (const w of windows) window = { from: Math.max(window.from, w.v.from), to: Math.min(window.to, w.v.to) };
-  if (windows.length > 1 && window.to <= window.from) return refuse(`the periods ${windows.map((w) => `"${w.text}"`).join(' and ')} do not overlap; ask about one at a time`);
+  if (windows.length > 1 && window.to <= window.from) return refuse('DISJOINT_PERIODS', `the periods ${windows.map((w) => `"${w.text}"`).join(' and ')} do not overlap; ask about one at a time`);
   const instWord = first(c, 'instant');
   use(c, instWord);
   let at: number | undefined = instants[0]?.v.instant;
@@ -86,13 +86,13 @@ export function compose(c: Ctx): Composed {
   // people "come back": a second visit of one person, which needs re-identification across visits (things are put back)
   const back = v.get('return') ?? (v.has('arrive') && c.toks.some((t) => t.text === 'again') ? v.get('arrive') : undefined);
   if (back && !stationary(classes) && (classes.length > 0 || agent)) {
-    return refuse(`"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
+    return refuse('NEEDS_REID', `"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }
   // "how long until the first person came", "the gap between the fourth and fifth visitors"
   const gap = untilNext(c, ref) ?? elapsedMeasure(c, ref);
   if (gap && 'ok' in gap) return gap;
-  if (!gap && elapsedSince(c)) return refuse('it asks how long after (or before) one moment something happened; ask when it happened');
-  if (subordinateWhen(c)) return refuse('it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
+  if (!gap && elapsedSince(c)) return refuse('TWO_MOMENTS', 'it asks how long after (or before) one moment something happened; ask when it happened');
+  if (subordinateWhen(c)) return refuse('TWO_MOMENTS', 'it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
   const head = gap ? null : two ? 'howmany' : chooseHead(c);
   const aux = first(c, 'aux');
   use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
@@ -121,13 +121,13 @@ export function compose(c: Ctx): Composed {
   const measure = gap ?? chooseMeasure();
   if ('ok' in measure) return measure;
   // a reference the reading does not use would be a dropped part of the question
-  if (ref && !usesRef(measure, ref)) return refuse('it names one visit or moment by a relative clause, and the reading could not use it');
+  if (ref && !usesRef(measure, ref)) return refuse('UNUSED_CLAUSE', 'it names one visit or moment by a relative clause, and the reading could not use it');
   const m = measure;
   const negLeft = negWords.filter((t) => t.t !== 'class' && !c.used.has(t.i));
   use(c, ...negLeft);
   const nobody = c.noneTaken ? 0 : negWords.filter((t) => t.t === 'class').length;
   const negate = (negLeft.length + nobody) % 2 === 1;
-  if (negate && m.measure !== 'whether') return refuse('a negation ("not", "nobody") is read only in yes/no questions and as "none there" in when and how-long questions');
+  if (negate && m.measure !== 'whether') return refuse('NEGATION', 'a negation ("not", "nobody") is read only in yes/no questions and as "none there" in when and how-long questions');
   // a meaning said twice ("leave ... go away") is used once it is used
   const usedVerbs = new Set(all(c, 'verb').filter((x) => c.used.has(x.i)).map((x) => x.v));
   use(c, ...all(c, 'verb').filter((x) => usedVerbs.has(x.v)));
@@ -148,12 +148,12 @@ export function compose(c: Ctx): Composed {
     if (t) {
       const span = /:\d{2}:\d{2}/.test(t.text) ? 1000 : 60_000;
       query.time = { from: at, to: at + span };
-    } else if (instWord?.v !== 'now') return refuse(`"${instWord?.text ?? ''}" names a moment, but the question asks about a period`);
+    } else if (instWord?.v !== 'now') return refuse('INSTANT_FOR_PERIOD', `"${instWord?.text ?? ''}" names a moment, but the question asks about a period`);
   }
   if (two) {
     const inner = query.measure;
-    if (inner.measure !== 'count' && inner.measure !== 'times' && inner.measure !== 'duration') return refuse('it compares two periods by something other than a count or a length');
-    if (query.time.at !== undefined) return refuse('it compares two periods and names a moment as well');
+    if (inner.measure !== 'count' && inner.measure !== 'times' && inner.measure !== 'duration') return refuse('COMPARISON', 'it compares two periods by something other than a count or a length');
+    if (query.time.at !== undefined) return refuse('COMPARISON', 'it compares two periods and names a moment as well');
     query.measure = { measure: 'compare', of: inner, op: two.op, other: two.other };
   }
   return { ok: true, query, negate, reading: describeQuery(query, opts.timeZone) };
@@ -203,20 +203,20 @@ export function compose(c: Ctx): Composed {
           c.assumed.push(`the time anyone was there, as "${someone.text}" names no one visit`);
           return { measure: 'duration', of: { kind: 'condition', cond: countCond('gt', 0) } };
         }
-        return refuse('it does not say which visit (the first, the last, the longest, the average?) or which state (empty, occupied, exactly N)');
+        return refuse('AMBIGUOUS_VISIT', 'it does not say which visit (the first, the last, the longest, the average?) or which state (empty, occupied, exactly N)');
       }
       case 'when': {
         const ev = eventKind(c, v, classes);
         // "when was the bottle that was taken at 10:02 put back": the next return after that moment
         if (ev === 'returned' && ref && 't' in ref && ref.t !== undefined) return { measure: 'when', of: { kind: 'event', event: ev, pick: { by: 'after', t: ref.t } } };
-        if (ev && ref) return refuse('it names one thing by what happened to it, and the memory counts such events without telling the things apart; ask when it happened');
+        if (ev && ref) return refuse('NEEDS_REID', 'it names one thing by what happened to it, and the memory counts such events without telling the things apart; ask when it happened');
         if (ev) return { measure: 'when', of: { kind: 'event', event: ev, pick: pick(c, ev === 'line_cross' ? 'crossing' : ev === 'loud_sound' ? 'loud sound' : `time one was ${ev}`) } };
         const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
         if (cc) {
           use(c, dropTo);
           return { measure: 'when', of: { kind: 'condition', cond: cc, pick: pick(c, 'time it happened'), ...(dropTo ? { change: dropTo.v === 'drop' ? 'drop' : dropTo.v === 'rise' ? 'rise' : 'any' } : {}) } };
         }
-        if (leave && arrive) return refuse('it asks about both arriving and leaving');
+        if (leave && arrive) return refuse('BOTH_WAYS', 'it asks about both arriving and leaving');
         const seen = !arrive && !leave;
         const vr = byDeparture(theOnly(visitRef(c, ref)), Boolean(leave));
         use(c, arrive, leave);
@@ -237,7 +237,7 @@ export function compose(c: Ctx): Composed {
         const cc0 = head === 'howoften' || all(c, 'timesnoun').length > 0 ? undefined : all(c, 'cond').find((x) => x.v === 'missing');
         if (cc0) {
           use(c, cc0);
-          if (at === undefined && aux?.v === 'past') return refuse('it does not say when (e.g. "now" or "at 10:00:33")');
+          if (at === undefined && aux?.v === 'past') return refuse('NO_WHEN', 'it does not say when (e.g. "now" or "at 10:00:33")');
           at ??= opts.now;
           return { measure: 'missing' };
         }
@@ -370,14 +370,14 @@ export function compose(c: Ctx): Composed {
             at = undefined;
             return { measure: 'when', of: { kind: named.leaving ? 'departure' : 'arrival', visit: named.visit } };
           }
-          if (!vr) return refuse('it does not say which visit');
+          if (!vr) return refuse('AMBIGUOUS_VISIT', 'it does not say which visit');
           const leaving = all(c, 'verb', 'leave').some((t) => !c.used.has(t.i));
           use(c, arrive, leave, stay);
           return { measure: 'when', of: { kind: leaving ? 'departure' : 'arrival', visit: byDeparture(vr, leaving) ?? vr } };
         }
         const ev = eventKind(c, v, classes);
         // "who took the bottle": the memory keeps what was moved, not who moved it
-        if (ev === 'taken' || ev === 'returned') return refuse(`the memory records when things were ${ev === 'taken' ? 'taken' : 'put back'}, not who did it; ask when`);
+        if (ev === 'taken' || ev === 'returned') return refuse('NO_AGENT', `the memory records when things were ${ev === 'taken' ? 'taken' : 'put back'}, not who did it; ask when`);
         if (ev) return { measure: 'list', of: 'events', event: ev };
         use(c, arrive, leave, stay);
         if (vr) return { measure: 'visit', visit: vr };
@@ -410,7 +410,7 @@ export function compose(c: Ctx): Composed {
           use(c, arrive);
           return { measure: 'count', of: 'visits' };
         }
-        return refuse('it does not say what to find (how many, when, how long, whether)');
+        return refuse('NO_MEASURE', 'it does not say what to find (how many, when, how long, whether)');
       }
       case 'list': {
         const ev = eventKind(c, v, classes);
@@ -421,7 +421,7 @@ export function compose(c: Ctx): Composed {
         return { measure: 'list', of: distinct ? 'identities' : arrive || all(c, 'visitnoun').length > 0 ? 'visits' : 'present' };
       }
       default:
-        return refuse('it does not say what to find (how many, when, how long, whether)');
+        return refuse('NO_MEASURE', 'it does not say what to find (how many, when, how long, whether)');
     }
   }
 }
