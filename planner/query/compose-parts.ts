@@ -77,7 +77,7 @@ function oneAskedAbout(c: Ctx, rel: Token): boolean {
   const heads = all(c, 'head').map((h) => h.v);
   if (heads.some((h) => h === 'howmany' || h === 'howoften' || h === 'list') || !heads.some((h) => h === 'when' || h === 'howlong' || h === 'who')) return false;
   const subject = [...c.toks.slice(0, rel.i)].reverse().find((x) => x.t === 'class' || (x.t === 'num' && x.text === 'one'));
-  return subject !== undefined && !/(?:s|people|men|children|staff)$/.test(subject.text);
+  return subject !== undefined && subject.plural !== true;
 }
 
 /** A duration condition: comparison, number, unit ("longer than 25 seconds"). */

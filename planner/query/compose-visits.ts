@@ -98,7 +98,7 @@ export function whoAtInstant(c: Ctx): { visit: VisitRef; leaving: boolean } | un
 
 /** Whether a token is a plural noun of visits or visitors ("visitors", "visits", "people"). */
 function pluralVisits(t: Token | undefined): boolean {
-  return t !== undefined && ((t.t === 'class' && !t.agent && /(?:s|people)$/.test(t.text)) || (t.t === 'visitnoun' && /s$/.test(t.text)));
+  return t !== undefined && ((t.t === 'class' && !t.agent && t.sPlural === true) || (t.t === 'visitnoun' && t.sPlural === true));
 }
 
 /**

@@ -27,7 +27,7 @@ export function whenMeasure(r: Reading, w: Words): Measure | Refused {
   const seen = !arrive && !leave;
   const vr = byDeparture(theOnly(visitRef(c, ref)), Boolean(leave));
   use(c, arrive, leave);
-  if (!vr && classToks.length > 0 && classToks.every((t) => /(?:s|people|men|children|staff)$/.test(t.text) && !t.agent)) return { measure: 'list', of: 'visits' };
+  if (!vr && classToks.length > 0 && classToks.every((t) => t.plural === true && !t.agent)) return { measure: 'list', of: 'visits' };
   if (!vr) {
     c.assumed.push('the first visit, as the question names no ordinal');
     return { measure: 'when', of: { kind: leave ? 'departure' : 'arrival', visit: { by: 'nth', n: 1 } } };

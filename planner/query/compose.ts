@@ -153,7 +153,7 @@ function reading(c: Ctx, s: ReturnType<typeof readSubject>, times: Times, verbsR
   use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
   const dropTo = v.get('drop') ?? v.get('rise') ?? v.get('become');
   // "the person", "the bottle": the only one (the executor says so when there were several)
-  const definite = classToks.some((t) => c.toks[t.i - 1]?.text === 'the' && !/(?:s|people|men|children|staff)$/.test(t.text)) || currentVisit(c, classToks);
+  const definite = classToks.some((t) => c.toks[t.i - 1]?.text === 'the' && t.plural !== true) || currentVisit(c, classToks);
   // "the current visitor", "the person there now": the visit in progress now
   // "how long has the car been here", "... so far": the present perfect of one thing is its visit going on now
   const perfectBeen = !explicitWindow && c.toks.some((t) => t.t === 'aux' && (t.text === 'has' || t.text === 'have')) && c.toks.some((t) => t.text === 'been');
@@ -248,7 +248,7 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
     // an instant given to a window measure: the window is that moment's second or minute
     const t = instants[0];
     if (t) {
-      const span = /:\d{2}:\d{2}/.test(t.text) ? 1000 : 60_000;
+      const span = t.toSecond ? 1000 : 60_000;
       query.time = { from: at, to: at + span };
     } else if (instWord?.v !== 'now') return refuse('INSTANT_FOR_PERIOD', `"${instWord?.text ?? ''}" names a moment, but the question asks about a period`);
   }
@@ -263,7 +263,7 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
 
 /** "the current visitor", "the ongoing visit": a singular visit noun after "the" and "current" (an instant word). */
 function currentVisit(c: Ctx, classToks: readonly Token[]): boolean {
-  return [...all(c, 'visitnoun'), ...classToks].some((t) => c.toks[t.i - 1]?.t === 'instant' && c.toks[t.i - 2]?.text === 'the' && !/(?:s|people)$/.test(t.text));
+  return [...all(c, 'visitnoun'), ...classToks].some((t) => c.toks[t.i - 1]?.t === 'instant' && c.toks[t.i - 2]?.text === 'the' && t.sPlural !== true);
 }
 
 /** Whether a measure uses a reference: holds it, or (as a moment picked after it) its instant. */

@@ -11,7 +11,7 @@
  *   that <verb> at <time>"; "the next" is "the next after the <class> that ...").
  * Anything else is left as it is (and the parser refuses what it cannot use).
  */
-import type { Token } from './scan.js';
+import { withFeatures, type Token } from './scan.js';
 
 /** The tokens of the question to compose, and the words it ignored. */
 export interface Discourse {
@@ -46,7 +46,7 @@ function isPreamble(cl: readonly Token[]): boolean {
 function statement(cl: readonly Token[]): { cls: Token; verb: Token; time: Token } | undefined {
   const cls = cl.filter((t) => t.t === 'class');
   // "a bottle went missing at 10:02": a taking
-  const verbs = cl.flatMap((t): Token[] => (t.t === 'verb' && STATEMENT_VERBS.has(t.v) ? [t] : t.t === 'cond' && t.v === 'missing' ? [{ t: 'verb', v: 'take', text: t.text, i: t.i }] : []));
+  const verbs = cl.flatMap((t): Token[] => (t.t === 'verb' && STATEMENT_VERBS.has(t.v) ? [t] : t.t === 'cond' && t.v === 'missing' ? [withFeatures({ t: 'verb', v: 'take', text: t.text, i: t.i })] : []));
   const times = cl.filter((t) => t.t === 'time' && t.v.instant !== undefined);
   const rest = cl.filter((t) => !['class', 'verb', 'time', 'skip', 'aux', 'sep'].includes(t.t) && !(t.t === 'cond' && t.v === 'missing') && !(t.t === 'num' && t.v === 1));
   const [c, v, tm] = [cls[0], verbs[0], times[0]];

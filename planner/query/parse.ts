@@ -51,7 +51,7 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
     const known = k === 'line' ? vocab.lines : k === 'camera' ? vocab.cameras : vocab.zones;
     return { ok: false, code: 'NO_SUCH_PLACE', why: `there is no ${k} called "${u.text}" in the memory (${k}s: ${known.join(', ') || 'none'})` };
   }
-  const untold = [...(question.toLowerCase().match(/[a-z]+/g) ?? []), ...toks.map((t) => t.text)].find((w) => UNTOLD_PEOPLE.has(w));
+  const untold = [...said.words, ...toks.map((t) => t.text)].find((w) => UNTOLD_PEOPLE.has(w));
   if (untold) return { ok: false, code: 'APPEARANCE', why: `the detector sees people, not their sex or age ("${untold}")` };
   // "where did the bottles go": places beyond the camera's view are not in the memory
   if (toks.some((t) => WHERE_WORDS.has(t.text))) return { ok: false, code: 'WHERE_WENT', why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };
