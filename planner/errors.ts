@@ -55,6 +55,9 @@ export const REFUSAL_CODES = [
   'MOMENT_ORDER',
   'SEVERAL_SUBJECTS',
   'SEVERAL_STRETCHES',
+  'SEVERAL_LOOKS',
+  'LOOK_UNNAMED',
+  'LOOK_CLASS',
 ] as const satisfies readonly ErrorCode[];
 
 /** One refusal code. */

@@ -3,15 +3,18 @@
  * are listed by `alerts.tsx`.
  */
 import { useState } from 'preact/hooks';
-import type { AlertRule, CountOp, RuleInfo, RuleTrigger } from '../../edge/api/wire.js';
+import type { AlertRule, CountOp, RuleInfo, RuleTrigger, WsRequestMap } from '../../edge/api/wire.js';
 import { clock } from './format.js';
 import type { WireClient } from './wire-client.js';
+
+/** The count condition's operators (the questions' own) in words. */
+const OP_WORDS: Record<CountOp, string> = { ge: 'at least', gt: 'more than', le: 'at most', lt: 'fewer than', eq: 'exactly', ne: 'other than' };
 
 /** A rule's condition in words. */
 export function describeRule(r: AlertRule): string {
   const what = `${r.class ?? 'any object'}${r.zone ? ` in ${r.zone}` : ''}${r.camera ? ` on ${r.camera}` : ''}`;
   const t = r.trigger;
-  const cond = t.type === 'count' ? `count ${t.op} ${t.value}${t.forSeconds ? ` for ${t.forSeconds} s` : ''}` : t.type === 'dwell' ? `stays ${t.seconds} s` : t.type === 'absence' ? `absent ${t.seconds} s` : t.type === 'sound' ? `loud sound${t.minDbfs !== undefined ? ` ≥ ${t.minDbfs} dBFS` : ''}` : `crosses ${t.line}${t.direction && t.direction !== 'any' ? ` ${t.direction}` : ''}`;
+  const cond = t.type === 'count' ? `${OP_WORDS[t.op]} ${t.n}${t.forSeconds ? ` for ${t.forSeconds} s` : ''}` : t.type === 'dwell' ? `stays ${t.seconds} s` : t.type === 'absence' ? `absent ${t.seconds} s` : t.type === 'sound' ? `loud sound${t.minDbfs !== undefined ? ` ≥ ${t.minDbfs} dBFS` : ''}` : `crosses ${t.line}${t.direction && t.direction !== 'any' ? ` ${t.direction}` : ''}`;
   return `${what}: ${cond}`;
 }
 
@@ -29,12 +32,12 @@ interface Draft {
   cooldown: string;
 }
 
-const NEW: Draft = { id: '', camera: '', cls: 'person', zone: '', kind: 'count', op: '>=', value: '1', seconds: '10', line: '', cooldown: '60' };
+const NEW: Draft = { id: '', camera: '', cls: 'person', zone: '', kind: 'count', op: 'ge', value: '1', seconds: '10', line: '', cooldown: '60' };
 
 /** Builds the rule from the form. */
 function toRule(d: Draft): AlertRule {
   const n = (s: string): number => Number(s);
-  const trigger: RuleTrigger = d.kind === 'count' ? { type: 'count', op: d.op, value: n(d.value), ...(n(d.seconds) > 0 ? { forSeconds: n(d.seconds) } : {}) } : d.kind === 'line' ? { type: 'line', line: d.line } : { type: d.kind, seconds: n(d.seconds) };
+  const trigger: RuleTrigger = d.kind === 'count' ? { type: 'count', op: d.op, n: n(d.value), ...(n(d.seconds) > 0 ? { forSeconds: n(d.seconds) } : {}) } : d.kind === 'line' ? { type: 'line', line: d.line } : { type: d.kind, seconds: n(d.seconds) };
   return {
     id: d.id.trim(),
     ...(d.camera ? { camera: d.camera } : {}),
@@ -99,8 +102,8 @@ function RuleForm({ cameras, onSave }: { cameras: string[]; onSave: (r: AlertRul
         <>
           <Field id="r-op" label="Comparison">
             <select id="r-op" value={d.op} onChange={set('op')}>
-              {(['>=', '>', '<=', '<', '=='] as const).map((o) => (
-                <option value={o}>{o}</option>
+              {(['ge', 'gt', 'le', 'lt', 'eq', 'ne'] as const).map((o) => (
+                <option value={o}>{OP_WORDS[o]}</option>
               ))}
             </select>
           </Field>
@@ -126,10 +129,17 @@ function RuleForm({ cameras, onSave }: { cameras: string[]; onSave: (r: AlertRul
   );
 }
 
-/** A rule in words, compiled by the daemon's language model and shown back for confirmation. */
+/** What `rules.compile` answers: the rule, its Read-as line and the reader that read it. */
+type Reading = WsRequestMap['rules.compile']['result'];
+
+/**
+ * A rule in words: read by the daemon (offline by the question parser, or by its language model
+ * when one is configured and the offline reader refused), shown as read, saved with `rules.put`
+ * only when the person confirms.
+ */
 function WordsForm({ client, cameras, onSave }: { client: WireClient; cameras: string[]; onSave: (r: AlertRule) => Promise<void> }) {
   const [text, setText] = useState('');
-  const [proposal, setProposal] = useState<{ rule: AlertRule; explanation: string } | null>(null);
+  const [reading, setReading] = useState<Reading | null>(null);
   const [error, setError] = useState<string | null>(null);
   return (
     <div class="words">
@@ -138,41 +148,44 @@ function WordsForm({ client, cameras, onSave }: { client: WireClient; cameras: s
         onSubmit={(e) => {
           e.preventDefault();
           setError(null);
+          setReading(null);
           client
             .request('rules.compile', cameras.length === 1 && cameras[0] ? { text, camera: cameras[0] } : { text })
-            .then(setProposal)
+            .then(setReading)
             .catch((err: Error) => setError(err.message));
         }}
       >
         <label for="r-words">Rule in words</label>
         <div class="row">
-          <input id="r-words" value={text} onInput={(e) => setText(e.currentTarget.value)} placeholder="tell me when someone stays at the table for 10 seconds" />
+          <input id="r-words" value={text} onInput={(e) => setText(e.currentTarget.value)} placeholder="tell me when anyone stays at the table for 10 seconds" />
           <button type="submit" disabled={!text.trim()}>
-            Translate
+            Read
           </button>
         </div>
+        <p class="hint">For example: "tell me when fewer than 3 bottles are on the bench for 2 seconds", "alert if anyone stays at the table over a minute", "when someone crosses line door going forward after 7 pm".</p>
       </form>
       {error ? (
         <p class="error" role="alert">
           {error}
         </p>
       ) : null}
-      {proposal ? (
+      {reading ? (
         <div class="proposal" role="region" aria-label="proposed rule">
-          <p>
-            <strong>{proposal.rule.id}</strong>: {describeRule(proposal.rule)}
+          <p class="read-as">{reading.readAs}</p>
+          <p class="meta">
+            <strong>{reading.rule.id}</strong>: {describeRule(reading.rule)} · {reading.reader === 'words' ? 'read from the words' : 'proposed by the language model'}
           </p>
-          <p class="meta">{proposal.explanation}</p>
+          {reading.reader === 'model' && reading.explanation !== reading.readAs ? <p class="meta">{reading.explanation}</p> : null}
           <button
             type="button"
             onClick={() =>
-              void onSave({ ...proposal.rule, description: proposal.rule.description ?? text })
-                .then(() => setProposal(null))
+              void onSave({ ...reading.rule, description: reading.rule.description ?? text })
+                .then(() => setReading(null))
                 .catch(() => undefined)
             }>
             Confirm and add
           </button>{' '}
-          <button type="button" class="ghost" onClick={() => setProposal(null)}>
+          <button type="button" class="ghost" onClick={() => setReading(null)}>
             Discard
           </button>
         </div>

@@ -13,6 +13,8 @@ import { AdmissionGate, type AdmissionLimits } from './admission.js';
 import { UnexpectedErrors } from './guard.js';
 import { VigilError } from '../../ingest/errors/catalogue.js';
 import { RuleError } from '../rules/engine.js';
+import { compileRule } from '../rules/compile.js';
+import { dominantClass, vocabulary } from '../../planner/query/vocabulary.js';
 import type { FleetAskFn } from './fleet-wire.js';
 import { cameraState, type LiveState } from './live.js';
 import { pagedEvents, pagedObjects, pagedSegments } from './paged.js';
@@ -206,7 +208,9 @@ export class ApiHandlers {
   }
 
   private async compile(req: WsRequestOf<'rules.compile'>, ctx: RequestContext): Promise<WsRequestMap['rules.compile']['result']> {
-    const out = await this.d.rules.compile(req.text, { cameras: this.d.rules.geometry, ...(req.camera ? { camera: req.camera } : {}) }, ctx.signal);
+    const v = vocabulary(this.d.memory);
+    const words = { cameras: this.d.rules.geometry, timeZone: this.d.rules.timeZone, labels: v.labels, dominant: (c: string | undefined, z?: string) => dominantClass(v, c, z) };
+    const out = await compileRule(req.text, { ...words, ...(req.camera ? { camera: req.camera } : {}) }, this.d.rules.compile, ctx.signal);
     const problems = this.d.rules.engine.check(out.rule);
     if (problems.length) throw new RuleError('RULE_INVALID', `the model proposed an invalid rule: ${problems.join('; ')}`);
     return out;

@@ -15,6 +15,7 @@
  * MQTT: see {@link MQTT_TOPICS} for the topic layout and the `Mqtt*` payload types below.
  */
 import type { Answer, AskProgress, PlannerName } from '../../planner/answer.js';
+import type { Cmp } from '../../planner/query/schema.js';
 import type { Box } from '../../ingest/perception/types.js';
 import type { ObjectColours } from '../../ingest/observations.js';
 import type { AlertEvidence as AlertRecordEvidence, AlertRecord, EventRecord, ObjectRecord, SegmentRecord } from '../../memory/types.js';
@@ -137,19 +138,24 @@ export interface ObjectEvent {
 // Alert rules and alerts
 // ---------------------------------------------------------------------------------------------
 
-/** Comparison of a count rule. */
-export type CountOp = '>=' | '>' | '<=' | '<' | '==';
+/**
+ * Comparison of a count rule: the questions' operators (planner/query/schema.ts `Cmp`): `ge` at
+ * least, `gt` more than, `le` at most, `lt` fewer than, `eq` exactly, `ne` other than. Config files
+ * and requests may still write the older `'>='`, `'>'`, `'<='`, `'<'`, `'=='`: they are read as these.
+ */
+export type CountOp = Cmp;
 
 /**
  * What makes a rule fire.
  * - `count`: the number of objects of the class (in the zone, when given) satisfies `op value`,
- *   continuously for `forSeconds` (default 0). Presence is `{type:'count', op:'>=', value:1}`.
+ *   continuously for `forSeconds` (default 0): the questions' count condition `{op, n}`, evaluated by the
+ *   questions' own `holds()`. Presence is `{type:'count', op:'ge', n:1}`.
  * - `dwell`: one object of the class stays in the zone (or in view, without a zone) at least `seconds`.
  * - `absence`: no object of the class (in the zone) for at least `seconds`.
  * - `line`: an object of the class crosses the rule's `line` (in `direction`, default any).
  */
 export type RuleTrigger =
-  | { type: 'count'; op: CountOp; value: number; forSeconds?: number }
+  | { type: 'count'; op: CountOp; n: number; forSeconds?: number }
   | { type: 'dwell'; seconds: number }
   | { type: 'absence'; seconds: number }
   | { type: 'line'; line: string; direction?: 'forward' | 'backward' | 'any' }
@@ -283,10 +289,12 @@ export interface WsRequestMap extends FleetAskRequestMap, FleetViewRequestMap<Al
   /** Removes a runtime rule (config rules: disables it until restart). */
   'rules.delete': { params: ParamsOf<'rules.delete'>; result: { ruleId: string; deleted: boolean }; scope: 'admin' };
   /**
-   * Turns a natural-language rule into a structured one with the language model, WITHOUT adding it:
-   * show `rule` to the person, then send `rules.put` to confirm. `RULES_NO_MODEL` without a model.
+   * Reads a rule in words into a structured one, WITHOUT adding it: show `readAs` and `rule` to the
+   * person, then send `rules.put` to confirm. The offline reader (the question parser, no model) reads
+   * first (`reader: 'words'`); the language model, when configured, only when it refuses
+   * (`reader: 'model'`). `RULE_NOT_READ` names the words neither could place.
    */
-  'rules.compile': { params: ParamsOf<'rules.compile'>; result: { rule: AlertRule; explanation: string }; scope: 'admin' };
+  'rules.compile': { params: ParamsOf<'rules.compile'>; result: { rule: AlertRule; explanation: string; readAs: string; reader: 'words' | 'model' }; scope: 'admin' };
   /** The zones and lines of one camera (`camera`) or of every camera. */
   'zones.get': { params: ParamsOf<'zones.get'>; result: { cameras: CameraZones[] }; scope: 'read' };
   /**

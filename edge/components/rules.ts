@@ -9,7 +9,7 @@ import type { Alert, AlertRule, RuleInfo } from '../api/wire.js';
 import type { EventBus } from '../bus.js';
 import type { Component } from '../lifecycle.js';
 import { RuleEngine, RuleError, ruleGeometryProblems, type RuleEngineOptions } from '../rules/engine.js';
-import { noModelCompiler, type RuleCompiler } from '../rules/nl.js';
+import type { RuleCompiler } from '../rules/nl.js';
 import { AlertSnapshots } from '../rules/snapshots.js';
 import { publicAlert } from '../api/alerts.js';
 import { RuleFile } from '../rules/store.js';
@@ -57,9 +57,14 @@ export class RulesComponent implements Component {
     this.store = deps.file ? new RuleFile(deps.file, deps.log) : null;
   }
 
-  /** Natural-language rule compiler (RULES_NO_MODEL until a language model is configured). */
-  get compile(): RuleCompiler {
-    return this.deps.compile ?? noModelCompiler;
+  /** The language model's rule compiler, when one is configured (asked only when the offline reader refuses). */
+  get compile(): RuleCompiler | undefined {
+    return this.deps.compile;
+  }
+
+  /** The daemon's time zone (rules' time of day). */
+  get timeZone(): string {
+    return this.deps.timeZone;
   }
 
   /** Zones and lines of each camera. */

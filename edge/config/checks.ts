@@ -125,7 +125,7 @@ function readableRule(raw: unknown): AlertRule | null {
     return p.success ? p.data : undefined;
   };
   const t = obj(r.trigger);
-  const trigger = field(shape.trigger, r.trigger) ?? (t?.type === 'line' && typeof t.line === 'string' ? { type: 'line' as const, line: t.line } : t?.type === 'sound' ? { type: 'sound' as const } : { type: 'count' as const, op: '>=' as const, value: 1 });
+  const trigger = field(shape.trigger, r.trigger) ?? (t?.type === 'line' && typeof t.line === 'string' ? { type: 'line' as const, line: t.line } : t?.type === 'sound' ? { type: 'sound' as const } : { type: 'count' as const, op: 'ge' as const, n: 1 });
   const rule: AlertRule = { id: typeof r.id === 'string' ? r.id : '', trigger };
   for (const k of ['camera', 'zone', 'class'] as const) {
     const v = field<string>(shape[k], r[k]);

@@ -305,7 +305,7 @@ export const configSchema = z
       .prefault({})
       .describe('MQTT bridge.'),
     fleet: fleetSchema,
-    rules: z.array(ruleSchema).default([]).describe('Alert rules evaluated on the live stream (more can be added over WebSocket and MQTT).'),
+    rules: z.array(ruleSchema).prefault([]).describe('Alert rules evaluated on the live stream (more can be added over WebSocket and MQTT).'),
     models: z
       .strictObject({
         llm: llmModel.nullable().default(null),

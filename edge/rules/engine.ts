@@ -7,6 +7,7 @@ import { VigilError } from '../../ingest/errors/catalogue.js';
 import type { EventObservation, FrameObservation, Observation } from '../../ingest/observations.js';
 import type { Alert, AlertRule, CountOp, RuleInfo } from '../api/wire.js';
 import { DEFAULT_COOLDOWN_S, ruleSchema } from './schema.js';
+import { holds } from '../../planner/query/execute-measures.js';
 import { LocalClock } from './time.js';
 import { counted, pluralOf } from './words.js';
 
@@ -14,7 +15,7 @@ import { counted, pluralOf } from './words.js';
 export type CameraGeometry = Record<string, { zones: string[]; lines: string[] }>;
 
 /** Why a rule was refused. */
-export class RuleError extends VigilError<'RULE_INVALID' | 'NOT_FOUND'> {}
+export class RuleError extends VigilError<'RULE_INVALID' | 'NOT_FOUND' | 'RULE_NOT_READ'> {}
 
 /**
  * Problems of a rule against the cameras' zones and lines (`path: message` each): an unknown
@@ -53,23 +54,8 @@ interface State {
 /** Zone membership learnt from zone events: zone -> objectId -> {label, enteredAt}. */
 type Members = Map<string, Map<string, { label: string; enteredAt: number }>>;
 
-function compare(op: CountOp, a: number, b: number): boolean {
-  switch (op) {
-    case '>=':
-      return a >= b;
-    case '>':
-      return a > b;
-    case '<=':
-      return a <= b;
-    case '<':
-      return a < b;
-    case '==':
-      return a === b;
-  }
-}
-
 /** A count comparison in words: "at least 2". */
-const OP_WORDS: Record<CountOp, string> = { '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'fewer than', '==': 'exactly' };
+const OP_WORDS: Record<CountOp, string> = { ge: 'at least', gt: 'more than', le: 'at most', lt: 'fewer than', eq: 'exactly', ne: 'other than' };
 
 /**
  * The message of a count or absence alert: "2 bottles in bench (at least 2)", "1 person in table
@@ -80,7 +66,7 @@ export function countMessage(r: AlertRule, count: number, heldMs: number): strin
   const where = r.zone ? ` in ${r.zone}` : '';
   const t = r.trigger;
   if (t.type !== 'count') return `no ${pluralOf(label)}${where} for ${Math.round(heldMs / 1000)} s`;
-  return `${counted(count, label)}${where} (${OP_WORDS[t.op]} ${t.value}${t.forSeconds ? ` for ${t.forSeconds} s` : ''})`;
+  return `${counted(count, label)}${where} (${OP_WORDS[t.op]} ${t.n}${t.forSeconds ? ` for ${t.forSeconds} s` : ''})`;
 }
 
 /** Evaluates many rules over many cameras. */
@@ -260,8 +246,9 @@ export class RuleEngine {
         out.push(...this.dwell(r, s, f, m.ids, t.seconds));
         continue;
       }
-      const holds = t.type === 'count' ? compare(t.op, m.count, t.value) : m.count === 0;
-      if (!holds) {
+      // the questions' own condition test: a rule and a question read "fewer than 3" alike
+      const held = t.type === 'count' ? holds(m.count, t, 0) : m.count === 0;
+      if (!held) {
         s.since = null;
         s.fired = false;
         continue;

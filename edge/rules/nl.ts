@@ -2,10 +2,12 @@
  * Natural-language rules: "tell me when someone stays at the table for 10 seconds" becomes a
  * structured rule, shown back for confirmation (WebSocket `rules.compile`, then `rules.put`).
  *
- * The hook: a {@link RuleCompiler}. Until the config has a language model (`models.llm`), the
- * daemon uses {@link noModelCompiler}, which refuses with `RULES_NO_MODEL`; a model-backed
- * compiler (planner room) plugs in through `RulesComponent`'s `compile` option and must return a
- * rule that passes `ruleSchema` (the daemon validates it again before showing it).
+ * The offline reader (read-words.ts, the question parser) reads first, with no model; see
+ * compile.ts. The hook for a language model: a {@link RuleCompiler}, asked only when the offline
+ * reader refuses. A model-backed compiler (llm-compiler.ts) plugs in through `RulesComponent`'s
+ * `compile` option when `models.llm` is configured and must return a rule that passes
+ * `ruleSchema` (the daemon validates it again before showing it). {@link noModelCompiler} and
+ * `RULES_NO_MODEL` remain for callers that want a model-only compiler without one.
  */
 import { VigilError } from '../../ingest/errors/catalogue.js';
 import type { AlertRule } from '../api/wire.js';

@@ -3,7 +3,9 @@
  * (WebSocket `rules.put`, MQTT `vigil/<node>/request`). Its output type is the wire `AlertRule`.
  */
 import { z } from 'zod';
+import { Cmp } from '../../planner/query/schema.js';
 import { CLOCK_EXAMPLE, clockProblem, normaliseClock } from './clock-time.js';
+import { legacyTrigger } from './legacy-trigger.js';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -17,11 +19,16 @@ const clock = z
   })
   .describe('Time of day: 24-hour "HH:MM" ("19:00"), or "7pm", "7:30 pm", "noon".');
 
-const trigger = z.discriminatedUnion('type', [
+/**
+ * The trigger. A count trigger is the questions' count condition (`op` and `n`, as in
+ * planner/query/schema.ts) held `forSeconds`; the older form `{op: '>=', value: 2}` is read as
+ * `{op: 'ge', n: 2}` (see legacy-trigger.ts).
+ */
+const trigger = z.preprocess(legacyTrigger, z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('count'),
-    op: z.enum(['>=', '>', '<=', '<', '==']).describe('Comparison of the count with value.'),
-    value: z.number().int().min(0).max(10_000),
+    op: Cmp.describe('Comparison of the count with n: ge (at least), gt (more than), le (at most), lt (fewer than), eq (exactly), ne (other than). The older ">=", ">", "<=", "<", "==" are read as ge, gt, le, lt, eq.'),
+    n: z.number().int().min(0).max(10_000).describe('The number the count is compared with (the older name value is read as n).'),
     forSeconds: z.number().min(0).max(86_400).optional().describe('The condition must hold this long (default 0).'),
   }),
   z.strictObject({ type: z.literal('dwell'), seconds: z.number().positive().max(86_400).describe('One object stays at least this long.') }),
@@ -35,7 +42,7 @@ const trigger = z.discriminatedUnion('type', [
     type: z.literal('sound'),
     minDbfs: z.number().max(0).optional().describe("Only sounds at least this loud (dBFS); the camera's audio.loudDbfs decides what counts as loud."),
   }),
-]);
+]));
 
 /** One structured alert rule. */
 export const ruleSchema = z

@@ -39,6 +39,7 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, wire: 'NOT_FOUND', message: 'not found', owner: 'VigilError' },
   METHOD_NOT_ALLOWED: { status: 405, wire: 'METHOD_NOT_ALLOWED', message: 'method not allowed on this path', owner: 'VigilError' },
   RULE_INVALID: { status: 422, wire: 'RULE_INVALID', message: 'the rule is invalid', owner: 'RuleError' },
+  RULE_NOT_READ: { status: 422, wire: 'RULE_NOT_READ', message: 'the sentence could not be read as a rule', owner: 'RuleError' },
   ZONES_INVALID: { status: 422, wire: 'ZONES_INVALID', message: 'the zones or lines are invalid', owner: 'ZoneOverlayError' },
   RULES_NO_MODEL: { status: 501, wire: 'RULES_NO_MODEL', message: 'natural-language rules need a language model (models.llm) and none is configured', owner: 'RulesNoModelError' },
   ASK_FAILED: { status: 500, wire: 'ASK_FAILED', message: 'answering the question failed', owner: 'VigilError' },
@@ -113,6 +114,9 @@ export const ERROR_CATALOGUE = {
   MOMENT_ORDER: { status: 422, wire: 'ASK_FAILED', message: 'the moments of the question are not in order', owner: 'PlannerError' },
   SEVERAL_SUBJECTS: { status: 422, wire: 'ASK_FAILED', message: 'the moments of the question are about different objects', owner: 'PlannerError' },
   SEVERAL_STRETCHES: { status: 422, wire: 'ASK_FAILED', message: 'the question asks about two stretches of a state at once', owner: 'PlannerError' },
+  SEVERAL_LOOKS: { status: 422, wire: 'ASK_FAILED', message: 'the question describes several looks', owner: 'PlannerError' },
+  LOOK_UNNAMED: { status: 422, wire: 'ASK_FAILED', message: 'the question describes a look by a colour or a worn thing Vigil does not name', owner: 'PlannerError' },
+  LOOK_CLASS: { status: 422, wire: 'ASK_FAILED', message: 'the question describes the colours of a class that has no named colours', owner: 'PlannerError' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Every stable error code. */

@@ -280,7 +280,10 @@ export class ObjectBook {
     st.frames++;
     if (check === 'same') {
       st.seen = t.lastSeen;
+      const sampled = st.colours.samples;
       st.colours.add(img, t.box, t.lastSeen);
+      // named while the track lives, so a question about someone still there can use them
+      if (st.colours.samples !== sampled) nameColours(o, st.colours);
     }
     this.still?.see(t.id, t.box, t.lastSeen);
     if (encoded) this.sample(st, encoded);

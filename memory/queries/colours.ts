@@ -18,7 +18,7 @@ export interface ColourFilter {
   part: ColourPart;
   /** A basic colour term, or 'dark'/'light' alone ("the man in the dark hoodie"). */
   term: string;
-  /** Required qualifier ("dark blue"); absent: any. */
+  /** Qualifier said ("dark blue"): the colour may have it or none, never the opposite one (a dark blue coat measured as plain blue still fits); absent: any. */
   qualifier?: 'dark' | 'light';
 }
 
@@ -36,7 +36,7 @@ export function colourFits(c: ObjectColour | undefined, f: Pick<ColourFilter, 't
   if (term === 'dark') return c.term === 'black' || (c.qualifier === 'dark' && c.lab[0] < DARK_L);
   if (term === 'light') return c.term === 'white' || c.qualifier === 'light';
   if (c.term !== term) return false;
-  return f.qualifier === undefined || c.qualifier === f.qualifier;
+  return f.qualifier === undefined || c.qualifier === undefined || c.qualifier === f.qualifier;
 }
 
 /** Whether a set of colours fits every filter; undefined when a part asked about was not named. */
@@ -82,3 +82,20 @@ export const GARMENT_PARTS: Readonly<Record<string, ColourPart>> = {
   top: 'upper', shirt: 'upper', 't-shirt': 'upper', tshirt: 'upper', hoodie: 'upper', jacket: 'upper', coat: 'upper', vest: 'upper', sweater: 'upper', jumper: 'upper', cardigan: 'upper', blouse: 'upper',
   trousers: 'lower', pants: 'lower', jeans: 'lower', skirt: 'lower', shorts: 'lower', leggings: 'lower',
 };
+
+/**
+ * The colours of the visit of `o` that overlaps `[start, end]` most (a visit without its own
+ * colours, or an object without visits, has the object's).
+ */
+export function visitColours(o: Pick<ObjectFact, 'colours' | 'visits'>, start: number, end: number): ObjectColours | undefined {
+  let best: { colours?: ObjectColours } | undefined;
+  let bestOverlap = -Infinity;
+  for (const v of o.visits ?? []) {
+    const overlap = Math.min(end, v.end) - Math.max(start, v.start);
+    if (overlap > bestOverlap) {
+      bestOverlap = overlap;
+      best = v;
+    }
+  }
+  return best?.colours ?? o.colours;
+}

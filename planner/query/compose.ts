@@ -22,6 +22,7 @@ import { howMany } from './compose-howmany.js';
 import { whenMeasure, whoMeasure } from './compose-when.js';
 import { yesNo } from './compose-yesno.js';
 import { listMeasure, whatMeasure } from './compose-what.js';
+import { composeLook } from './compose-look.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
 export const START_MS = 2000;
@@ -153,7 +154,9 @@ function reading(c: Ctx, s: ReturnType<typeof readSubject>, times: Times, verbsR
   use(c, ...all(c, 'head'), ...all(c, 'aux'), ...all(c, 'visitnoun'), v.get('be'), v.get('see'), v.get('happen'));
   const dropTo = v.get('drop') ?? v.get('rise') ?? v.get('become');
   // "the person", "the bottle": the only one (the executor says so when there were several)
-  const definite = classToks.some((t) => c.toks[t.i - 1]?.text === 'the' && t.plural !== true) || currentVisit(c, classToks);
+  // ("the red car": a look between the article and its noun)
+  const before = (t: Token): string | undefined => c.toks[c.toks[t.i - 1]?.t === 'look' ? t.i - 2 : t.i - 1]?.text;
+  const definite = classToks.some((t) => before(t) === 'the' && t.plural !== true) || currentVisit(c, classToks);
   // "the current visitor", "the person there now": the visit in progress now
   // "how long has the car been here", "... so far": the present perfect of one thing is its visit going on now
   const perfectBeen = !explicitWindow && c.toks.some((t) => t.t === 'aux' && (t.text === 'has' || t.text === 'have')) && c.toks.some((t) => t.text === 'been');
@@ -238,9 +241,11 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   // "the average stay of the first three visitors": those visits only
   const set = m.measure === 'duration' && m.of.kind === 'visits' ? visitSet(c) : undefined;
   if (set && m.measure === 'duration' && m.of.kind === 'visits') m.of.nths = set;
+  const described = composeLook(c, classes);
+  if ('ok' in described) return described;
   const query: Query = {
     measure: m,
-    subject: { classes },
+    subject: { classes, ...described },
     place: { cameras, ...(zones[0] ? { zone: zones[0] } : {}), ...(lines[0] ? { line: lines[0] } : {}), ...(dir ? { direction: dir.v } : {}), ...(all(c, 'here').some((h) => h.v === 'across') ? { across: true } : {}) },
     time: { from: window.from, to: Math.max(window.from, window.to), ...(at !== undefined && needsInstant(m) ? { at } : {}) },
   };

@@ -2,6 +2,7 @@
  * The words queries are described in (subjects, places, conditions, visit references, moments,
  * times), shared by the measures' descriptions (`measures/*.ts`) and `describe.ts`.
  */
+import { hasBody, lookWords } from './look.js';
 import { formatLocal } from '../time.js';
 import type { CountCondition, DurationCondition, EventKind, Moment, Pick, Query, VisitRef } from './schema.js';
 
@@ -31,6 +32,8 @@ export function subject(q: Query, plural: boolean): string {
   const c = q.subject.classes;
   if (c.length === 0) return plural ? 'objects' : 'an object';
   const name = (l: string): string => (plural ? (l === 'person' ? 'people' : /(?:s|x|ch|sh)$/.test(l) ? `${l}es` : `${l}s`) : l);
+  const look = q.subject.look;
+  if (look) return `${c.map(name).join(' or ')} ${c.every(hasBody) ? `coloured ${lookWords(look)}` : `dressed ${lookWords(look)}`}`;
   return c.map(name).join(' or ');
 }
 

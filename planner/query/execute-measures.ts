@@ -6,6 +6,7 @@
 import { MemoryQueries } from '../../memory/queries.js';
 import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, type Run } from './execute-common.js';
 import { changes, pieces, timeline, usualCount } from './facts.js';
+import { objectLooks } from './look.js';
 import type { CountCondition, DurationCondition, EventFact, EventKind, Measure, Pick, QueryValue, VisitFact, VisitRef } from './schema.js';
 
 type AllVisits = (from: number, to: number) => VisitFact[];
@@ -52,6 +53,7 @@ function eventsOf(r: Run, event: EventKind | undefined): EventFact[] {
           const evs = mq.events(w, { camera: cam, ...(type ? { type } : {}), ...(label ? { label } : {}), ...(q.place.line ? { line: q.place.line } : {}), ...(q.place.zone ? { zone: q.place.zone } : {}), ...(q.place.direction ? { direction: q.place.direction } : {}) });
           for (const e of evs) {
             if (e.type === 'count_change' || e.type === 'appear' || e.type === 'disappear') continue;
+            if (q.subject.look && (!e.objectId || objectLooks(memory, e.objectId, q.subject.look) !== true)) continue;
             out.push({ camera: e.camera, ts: e.ts, kind: e.type, ...(e.label ? { label: e.label } : {}), ...(e.line ? { line: e.line } : {}), ...(e.zone ? { zone: e.zone } : {}), ...(e.direction ? { direction: e.direction } : {}), ...(e.objectId ? { objectId: e.objectId } : {}) });
           }
         }
@@ -70,7 +72,7 @@ function fastCount(r: Run, m: Extract<Measure, { measure: 'count' }>): QueryValu
   const { q } = r;
   const classes = q.subject.classes;
   // identities are counted from the visits they are drawn from (never more than those), below
-  if (q.place.zone || m.where || classes.length === 0 || m.of !== 'visits') return null;
+  if (q.place.zone || q.subject.look || m.where || classes.length === 0 || m.of !== 'visits') return null;
   const mq = new MemoryQueries(r.memory);
   const w = { from: q.time.from, to: q.time.to };
   let n = 0;

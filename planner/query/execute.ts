@@ -12,6 +12,7 @@ import type { Executed } from './executed.js';
 import { measureModule } from './measures/index.js';
 import { Query, type QueryValue, type VisitFact } from './schema.js';
 import { keptWindow } from './kept.js';
+import { lookCheck } from './execute-look.js';
 import { clockStepNotes } from './clock-notes.js';
 import { asOf, type Run } from './execute-common.js';
 
@@ -58,6 +59,9 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   if (kept.kind === 'partly') run.notes.push(kept.note);
   run.notes.push(...clockStepNotes(memory.clockSteps(win.from, win.to)));
   if (coverage.gaps.length > 0) run.notes.push(`Nothing was recorded on ${coverage.gaps.map((g) => `${g.camera} from ${g.start} to ${g.end}`).join(', ')}`);
+  // "the person in the black top": refused when some visits of that time cannot be judged by colour
+  const unjudged = lookCheck(run);
+  if (unjudged) return { value: unjudged, evidence: [], coverage, notes: run.notes };
   // a measure made of whole queries (two windows compared: the same measure over each)
   const mod = measureModule(q.measure);
   if (mod.runWhole) return mod.runWhole(q, q.measure, (x) => executeQuery(x, memory, opts), coverage);

@@ -11,6 +11,7 @@ import { MemoryQueries, type Run } from '../../memory/queries.js';
 import type { MemoryStore } from '../../memory/store.js';
 import type { ObjectRecord } from '../../memory/types.js';
 import { MOVERS } from './lexicon.js';
+import { judgeVisits } from './look.js';
 import type { Place, Subject, VisitFact } from './schema.js';
 
 export { SETTLE_MS } from '../../memory/count-runs.js';
@@ -88,7 +89,9 @@ export function visitsIn(memory: MemoryStore, s: Subject, p: Place, from: number
       }
     }
   }
-  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+  out.sort((a, b) => a.start - b.start || a.end - b.end);
+  // "the person in the black top": only the visits that look so (the executor refuses when some cannot be judged)
+  return s.look ? judgeVisits(memory, out, s.look).matches : out;
 }
 
 /** The raw count of a frame for a subject and place. */
@@ -106,7 +109,7 @@ function frameCount(f: { counts: Record<string, number>; occupancy: Record<strin
  * frame, once it spans `SETTLE_MS`; shorter runs are ignored.
  */
 export function timeline(memory: MemoryStore, camera: string, s: Subject, p: Place, from: number, to: number): Timeline {
-  if (s.classes.length > 0 && s.classes.every((c) => MOVERS.has(c))) return visitTimeline(memory, camera, s, p, from, to);
+  if (s.look || (s.classes.length > 0 && s.classes.every((c) => MOVERS.has(c)))) return visitTimeline(memory, camera, s, p, from, to);
   const key = p.zone ? { zone: p.zone } : s.classes.length === 0 ? {} : s.classes.length === 1 ? { label: s.classes[0] as string } : null;
   const read = key && new MemoryQueries(memory).countRuns({ from: from - LOOKBACK_MS, to: to + SETTLE_MS + 1000 }, camera, key);
   return read ? settle(camera, read.runs, read.end) : frameTimeline(memory, camera, s, p, from, to);

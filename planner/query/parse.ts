@@ -17,7 +17,7 @@ import type { Parsed, ParseOptions, Refused } from './parse-types.js';
 export type { Parsed, ParseOptions, Refused } from './parse-types.js';
 
 /** Kinds of tokens whose meaning must be used by the reading. */
-const MEANINGFUL = new Set<Token['t']>(['word', 'num', 'ord', 'cmp', 'unit', 'cond', 'agg', 'super', 'once', 'distinct', 'neg', 'rank', 'dir', 'class', 'place', 'time', 'instant', 'timesnoun', 'all', 'elapse']);
+const MEANINGFUL = new Set<Token['t']>(['word', 'num', 'ord', 'cmp', 'unit', 'cond', 'agg', 'super', 'once', 'distinct', 'neg', 'rank', 'dir', 'class', 'place', 'time', 'instant', 'timesnoun', 'all', 'elapse', 'look']);
 /** Verbs whose meaning must be used (seeing and being are implied by most readings). */
 const MEANINGFUL_VERBS = new Set(['arrive', 'leave', 'stay', 'take', 'return', 'cross', 'drop', 'rise', 'enter', 'exit']);
 
@@ -51,7 +51,9 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
     const known = k === 'line' ? vocab.lines : k === 'camera' ? vocab.cameras : vocab.zones;
     return { ok: false, code: 'NO_SUCH_PLACE', why: `there is no ${k} called "${u.text}" in the memory (${k}s: ${known.join(', ') || 'none'})` };
   }
-  const untold = [...said.words, ...toks.map((t) => t.text)].find((w) => UNTOLD_PEOPLE.has(w));
+  // "the man in the dark hoodie": with a look, the word narrows nothing and the reading names it
+  const described = new Set(toks.flatMap((t) => (t.t === 'look' ? t.v.ignored : [])));
+  const untold = [...said.words, ...toks.map((t) => t.text)].find((w) => UNTOLD_PEOPLE.has(w) && !described.has(w));
   if (untold) return { ok: false, code: 'APPEARANCE', why: `the detector sees people, not their sex or age ("${untold}")` };
   // "where did the bottles go": places beyond the camera's view are not in the memory
   if (toks.some((t) => WHERE_WORDS.has(t.text))) return { ok: false, code: 'WHERE_WENT', why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };

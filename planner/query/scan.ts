@@ -9,6 +9,7 @@ import { CLASS_WORDS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from './lexi
 import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js';
 import { repairs } from './scan-repair.js';
 import { particleVerbs } from './scan-particles.js';
+import { takeLooks, type LookPhrase } from './scan-look.js';
 import { spokenClock, spokenNumbers, type ClockHour } from './spoken.js';
 
 export type { TimePhrase } from './scan-times.js';
@@ -25,6 +26,7 @@ export type Token = (
   | { t: 'class'; v: string[]; agent: boolean }
   | { t: 'place'; v: PlaceName }
   | { t: 'time'; v: TimePhrase }
+  | { t: 'look'; v: LookPhrase }
   | { t: 'word' }
   | { t: 'sep' }
 ) & { text: string; i: number } & TokenFeatures;
@@ -273,7 +275,8 @@ export function scanRead(question: string, vocab: ScanVocabulary, opts: ScanOpti
 
 /** The tokens of a normalised sentence. */
 function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: ScanOptions): Token[] {
-  const { s, times } = takeTimes(sentence, opts);
+  const { s: described, looks } = takeLooks(sentence);
+  const { s, times } = takeTimes(described, opts);
   const w = s.split(' ').filter(Boolean);
   const out: Token[] = [];
   for (let i = 0; i < w.length; ) {
@@ -281,6 +284,13 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
     const tm = /^@t(\d+)$/.exec(word);
     if (tm) {
       out.push({ t: 'time', v: times[Number(tm[1])] as TimePhrase, text: (times[Number(tm[1])] as TimePhrase).phrase, i: out.length });
+      i++;
+      continue;
+    }
+    const lm = /^@l(\d+)$/.exec(word);
+    if (lm) {
+      const look = looks[Number(lm[1])] as LookPhrase;
+      out.push({ t: 'look', v: look, text: look.said, i: out.length });
       i++;
       continue;
     }

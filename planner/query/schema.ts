@@ -32,10 +32,36 @@ export type DurationCondition = z.infer<typeof DurationCondition>;
 export const EventKind = z.enum(['line_cross', 'zone_enter', 'zone_exit', 'taken', 'returned', 'alert', 'loud_sound', 'speech']);
 export type EventKind = z.infer<typeof EventKind>;
 
+/** One colour condition of a look: a basic colour term (or "dark"/"light") on a part of the body. */
+export const LookColour = z
+  .object({
+    part: z.enum(['upper', 'lower', 'body', 'any']),
+    term: z.enum(['black', 'white', 'grey', 'red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'brown', 'dark', 'light']),
+    qualifier: z.enum(['dark', 'light']).optional(),
+  })
+  .strict();
+export type LookColour = z.infer<typeof LookColour>;
+
+/**
+ * How the objects look ("the person in the black top", "the red car"): named colours every one of
+ * which the object's visit must have. `said` is the question's words for it; `ignored` the words
+ * that narrowed nothing ("man", "hoodie": the detector sees a person dark on top).
+ */
+export const Look = z
+  .object({
+    colours: z.array(LookColour).min(1).max(4),
+    said: z.string().max(200).optional(),
+    ignored: z.array(z.string().max(40)).max(8).optional(),
+  })
+  .strict();
+export type Look = z.infer<typeof Look>;
+
 /** Which objects: detector classes by label (`[]`: anything detected). Several classes are summed. */
 export const Subject = z
   .object({
     classes: z.array(z.string().min(1)).max(32),
+    /** Only the visits of objects that look so (people and vehicles, by their named colours). */
+    look: Look.optional(),
   })
   .strict();
 export type Subject = z.infer<typeof Subject>;

@@ -32,12 +32,12 @@ test('labels are counted with their plural, irregular ones and multi-word ones i
 });
 
 test('count and absence messages say the count, the zone and the condition in words', () => {
-  const bottles = { id: 'b', class: 'bottle', zone: 'bench', trigger: { type: 'count', op: '>=', value: 2 } } as const;
+  const bottles = { id: 'b', class: 'bottle', zone: 'bench', trigger: { type: 'count', op: 'ge', n: 2 } } as const;
   assert.equal(countMessage(bottles, 2, 0), '2 bottles in bench (at least 2)');
-  assert.equal(countMessage({ id: 'p', class: 'person', zone: 'table', trigger: { type: 'count', op: '==', value: 1, forSeconds: 5 } }, 1, 5000), '1 person in table (exactly 1 for 5 s)');
-  assert.equal(countMessage({ id: 'f', class: 'bottle', trigger: { type: 'count', op: '<', value: 3 } }, 2, 0), '2 bottles (fewer than 3)');
+  assert.equal(countMessage({ id: 'p', class: 'person', zone: 'table', trigger: { type: 'count', op: 'eq', n: 1, forSeconds: 5 } }, 1, 5000), '1 person in table (exactly 1 for 5 s)');
+  assert.equal(countMessage({ id: 'f', class: 'bottle', trigger: { type: 'count', op: 'lt', n: 3 } }, 2, 0), '2 bottles (fewer than 3)');
   assert.equal(countMessage({ id: 'e', class: 'person', zone: 'table', trigger: { type: 'absence', seconds: 10 } }, 0, 12_400), 'no people in table for 12 s');
-  assert.equal(countMessage({ id: 'a', trigger: { type: 'count', op: '>', value: 4 } }, 5, 0), '5 objects (more than 4)');
+  assert.equal(countMessage({ id: 'a', trigger: { type: 'count', op: 'gt', n: 4 } }, 5, 0), '5 objects (more than 4)');
 });
 
 test('the engine fires count alerts with these messages', () => {

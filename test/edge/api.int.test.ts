@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { MqttClient } from 'mqtt';
-import type { Alert, CameraState, WsHello } from '../../edge/api/wire.js';
+import type { Alert, AlertRule, CameraState, RuleTrigger, WsHello } from '../../edge/api/wire.js';
 import { freeTcpPort, startDaemon, type DaemonHandle } from '../helpers/daemon.js';
 import { SHARED_VIDEOS, startRtspServer, type RtspServerHandle } from '../helpers/rtsp-server.js';
 import { clearRetained, mqttConnect, mqttNext, WsTestClient } from './clients.js';
@@ -158,6 +158,13 @@ test('a question over MQTT 3.1.1 (replyTo + id in the payload) is answered; malf
     const rr = JSON.parse((await ruleP).payload.toString()) as { status: string; result: { rule: { id: string; source: string } } };
     assert.equal(rr.status, 'ok');
     assert.deepEqual([rr.result.rule.id, rr.result.rule.source], ['crowd', 'runtime']);
+    // a rule in words over MQTT, with no model: read offline, with its Read-as line
+    const wordsP = mqttNext(asker, replyTo, 10_000, (_t, p) => (JSON.parse(p.toString()) as { id?: string }).id === 'rq2');
+    await asker.publishAsync(`vigil/${NODE}/request`, JSON.stringify({ id: 'rq2', type: 'rules.compile', replyTo, token: ADMIN, text: 'notify me when more than 2 people are at camera table' }), { qos: 1 });
+    const wr = JSON.parse((await wordsP).payload.toString()) as { status: string; result: { rule: AlertRule; reader: string; readAs: string } };
+    assert.equal(wr.status, 'ok', JSON.stringify(wr));
+    assert.deepEqual([wr.result.reader, wr.result.rule.camera, wr.result.rule.trigger], ['words', 'table', { type: 'count', op: 'gt', n: 2 }]);
+    assert.equal(wr.result.readAs, 'Read as: alert when more than 2 people are in camera table.');
   } finally {
     asker.end(true);
   }
@@ -189,7 +196,7 @@ test('WebSocket: ask with streamed result, subscriptions, rules; bad input and b
   const steps = ws.progress('ask1').map((p) => p.progress.type);
   assert.deepEqual([steps[0], steps.at(-1)], ['plan', 'final'], 'progress streamed before the result');
   assert.ok(ws.messages.findIndex((m) => 'type' in m && m.type === 'progress' && m.id === 'ask1') < ws.messages.indexOf(ans));
-  const forbidden = await ws.request({ type: 'rules.put', rule: { id: 'x', trigger: { type: 'count', op: '>=', value: 1 } } });
+  const forbidden = await ws.request({ type: 'rules.put', rule: { id: 'x', trigger: { type: 'count', op: 'ge', n: 1 } } });
   assert.deepEqual([forbidden.status, (forbidden as { code?: string }).code], ['error', 'FORBIDDEN']);
   assert.equal(((await ws.raw('{"id": 1, "type"')) as { code: string }).code, 'BAD_JSON');
   assert.equal(((await ws.raw(JSON.stringify({ id: 'u', type: 'self-destruct' }))) as { code: string }).code, 'UNKNOWN_TYPE');
@@ -203,12 +210,18 @@ test('WebSocket: ask with streamed result, subscriptions, rules; bad input and b
   const admin = await WsTestClient.connect(wsUrl, ADMIN);
   const sub = await admin.request({ type: 'subscribe', channels: ['alerts', 'counts', 'cameras', 'events'] });
   assert.equal(sub.status, 'ok');
-  const put = await admin.request({ type: 'rules.put', rule: { id: 'anyone', camera: 'table', class: 'person', trigger: { type: 'count', op: '>=', value: 1 }, cooldownSeconds: 0 } });
+  // the older count form ('>=' with value) is still accepted on the wire and read as {op: 'ge', n}
+  const put = await admin.request({ type: 'rules.put', rule: { id: 'anyone', camera: 'table', class: 'person', trigger: { type: 'count', op: '>=', value: 1 } as unknown as RuleTrigger, cooldownSeconds: 0 } });
   assert.equal(put.status, 'ok', JSON.stringify(put));
+  assert.deepEqual((put as unknown as { result: { rule: AlertRule } }).result.rule.trigger, { type: 'count', op: 'ge', n: 1 });
   const bad = await admin.request({ type: 'rules.put', rule: { id: 'nowhere', zone: 'kitchen', trigger: { type: 'dwell', seconds: 1 } } });
   assert.equal((bad as { code?: string }).code, 'RULE_INVALID');
-  const nl = await admin.request({ type: 'rules.compile', text: 'tell me when someone sits at the table' });
-  assert.equal((nl as { code?: string }).code, 'RULES_NO_MODEL');
+  // rules in words without a model: read offline, or refused with a code naming the words
+  const nl = (await admin.request({ type: 'rules.compile', text: 'tell me when anyone is at the table for 3 seconds' })) as unknown as { result: { rule: AlertRule; reader: string; readAs: string } };
+  assert.equal(nl.result.reader, 'words', JSON.stringify(nl));
+  assert.match(nl.result.readAs, /^Read as: alert when /);
+  const unread = await admin.request({ type: 'rules.compile', text: 'tell me when the blue van parks badly' });
+  assert.equal((unread as { code?: string }).code, 'RULE_NOT_READ', JSON.stringify(unread));
   const list = (await admin.request({ type: 'rules.list' })) as unknown as { result: { rules: { id: string; source: string }[] } };
   assert.deepEqual(list.result.rules.map((r) => `${r.id}:${r.source}`).sort(), ['anyone:runtime', 'at-table:config', 'crowd:runtime']);
   const push = await admin.next((m) => 'type' in m && m.type === 'push' && (m.channel === 'counts' || m.channel === 'events'), 60_000);

@@ -74,7 +74,7 @@ test('the daemon moves a corrupt rules.json aside, keeps it, and answers a malfo
     const shape = await ws.request({ type: 'rules.put', rule: { id: 'x', trigger: { type: 'count', op: '~', value: 1 } } } as never);
     assert.equal(shape.status, 'error');
     assert.equal((shape as unknown as { code: string }).code, 'RULE_INVALID');
-    const put = await ws.request({ type: 'rules.put', rule: { id: 'fresh', trigger: { type: 'count', op: '>=', value: 1 } } });
+    const put = await ws.request({ type: 'rules.put', rule: { id: 'fresh', trigger: { type: 'count', op: 'ge', n: 1 } } });
     assert.equal(put.status, 'ok');
     ws.ws.close();
     const aside = readdirSync(data).filter((f) => f.startsWith('rules.json.corrupt-'));

@@ -7,7 +7,7 @@ import { haConfigProblems } from './ha-schema.js';
 
 type Config = Record<string, unknown>;
 
-const rule = (id: string, extra: Partial<RuleInfo> = {}): RuleInfo => ({ id, trigger: { type: 'count', op: '>=', value: 2 }, source: 'config', lastFiredAt: null, ...extra });
+const rule = (id: string, extra: Partial<RuleInfo> = {}): RuleInfo => ({ id, trigger: { type: 'count', op: 'ge', n: 2 }, source: 'config', lastFiredAt: null, ...extra });
 
 /** A box with a one-class camera (table: people only) and one whose rules name bottles (shelf). */
 function box(rules: RuleInfo[], publicUrl: string | null = null): { d: Discovery; sent: Map<string, string>; log: string[]; deps: DiscoveryDeps } {

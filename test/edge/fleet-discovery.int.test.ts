@@ -116,7 +116,7 @@ describe('fleet discovery (two daemons, Mosquitto)', { timeout: 300_000 }, () =>
     const wsB = await WsTestClient.connect(`${f.b.baseUrl.replace('http', 'ws')}/api/ws`, f.tokenB);
     try {
       const next = mqttNext(watcher, `vigil/${f.nodeB}/manifest`, 20_000, (_t, p) => (JSON.parse(p.toString()) as FleetManifest).rules?.includes('crowd') ?? false);
-      const put = await wsB.request({ type: 'rules.put', rule: { id: 'crowd', camera: 'dock', class: 'person', trigger: { type: 'count', op: '>=', value: 5 } } });
+      const put = await wsB.request({ type: 'rules.put', rule: { id: 'crowd', camera: 'dock', class: 'person', trigger: { type: 'count', op: 'ge', n: 5 } } });
       assert.equal(put.status, 'ok');
       assert.ok(await next);
       const off = mqttNext(watcher, `vigil/${f.nodeB}/manifest`, 20_000, (_t, p) => (JSON.parse(p.toString()) as FleetManifest).cameras[0]?.enabled === false);

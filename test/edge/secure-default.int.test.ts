@@ -15,7 +15,7 @@ import { CLI, freeTcpPort, startDaemon } from '../helpers/daemon.js';
 import { mqttConnect, mqttNext, WsTestClient } from './clients.js';
 
 const camera = { id: 'demo', url: 'builtin:demo', detector: { model: 'none' } };
-const RULE = { id: 'probe', class: 'person', trigger: { type: 'count', op: '>=', value: 1 } } as const;
+const RULE = { id: 'probe', class: 'person', trigger: { type: 'count', op: 'ge', n: 1 } } as const;
 
 /** A non-loopback IPv4 address of this machine, if it has one. */
 function lanAddress(): string | null {

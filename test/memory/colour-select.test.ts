@@ -33,6 +33,9 @@ test('"dark" is black or a dark colour, not a mid grey; qualifiers narrow; silve
   assert.deepEqual(dark, ['black-top']);
   assert.equal(colourFits(c('blue', 10, 'dark'), { term: 'dark' }), true);
   assert.equal(colourFits(c('blue', 10, 'dark'), { term: 'blue', qualifier: 'light' }), false);
+  // a qualifier said excludes the opposite one only: "dark blue" fits a coat measured as plain blue
+  assert.equal(colourFits(c('blue', 40), { term: 'blue', qualifier: 'dark' }), true);
+  assert.equal(colourFits(c('blue', 60, 'light'), { term: 'blue', qualifier: 'dark' }), false);
   assert.equal(colourFits(c('grey', 60), { term: 'silver' }), true);
   assert.equal(colourFits(undefined, { term: 'red' }), undefined);
 });

@@ -31,7 +31,7 @@ function ruleId(rng: Rng): string {
 /** A valid (or nearly valid) rule for the target. */
 export function ruleFor(rng: Rng, t: FuzzTarget): Json {
   const trigger = rng.pick<Json>([
-    { type: 'count', op: rng.pick(['>=', '>', '<=', '<', '==']), value: rng.int(0, 5), forSeconds: rng.int(0, 10) },
+    { type: 'count', op: rng.pick(['ge', 'gt', 'le', 'lt', 'eq'] as const), n: rng.int(0, 5), forSeconds: rng.int(0, 10) },
     { type: 'dwell', seconds: rng.int(1, 60) },
     { type: 'absence', seconds: rng.int(1, 60) },
     { type: 'line', line: rng.pick([...t.lines, 'nope']), direction: rng.pick(['forward', 'backward', 'any']) },

@@ -1,0 +1,177 @@
+/**
+ * The tokeniser's stage for how people and vehicles look: "the person in the black top", "the man
+ * in the dark hoodie", "someone dressed all in black", "the guy with a red jacket and blue jeans",
+ * "the grey car". Each description becomes one `look` token (marker `@lN` in the sentence) beside
+ * its person or vehicle word; words that narrow nothing the detector can see ("man", "hoodie")
+ * are kept with it, for the Read-as line. A colour word Vigil does not name ("beige") or a thing
+ * whose colour it does not measure ("hat") makes a look that the composer refuses, naming it.
+ */
+import type { LookColour } from './schema.js';
+
+/** A look said in the question. */
+export interface LookPhrase {
+  colours: LookColour[];
+  /** The words that said it ("in the dark hoodie"). */
+  said: string;
+  /** Words that narrowed nothing ("man", "hoodie"). */
+  ignored: string[];
+  /** A colour word not named, or a worn thing whose colour is not measured ("beige", "hat"). */
+  unjudged?: string;
+}
+
+type Term = LookColour['term'];
+
+/** Colour words: basic terms and the common names read as one of them (a qualifier where the name says one). */
+const COLOURS: Readonly<Record<string, [Term, ('dark' | 'light')?]>> = {
+  black: ['black'], white: ['white'], grey: ['grey'], gray: ['grey'], silver: ['grey'], red: ['red'], orange: ['orange'], yellow: ['yellow'],
+  green: ['green'], blue: ['blue'], purple: ['purple'], pink: ['pink'], brown: ['brown'],
+  navy: ['blue', 'dark'], maroon: ['red', 'dark'], burgundy: ['red', 'dark'], crimson: ['red'], scarlet: ['red'], charcoal: ['grey', 'dark'],
+  violet: ['purple'], lilac: ['purple', 'light'], lavender: ['purple', 'light'], olive: ['green', 'dark'],
+};
+/** Colour words with no basic term a person would agree on: a look that uses one is refused. */
+const UNNAMED = new Set('beige tan khaki cream turquoise teal cyan magenta gold golden ivory bronze copper mustard peach coral camo camouflage'.split(' '));
+/** Qualifiers of a colour. */
+const QUALIFIERS: Readonly<Record<string, 'dark' | 'light' | undefined>> = { dark: 'dark', light: 'light', pale: 'light', deep: 'dark', bright: undefined };
+/** Worn things by the part of the body their colour is read on; `silent` ones say only the part and narrow nothing else. */
+const GARMENTS: Readonly<Record<string, { part: LookColour['part']; silent?: true }>> = {
+  top: { part: 'upper', silent: true }, tops: { part: 'upper', silent: true }, bottoms: { part: 'lower', silent: true }, trousers: { part: 'lower', silent: true },
+  pants: { part: 'lower', silent: true }, clothes: { part: 'any', silent: true }, clothing: { part: 'any', silent: true }, outfit: { part: 'any', silent: true },
+  shirt: { part: 'upper' }, shirts: { part: 'upper' }, 't shirt': { part: 'upper' }, 't shirts': { part: 'upper' }, tshirt: { part: 'upper' }, tee: { part: 'upper' },
+  hoodie: { part: 'upper' }, hoodies: { part: 'upper' }, hoody: { part: 'upper' }, jacket: { part: 'upper' }, jackets: { part: 'upper' }, coat: { part: 'upper' }, coats: { part: 'upper' },
+  vest: { part: 'upper' }, vests: { part: 'upper' }, 'hi vis': { part: 'upper' }, 'hi vis vest': { part: 'upper' }, sweater: { part: 'upper' }, sweaters: { part: 'upper' },
+  jumper: { part: 'upper' }, jumpers: { part: 'upper' }, cardigan: { part: 'upper' }, cardigans: { part: 'upper' }, blouse: { part: 'upper' }, sweatshirt: { part: 'upper' },
+  fleece: { part: 'upper' }, jersey: { part: 'upper' }, polo: { part: 'upper' },
+  jeans: { part: 'lower' }, skirt: { part: 'lower' }, skirts: { part: 'lower' }, shorts: { part: 'lower' }, leggings: { part: 'lower' }, joggers: { part: 'lower' },
+  dress: { part: 'any' }, dresses: { part: 'any' }, uniform: { part: 'any' }, uniforms: { part: 'any' }, overalls: { part: 'any' }, suit: { part: 'any' }, suits: { part: 'any' }, gear: { part: 'any', silent: true },
+};
+/** Worn or carried things whose colour is not measured. */
+const UNMEASURED = new Set('hat hats cap caps helmet helmets shoes shoe boots sneakers trainers bag bags backpack backpacks scarf scarves gloves mask masks glasses sunglasses beanie headscarf hair tie socks belt'.split(' '));
+/** Words for a person that a description can follow. */
+const PERSON = new Set('person people persons someone somebody anyone anybody one ones visitor visitors customer customers worker workers individual individuals shopper shoppers employee employees everyone everybody those guy guys fellow bloke chap'.split(' '));
+/** Words for a person that say what the detector cannot see (sex, age): with a look they narrow nothing, and are named. */
+const UNTOLD = new Set('man men woman women lady ladies gentleman gentlemen boy boys girl girls kid kids child children male males female females'.split(' '));
+/** Vehicle words a colour can come before ("the red car"). */
+const VEHICLES = new Set('car cars truck trucks van vans bus buses motorcycle motorcycles motorbike motorbikes bicycle bicycles bike bikes vehicle vehicles suv suvs pickup pickups lorry lorries taxi taxis cab cabs'.split(' '));
+/** Words that join a person to a description. */
+const INTRO = new Set(['wearing', 'in', 'dressed', 'clad', 'with', 'sporting', 'having', 'wore', 'wears']);
+/** Words after a colour that make it a place's name, not a look ("in the red zone"). */
+const PLACE_KINDS = new Set(['zone', 'area', 'region', 'line', 'camera', 'cam', 'tripwire']);
+
+/** One description at `j`: colour words and an optional worn thing. */
+interface Desc {
+  colours: LookColour[];
+  end: number;
+  ignored: string[];
+  unjudged?: string;
+}
+
+/** Reads "dark blue hoodie", "black", "light top", "beige hat" at `j` (the part is `whole` when no worn thing is named). */
+function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Desc | null {
+  let k = j;
+  let qualifier: 'dark' | 'light' | undefined;
+  let term: Term | undefined;
+  let unjudged: string | undefined;
+  const q = w[k];
+  if (q !== undefined && q in QUALIFIERS) {
+    qualifier = QUALIFIERS[q];
+    k++;
+  }
+  const c = w[k];
+  if (c !== undefined && COLOURS[c]) {
+    const [t, ql] = COLOURS[c];
+    term = t;
+    qualifier = qualifier ?? ql;
+    k++;
+  } else if (c !== undefined && UNNAMED.has(c)) {
+    unjudged = c;
+    term = 'grey';
+    k++;
+  } else if (qualifier && q !== 'bright') {
+    // "the dark hoodie": dark, whatever the hue
+    term = qualifier;
+    qualifier = undefined;
+  } else return null;
+  // "t shirt", "hi vis vest": worn things of two or three words
+  let garment: string | undefined;
+  for (const len of [3, 2, 1]) {
+    const g = w.slice(k, k + len).join(' ');
+    if (w.length >= k + len && (GARMENTS[g] || (len === 1 && UNMEASURED.has(g)))) {
+      garment = g;
+      k += len;
+      break;
+    }
+  }
+  if (!garment && term === qualifier) return null;
+  if (!garment && PLACE_KINDS.has(w[k] ?? '')) return null;
+  const ignored: string[] = [];
+  if (garment && UNMEASURED.has(garment)) unjudged = garment;
+  const g = garment ? GARMENTS[garment] : undefined;
+  if (garment && g && !g.silent) ignored.push(garment);
+  const parts = g ? [g.part] : whole;
+  const colours = parts.map((part): LookColour => ({ part, term: term, ...(qualifier && term !== qualifier ? { qualifier } : {}) }));
+  return { colours, end: k, ignored, ...(unjudged ? { unjudged } : {}) };
+}
+
+/** A description after a person word, from `j`: "in the black top", "who was wearing red and blue jeans", "dressed all in black". */
+function personDesc(w: readonly string[], j0: number): Desc | null {
+  let j = j0;
+  if ((w[j] === 'who' || w[j] === 'that') && /^(?:is|was|were|are)$/.test(w[j + 1] ?? '')) j += 2;
+  const intro = w[j];
+  if (intro === undefined || !INTRO.has(intro)) return null;
+  j++;
+  let whole: LookColour['part'][] = ['any'];
+  // "all in black", "head to toe in black": top and bottom alike
+  if (w[j] === 'all' || w[j] === 'entirely' || w[j] === 'completely') {
+    whole = ['upper', 'lower'];
+    j++;
+  } else if (w.slice(j, j + 3).join(' ') === 'head to toe') {
+    whole = ['upper', 'lower'];
+    j += 3;
+  }
+  if (w[j] === 'in' && intro !== 'in') j++;
+  if (w[j] === 'a' || w[j] === 'an' || w[j] === 'the' || w[j] === 'some') j++;
+  const first = desc(w, j, whole);
+  if (!first) return null;
+  // "a black top and blue jeans", "with a white shirt and black trousers"
+  const k = first.end;
+  const and = w[k] === 'and' || w[k] === 'with' ? k + 1 + (/^(?:a|an|the)$/.test(w[k + 1] ?? '') ? 1 : 0) : -1;
+  const second = and > 0 ? desc(w, and, whole) : null;
+  const both = second ? [first, second] : [first];
+  const unjudged = both.find((d) => d.unjudged)?.unjudged;
+  return { colours: both.flatMap((d) => d.colours), end: second ? second.end : k, ignored: both.flatMap((d) => d.ignored), ...(unjudged ? { unjudged } : {}) };
+}
+
+/**
+ * Takes the looks out of a normalised sentence: each becomes a marker `@lN` after its person word
+ * (a sex or age word becomes "person"/"people", named as narrowing nothing) or before its vehicle.
+ */
+export function takeLooks(sentence: string): { s: string; looks: LookPhrase[] } {
+  const w = sentence.split(' ');
+  const out: string[] = [];
+  const looks: LookPhrase[] = [];
+  for (let i = 0; i < w.length; i++) {
+    const word = w[i] as string;
+    // "the grey car", "a dark blue van", "the dark car"
+    const q = QUALIFIERS[word];
+    const dark: Desc | null = q && VEHICLES.has(w[i + 1] ?? '') ? { colours: [{ part: 'body', term: q }], end: i + 1, ignored: [] } : null;
+    const v = dark ?? (!PERSON.has(word) && !UNTOLD.has(word) ? desc(w, i, ['body']) : null);
+    if (v && v.ignored.length === 0 && !v.colours.some((c) => c.part !== 'body') && VEHICLES.has(w[v.end] ?? '')) {
+      out.push(`@l${looks.length}`);
+      looks.push({ colours: v.colours, said: w.slice(i, v.end).join(' '), ignored: [], ...(v.unjudged ? { unjudged: v.unjudged } : {}) });
+      i = v.end - 1;
+      continue;
+    }
+    if (PERSON.has(word) || UNTOLD.has(word)) {
+      const d = personDesc(w, i + 1);
+      if (d) {
+        const untold = UNTOLD.has(word);
+        out.push(untold ? (/(?:men|women|ladies|boys|girls|kids|children|males|females)$/.test(word) ? 'people' : 'person') : word, `@l${looks.length}`);
+        looks.push({ colours: d.colours, said: w.slice(i + 1, d.end).join(' '), ignored: [...(untold ? [word] : []), ...d.ignored], ...(d.unjudged ? { unjudged: d.unjudged } : {}) });
+        i = d.end - 1;
+        continue;
+      }
+    }
+    out.push(word);
+  }
+  return { s: out.join(' '), looks };
+}
