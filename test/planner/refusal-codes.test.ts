@@ -53,6 +53,8 @@ test('refusals carry the code of what was not understood, beside the readable li
     ['how long?', 'AMBIGUOUS_VISIT'],
     ['when did it?', 'DANGLING_REFERENCE'],
     ['people', 'NO_MEASURE'],
+    ['when did the person in the beige top leave?', 'LOOK_UNNAMED'],
+    ['when did the man in black and the woman in white arrive?', 'SEVERAL_LOOKS'],
   ];
   for (const [q, code] of cases) assert.equal(codeOf(q), code, q);
 });
