@@ -92,5 +92,5 @@ export function elapsedSince(c: Ctx): boolean {
   // "average visit length after 09:01": a window, not a span from a moment
   const h = all(c, 'head', 'howlong').find((x) => /^how\b/.test(x.text));
   const next = h ? c.toks[h.i + 1] : undefined;
-  return next !== undefined && (next.t === 'rank' || (next.t === 'time' && /^(?:after|before|since|from)\b/.test(next.text)));
+  return next !== undefined && (next.t === 'rank' || (next.t === 'time' && (next.opens === 'after' || next.opens === 'before' || next.opens === 'since' || next.opens === 'from')));
 }

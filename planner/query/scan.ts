@@ -35,12 +35,15 @@ export type Token = (
  * What the tokeniser says of a word's form, so the composer reads features, never the text:
  * `plural` on classes ("people", "bottles", "staff"), visit nouns ("visits") and verbs said as
  * plural nouns ("arrivals"); `sPlural` on classes and visit nouns, a plural by "-s" or "people"
- * (not "men", "children", "staff"); `toSecond` on a time said to the second ("at 09:01:14").
+ * (not "men", "children", "staff"); `toSecond` on a time said to the second ("at 09:01:14");
+ * `opens` on a time said as a side of a moment ("after 09:00").
  */
 export interface TokenFeatures {
   plural?: true;
   sPlural?: true;
   toSecond?: true;
+  /** The word a time phrase opens with when it says a side of a moment ("before 09:00", "since 10:02", "by noon"). */
+  opens?: 'before' | 'until' | 'till' | 'by' | 'after' | 'since' | 'from';
 }
 
 /** Sets a token's form features from its kind and text (the one place they are read from the text). */
@@ -50,6 +53,8 @@ export function withFeatures<T extends Token>(t: T): T {
   if ((t.t === 'visitnoun' || t.t === 'verb') && /s$/.test(t.text)) t.plural = true;
   if (t.t === 'visitnoun' && /s$/.test(t.text)) t.sPlural = true;
   if (t.t === 'time' && /:\d{2}:\d{2}/.test(t.text)) t.toSecond = true;
+  const opens = t.t === 'time' ? /^(before|until|till|by|after|since|from)\b/.exec(t.text)?.[1] : undefined;
+  if (opens) t.opens = opens as TokenFeatures['opens'];
   return t;
 }
 

@@ -29,11 +29,14 @@ test('the tokeniser marks plural classes, visit nouns and verbs said as plural n
   assert.equal(tok('when did the first person arrive?', 'arrive')?.plural, undefined);
 });
 
-test('a time said to the second is marked; the question keeps its own words', () => {
+test('a time said to the second is marked, and the side of a moment it opens with; the question keeps its own words', () => {
   const r = scanRead('how many people came at 09:01:14?', vocab, opts);
   assert.equal(r.toks.find((t) => t.t === 'time')?.toSecond, true);
   assert.equal(scanRead('how many people came at 09:01?', vocab, opts).toks.find((t) => t.t === 'time')?.toSecond, undefined);
   assert.deepEqual(scanRead('How many Women came?', vocab, opts).words, ['how', 'many', 'women', 'came']);
+  assert.equal(scanRead('how many people came after 09:01?', vocab, opts).toks.find((t) => t.t === 'time')?.opens, 'after');
+  assert.equal(scanRead('how many people came until 09:01?', vocab, opts).toks.find((t) => t.t === 'time')?.opens, 'until');
+  assert.equal(scanRead('how many people came between 09:00 and 09:01?', vocab, opts).toks.find((t) => t.t === 'time')?.opens, undefined);
 });
 
 test('no file of the question language but the tokeniser reads plural or time forms from token text', () => {
@@ -44,5 +47,6 @@ test('no file of the question language but the tokeniser reads plural or time fo
     assert.doesNotMatch(src, /\/s\$\/\.test\(\w+\.text\)/, `${f} reads a plural from token text`);
     assert.doesNotMatch(src, /:\\d\{2\}:\\d\{2\}\/\.test/, `${f} reads a time's precision from token text`);
     assert.doesNotMatch(src, /question\.toLowerCase\(\)\.match/, `${f} reads the raw question with a regular expression`);
+    assert.doesNotMatch(src, /\/\^\(\?:(?:before|after)\|/, `${f} reads a time phrase's side from token text`);
   }
 });
