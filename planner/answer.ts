@@ -47,6 +47,8 @@ export interface Answer {
   examples?: string[];
   /** Stable code of a refusal about the memory rather than the words (catalogue row): `PLANNER_NOT_KEPT` when retention no longer keeps that time. */
   code?: PlannerErrorCode;
+  /** A refusal's stable code (catalogue row) and readable line, beside `refused` and `answer`: what a program reads instead of the prose. */
+  refusal?: { code: PlannerErrorCode; why: string };
   cost: AnswerCost;
 }
 

@@ -134,7 +134,9 @@ function AnswerView({ a, people, onEvidence }: { a: ShownAnswer; people: PeopleD
 
 /** A refusal: what was not understood, as a plain notice, and example questions to ask instead (no evidence). */
 function Refusal({ a, onAsk }: { a: Answer; onAsk: (q: string) => void }) {
-  const why = tidy(a.answer.split(' You can ask, for example:')[0] ?? a.answer);
+  // a question the parser would not read: its coded line (`refusal`), not the prose split apart; other refusals (a time no longer kept) keep their whole text
+  const coded = a.refusal && a.answer.startsWith(`I could not answer: ${a.refusal.why}.`) ? `I could not answer: ${a.refusal.why}.` : undefined;
+  const why = tidy(coded ?? a.answer.split(' You can ask, for example:')[0] ?? a.answer);
   return (
     <div class="answer refusal" id="answer" role="status">
       <p class="refusal-text">{why}</p>

@@ -2,21 +2,22 @@
  * One box's part of a fleet question: the question read by the box's own offline parser over its
  * own vocabulary, the typed partial for merging (`part-value.ts`), and the box's own sentence and
  * evidence. A box where the question names none of its cameras, zones, lines or classes replies
- * `none` (it is alive but holds nothing the question is about).
+ * `none` (it is alive but holds nothing the question is about), told by the refusal's code. The
+ * question is read and run once: the box's sentence and its part come from the same execution.
  */
 import { performance } from 'node:perf_hooks';
 import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { parseSpeechQuestion } from '../speech.js';
 import { resolveTime } from '../time.js';
-import { answerQuestion } from '../query/answer.js';
+import { NOT_HERE_CODES } from '../errors.js';
+import { answerParsed, answerQuestion } from '../query/answer.js';
+import { executeQuery } from '../query/execute.js';
 import { parseQuestion } from '../query/parse.js';
 import { dominantClass, vocabulary } from '../query/vocabulary.js';
 import { partValue, queryCameras } from './part-value.js';
 import { FLEET_VERSION, type FleetAsk, type FleetPart } from './protocol.js';
 
-/** Refusals that mean "this box holds no such camera, zone, line or class", not "the question makes no sense". */
-const NOT_HERE = /^(?:there is no (?:camera|zone|line) called|"[^"]*" is not a detected class|I did not understand)/;
 
 /** Options of {@link fleetPart}. */
 export interface FleetPartOptions {
@@ -41,17 +42,19 @@ export function fleetPart(ask: Pick<FleetAsk, 'id' | 'question' | 'now' | 'timeZ
     const opts = { now: ask.now, timeZone };
     const cov = { from: Date.parse(whole.from), to: Math.min(Date.parse(whole.to), ask.now) };
     const q = ask.question.trim().slice(0, 500);
-    const own = (): { answer: string; evidence: FleetPart['evidence'] } => {
-      const a = answerQuestion(q, memory, opts);
-      return { answer: a.answer, evidence: a.evidence.slice(0, 5) };
-    };
     const t = resolveTime(q, { now: ask.now, timeZone, all: { from: cov.from, to: ask.now + 1 } });
-    if (parseSpeechQuestion(t.rest)) return { ...base, status: 'ok', ms: ms(), coverage, cameras: memory.cameras(), part: { kind: 'opaque' }, ...own() };
+    if (parseSpeechQuestion(t.rest)) {
+      const a = answerQuestion(q, memory, opts);
+      return { ...base, status: 'ok', ms: ms(), coverage, cameras: memory.cameras(), part: { kind: 'opaque' }, answer: a.answer, evidence: a.evidence.slice(0, 5) };
+    }
     const v = vocabulary(memory);
     const parsed = parseQuestion(q, v, { ...opts, coverage: cov, dominant: (c, z) => dominantClass(v, c, z) });
-    if (!parsed.ok) return { ...base, status: NOT_HERE.test(parsed.why) ? 'none' : 'refused', ms: ms(), coverage, cameras: [], why: parsed.why };
+    if (!parsed.ok) return { ...base, status: NOT_HERE_CODES.has(parsed.code) ? 'none' : 'refused', ms: ms(), coverage, cameras: [], why: parsed.why };
     const cameras = queryCameras(parsed.query, memory);
-    const pv = partValue(parsed.query, memory, opts);
+    // read and run once: the box's own answer and its part come from the same execution
+    const x = executeQuery(parsed.query, memory, opts);
+    const own = answerParsed(parsed, x, v, timeZone);
+    const pv = partValue(parsed.query, memory, opts, x.value);
     return {
       ...base,
       status: 'ok',
@@ -60,7 +63,8 @@ export function fleetPart(ask: Pick<FleetAsk, 'id' | 'question' | 'now' | 'timeZ
       query: parsed.query,
       ...(pv.ok ? { part: pv.value } : { why: pv.why }),
       ...(parsed.negate ? { negate: true } : {}),
-      ...own(),
+      answer: own.answer,
+      evidence: own.evidence.slice(0, 5),
       ms: ms(),
     };
   } catch (e) {

@@ -11,7 +11,8 @@ import type { SpotResult } from '../speech.js';
 import { formatLocal, resolveTime } from '../time.js';
 import { executeQuery } from './execute.js';
 import { MOVERS } from './lexicon.js';
-import { parseQuestion } from './parse.js';
+import { parseQuestion, type Parsed } from './parse.js';
+import type { Executed } from './executed.js';
 import { renderAnswer, renderRefusal } from './render.js';
 import { describeQuery } from './describe.js';
 import { dominantClass, vocabulary, type Vocabulary } from './vocabulary.js';
@@ -68,14 +69,22 @@ export function answerQuestion(question: string, memory: MemoryStore, opts: Quer
   const v = vocabulary(memory);
   const popts = { now: opts.now, timeZone: opts.timeZone, coverage: cov, dominant: (c: string | undefined, z?: string) => dominantClass(v, c, z) };
   const parsed = parseQuestion(q, v, popts);
-  if (!parsed.ok) return renderRefusal(parsed.why, exampleQuestions(v, popts), whole);
-  const x = executeQuery(parsed.query, memory, opts);
+  if (!parsed.ok) return renderRefusal(parsed, exampleQuestions(v, popts), whole);
+  return answerParsed(parsed, executeQuery(parsed.query, memory, opts), v, opts.timeZone);
+}
+
+/**
+ * The answer to a question already parsed and executed (the fleet part reads, runs and answers a
+ * question once): the rendered answer, with the Read-as line on its own.
+ * @param v the memory's vocabulary (a class it never saw is said so)
+ */
+export function answerParsed(parsed: Parsed, x: Executed, v: Vocabulary, timeZone: string): DraftAnswer & { readAs?: string } {
   const extra: string[] = [];
   const unseen = parsed.query.subject.classes.filter((c) => !v.seen.has(c));
   if (unseen.length > 0) extra.push(`No ${unseen.join(' or ')} was ever detected in the memory.`);
-  const a = renderAnswer(parsed.query, x, { timeZone: opts.timeZone, negate: parsed.negate, assumed: parsed.assumed, extra });
+  const a = renderAnswer(parsed.query, x, { timeZone, negate: parsed.negate, assumed: parsed.assumed, extra });
   // the Read-as line on its own, for views that show the value first (only when the text starts with it)
-  const read = `Read as: ${describeQuery(parsed.query, opts.timeZone)}${parsed.assumed.length > 0 ? ` (assumed: ${parsed.assumed.join('; ')})` : ''}.`;
+  const read = `Read as: ${describeQuery(parsed.query, timeZone)}${parsed.assumed.length > 0 ? ` (assumed: ${parsed.assumed.join('; ')})` : ''}.`;
   return a.answer.startsWith(read) ? { ...a, readAs: read } : a;
 }
 

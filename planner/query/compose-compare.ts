@@ -22,8 +22,8 @@ export interface TwoWindows {
 
 /** The other side of a window said with "before" or "after" an instant ("than after"). */
 function mirrored(first: TimeTok, side: string, end: number, start: number): { from: number; to: number } | undefined {
-  if (/^before\b/.test(first.text) && side === 'after') return { from: first.v.to, to: end };
-  if (/^after\b/.test(first.text) && side === 'before') return { from: start, to: first.v.from };
+  if (first.opens === 'before' && side === 'after') return { from: first.v.to, to: end };
+  if (first.opens === 'after' && side === 'before') return { from: start, to: first.v.from };
   return undefined;
 }
 

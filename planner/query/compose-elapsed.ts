@@ -9,7 +9,7 @@
  */
 import { all, stationary, use, type Ctx } from './ctx.js';
 import { countCondition } from './compose-parts.js';
-import type { Refused } from './parse-types.js';
+import { refused, type Refused } from './parse-types.js';
 import type { EventKind, Measure, Moment, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 
@@ -17,7 +17,7 @@ type Elapsed = Extract<Measure, { measure: 'elapsed' }>;
 /** How a clause's moment is placed: the second of a span from the start (`to`), the first of one to the end (`since`), the first of two (`from`), the second of two (`next`: picked after the first). */
 type Role = 'to' | 'since' | 'from' | 'next';
 
-const refuse = (why: string): Refused => ({ ok: false, why });
+const refuse = refused;
 const MOMENT_VERBS = new Set(['arrive', 'leave', 'take', 'return', 'cross']);
 /** Words that point back at something named before ("did they leave", "was it put back"): the clause cannot say whom. */
 const PRONOUN = /^(?:it|they|them|he|she|him|her|its|their|his|theirs)$/;
@@ -44,7 +44,7 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
   for (const t of toks) {
     if (t.t === 'class') classes.push(t);
     else if (c.used.has(t.i)) continue;
-    else if (t.t === 'skip' && PRONOUN.test(t.text)) return refuse(`"${t.text}" in "${what()}" refers back to something, and the memory cannot tell which`);
+    else if (t.t === 'skip' && PRONOUN.test(t.text)) return refuse('DANGLING_REFERENCE', `"${t.text}" in "${what()}" refers back to something, and the memory cannot tell which`);
     else if (t.t === 'skip' || t.t === 'sep' || t.t === 'visitnoun') continue;
     else if (t.t === 'aux') be = true;
     else if (t.t === 'ord' && !ord) ord = t;
@@ -53,15 +53,15 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
     else if (t.t === 'verb' && t.v === 'become') conds.push(t);
     else if (t.t === 'cond' || t.t === 'cmp') conds.push(t);
     else if (t.t === 'num' && (t.text === 'one' || conds.length > 0)) conds.push(t);
-    else return refuse(`it asks for the time between two moments, but I could not read "${t.text}" in "${what()}" as part of one`);
+    else return refuse('UNREAD_MOMENT', `it asks for the time between two moments, but I could not read "${t.text}" in "${what()}" as part of one`);
   }
   const cls = classesOf(classes);
   const kinds = new Set(verbs.map((v) => v.v));
   const realConds = conds.filter((t) => t.t === 'cond' || t.t === 'cmp');
-  if (kinds.size > 1 || (kinds.size > 0 && realConds.length > 0)) return refuse(`"${what()}" names more than one moment`);
+  if (kinds.size > 1 || (kinds.size > 0 && realConds.length > 0)) return refuse('UNREAD_MOMENT', `"${what()}" names more than one moment`);
   const n = ord?.v;
   // which one: the ordinal; the next after the first moment; the first from the start; the last before the end
-  const nth = (): number | Refused => n ?? (role === 'to' || role === 'next' ? 1 : role === 'since' ? -1 : refuse(`"${what()}" does not say which one (the first, the last?)`));
+  const nth = (): number | Refused => n ?? (role === 'to' || role === 'next' ? 1 : role === 'since' ? -1 : refuse('AMBIGUOUS_MOMENT', `"${what()}" does not say which one (the first, the last?)`));
   if (role === 'since' && n === undefined) c.assumed.push(`the last one, as "${what()}" names no ordinal`);
   const done = (moment: Moment): Read => {
     use(c, ...toks);
@@ -73,17 +73,17 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
     if (typeof k !== 'number') return k;
     const event: EventKind | undefined = verb.v === 'take' || (verb.v === 'leave' && stationary(cls) && verb.text !== 'left') ? 'taken' : verb.v === 'return' ? 'returned' : verb.v === 'cross' ? 'line_cross' : undefined;
     if (event) return done({ kind: 'event', event, pick: { by: 'nth', n: k } });
-    if (verb.v === 'leave' && stationary(cls)) return refuse(`"${verb.text}" said of ${cls.join(', ')} may mean remaining there`);
+    if (verb.v === 'leave' && stationary(cls)) return refuse('AMBIGUOUS_VERB', `"${verb.text}" said of ${cls.join(', ')} may mean remaining there`);
     // "since someone left", "since the last person left": the latest departure, not the departure of the latest arrival
     if (verb.v === 'leave' && role === 'since' && k < 0) return done({ kind: 'departure', visit: { by: 'nth', n: k, order: 'departure' } });
     return done({ kind: verb.v === 'arrive' ? 'arrival' : 'departure', visit: { by: 'nth', n: k } });
   }
   if (realConds.length > 0) {
     // "since it was full" may count from when it became so or from when it stopped: not read
-    if (role === 'since') return refuse(`"since ${what()}" may count from when that began or from when it ended`);
+    if (role === 'since') return refuse('AMBIGUOUS_MOMENT', `"since ${what()}" may count from when that began or from when it ended`);
     const become = conds.find((t): t is Extract<Token, { t: 'verb' }> => t.t === 'verb');
     const cond = countCondition(c, become ? { dropTo: become } : {});
-    if (!cond) return refuse(`I could not read "${what()}" as a state`);
+    if (!cond) return refuse('UNREAD_MOMENT', `I could not read "${what()}" as a state`);
     const k = nth();
     if (typeof k !== 'number') return k;
     // "how long until the ledge was empty": until it became so (a change into the state)
@@ -94,7 +94,7 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
     if (be && n === -1 && role === 'since') return done({ kind: 'departure', visit: { by: 'nth', n: -1, order: 'departure' } });
     if (role === 'to' || role === 'next') return done({ kind: 'arrival', visit: { by: 'nth', n } });
   }
-  return refuse(`I could not read "${what()}" as one moment (an arrival, a departure, a taking, a putting back, or a state)`);
+  return refuse('UNREAD_MOMENT', `I could not read "${what()}" as one moment (an arrival, a departure, a taking, a putting back, or a state)`);
 }
 
 /** The classes of a clause's class tokens (agent words name people). */
@@ -111,11 +111,11 @@ function sameSubject(a: string[], b: string[]): boolean {
 function between(c: Ctx, b: Token): Elapsed | Refused {
   const rest = c.toks.slice(b.i + 1).filter((t) => !(t.t === 'skip' && /^(?:the|a)$/.test(t.text)));
   const [oa, and, ob] = rest;
-  if (oa?.t !== 'ord' || and?.t !== 'and' || ob?.t !== 'ord') return refuse('it asks for the time between two moments, but names them other than "between the <n-th> and the <m-th> ..."');
-  if (Math.sign(oa.v) !== Math.sign(ob.v) || oa.v >= ob.v) return refuse(`"${oa.text}" does not come before "${ob.text}"`);
+  if (oa?.t !== 'ord' || and?.t !== 'and' || ob?.t !== 'ord') return refuse('UNREAD_MOMENT', 'it asks for the time between two moments, but names them other than "between the <n-th> and the <m-th> ..."');
+  if (Math.sign(oa.v) !== Math.sign(ob.v) || oa.v >= ob.v) return refuse('MOMENT_ORDER', `"${oa.text}" does not come before "${ob.text}"`);
   const tail = rest.slice(3);
   const bad = tail.find((t) => !c.used.has(t.i) && !['class', 'skip', 'visitnoun', 'aux', 'sep'].includes(t.t) && !(t.t === 'verb' && ['arrive', 'take', 'return', 'be', 'see', 'stay'].includes(t.v)));
-  if (bad) return refuse(`it asks for the time between two moments, but I could not read "${bad.text}" in it`);
+  if (bad) return refuse('UNREAD_MOMENT', `it asks for the time between two moments, but I could not read "${bad.text}" in it`);
   const ev = tail.find((t): t is Extract<Token, { t: 'verb' }> => t.t === 'verb' && (t.v === 'take' || t.v === 'return'));
   use(c, b, oa, and, ob, ...tail);
   if (ev) {
@@ -138,7 +138,7 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
   if (b) {
     // "how many came between the first and third visits" asks for a count, not a span
     if (heads.some((h) => h.v !== 'howlong' && h.v !== 'what')) return undefined;
-    return ref ? refuse('it names a moment by a relative clause inside a span; ask when it happened') : between(c, b);
+    return ref ? refuse('UNUSED_CLAUSE', 'it names a moment by a relative clause inside a span; ask when it happened') : between(c, b);
   }
   const h = heads[0];
   if (!h || h.v !== 'howlong' || heads.length > 1 || !/^how (?:long|much time|many (?:seconds|minutes|hours))$/.test(h.text)) return undefined;
@@ -153,9 +153,9 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
   const check = (...rs: (Read | Refused)[]): Refused | undefined => {
     const bad = rs.find((r): r is Refused => 'ok' in r);
     if (bad) return bad;
-    if (ref) return refuse('it names a moment by a relative clause inside a span; ask when it happened');
+    if (ref) return refuse('UNUSED_CLAUSE', 'it names a moment by a relative clause inside a span; ask when it happened');
     const [x, y] = rs as Read[];
-    if (x && y && !sameSubject(x.classes, y.classes)) return refuse('its two moments are about different objects; ask when each happened');
+    if (x && y && !sameSubject(x.classes, y.classes)) return refuse('SEVERAL_SUBJECTS', 'its two moments are about different objects; ask when each happened');
     return undefined;
   };
   // "how long until the first person came", "how long before the first bottle was taken"
@@ -174,7 +174,7 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
   if (lead?.t === 'rank' && lead.v === 'after') {
     const k = rest.findIndex((t) => (t.t === 'verb' && MOMENT_VERBS.has(t.v)) || t.t === 'cond');
     const second = k < 0 ? [] : rest.slice(k + 1);
-    if (second[0]?.t !== 'aux') return refuse('it asks how long after one moment something happened, but I could not tell the two moments apart; ask when each happened');
+    if (second[0]?.t !== 'aux') return refuse('UNREAD_MOMENT', 'it asks how long after one moment something happened, but I could not tell the two moments apart; ask when each happened');
     const from = clauseMoment(c, rest.slice(1, k + 1), 'from', classesOf);
     if ('ok' in from) return from;
     const to = clauseMoment(c, second, 'next', classesOf);

@@ -25,7 +25,7 @@ export function headless(c: Ctx, lead: Token | undefined): Head | null {
     // a class alone says nothing to find ("anything?")
     if (!c.toks.some((t) => t.t !== 'class' && t.t !== 'skip' && t.t !== 'sep')) return null;
     const before = c.toks[lead.i - 1]?.text ?? '';
-    const plural = !lead.agent && /(?:s|people|men|children|staff)$/.test(lead.text) && !/^(?:any|some|no)$/.test(before);
+    const plural = !lead.agent && lead.plural === true && !/^(?:any|some|no)$/.test(before);
     // "people at the counter at 14:21:03?", "bottles at 16:45:20": how many
     if (plural && !c.toks.some((t) => t.t === 'aux' || t.t === 'neg') && !(hasCountCond && !c.toks.some((t) => t.t === 'cond' && t.v === 'missing'))) return 'howmany';
     return 'yesno';
@@ -38,7 +38,7 @@ export function headless(c: Ctx, lead: Token | undefined): Head | null {
   // "most people at once between 9 and 10"; "second longest visit?"
   if (lead?.t === 'agg' || lead?.t === 'super' || (lead?.t === 'ord' && next?.t === 'super')) return 'what';
   // "arrivals across all cameras between ...", "backward crossings of line gate": a count
-  if ((lead?.t === 'verb' && /s$/.test(lead.text) && ['arrive', 'leave', 'cross', 'take', 'return'].includes(lead.v)) || lead?.t === 'visitnoun' || (lead?.t === 'dir' && c.toks[lead.i + 1]?.t === 'verb')) return 'howmany';
+  if ((lead?.t === 'verb' && lead.plural === true && ['arrive', 'leave', 'cross', 'take', 'return'].includes(lead.v)) || lead?.t === 'visitnoun' || (lead?.t === 'dir' && c.toks[lead.i + 1]?.t === 'verb')) return 'howmany';
   return null;
 }
 
@@ -92,5 +92,5 @@ export function elapsedSince(c: Ctx): boolean {
   // "average visit length after 09:01": a window, not a span from a moment
   const h = all(c, 'head', 'howlong').find((x) => /^how\b/.test(x.text));
   const next = h ? c.toks[h.i + 1] : undefined;
-  return next !== undefined && (next.t === 'rank' || (next.t === 'time' && /^(?:after|before|since|from)\b/.test(next.text)));
+  return next !== undefined && (next.t === 'rank' || (next.t === 'time' && (next.opens === 'after' || next.opens === 'before' || next.opens === 'since' || next.opens === 'from')));
 }

@@ -18,10 +18,10 @@ export function composeLook(c: Ctx, classes: readonly string[]): { look?: Look }
   use(c, ...looks);
   const [l, other] = looks;
   if (!l) return {};
-  if (other) return { ok: false, why: `the question describes several looks (${quoteList(looks.map((x) => x.text))}); ask about one at a time` };
-  if (l.v.unjudged) return { ok: false, why: `"${l.v.unjudged}" is not something Vigil names: it names the basic colours (black, white, grey, red, orange, yellow, green, blue, purple, pink, brown) of a person's top and bottom half and of a vehicle` };
+  if (other) return { ok: false, code: 'SEVERAL_LOOKS', why: `the question describes several looks (${quoteList(looks.map((x) => x.text))}); ask about one at a time` };
+  if (l.v.unjudged) return { ok: false, code: 'LOOK_UNNAMED', why: `"${l.v.unjudged}" is not something Vigil names: it names the basic colours (black, white, grey, red, orange, yellow, green, blue, purple, pink, brown) of a person's top and bottom half and of a vehicle` };
   const unnamed = classes.filter((k) => !LOOK_LABELS.has(k));
-  if (classes.length === 0 || unnamed.length > 0) return { ok: false, why: `colours are named only for people and vehicles, not for ${quoteList(unnamed.length > 0 ? unnamed : ['anything'])}` };
+  if (classes.length === 0 || unnamed.length > 0) return { ok: false, code: 'LOOK_CLASS', why: `colours are named only for people and vehicles, not for ${quoteList(unnamed.length > 0 ? unnamed : ['anything'])}` };
   const look: Look = { colours: l.v.colours, said: l.v.said, ...(l.v.ignored.length > 0 ? { ignored: l.v.ignored } : {}) };
   return { look };
 }

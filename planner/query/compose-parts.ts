@@ -39,7 +39,7 @@ export function references(c: Ctx): VisitRef | undefined {
     // "the person who arrived right before 09:01:30" (one visit asked about): the last arrival before it, the first after it
     if (!time && verb?.v === 'arrive' && oneAskedAbout(c, t)) {
       const w = c.toks.slice(t.i + 1).find((x): x is Extract<Token, { t: 'time' }> => x.t === 'time');
-      const side = w && /^(?:before|until|till)\b/.test(w.text) ? 'before' : w && /^(?:after|since)\b/.test(w.text) ? 'after' : undefined;
+      const side = w && (w.opens === 'before' || w.opens === 'until' || w.opens === 'till') ? 'before' : w && (w.opens === 'after' || w.opens === 'since') ? 'after' : undefined;
       if (w && side && !found) {
         const adverb = c.toks[w.i - 1];
         use(c, t, verb, w, adverb && /^(?:just|right)$/.test(adverb.text) ? adverb : undefined);
@@ -77,7 +77,7 @@ function oneAskedAbout(c: Ctx, rel: Token): boolean {
   const heads = all(c, 'head').map((h) => h.v);
   if (heads.some((h) => h === 'howmany' || h === 'howoften' || h === 'list') || !heads.some((h) => h === 'when' || h === 'howlong' || h === 'who')) return false;
   const subject = [...c.toks.slice(0, rel.i)].reverse().find((x) => x.t === 'class' || (x.t === 'num' && x.text === 'one'));
-  return subject !== undefined && !/(?:s|people|men|children|staff)$/.test(subject.text);
+  return subject !== undefined && subject.plural !== true;
 }
 
 /** A duration condition: comparison, number, unit ("longer than 25 seconds"). */

@@ -7,7 +7,7 @@
 import { all, use, type Ctx } from './ctx.js';
 import { durationCondition } from './compose-parts.js';
 import { rankedSuper } from './compose-rank.js';
-import type { Refused } from './parse-types.js';
+import { refused, type Refused } from './parse-types.js';
 import type { CountCondition, Measure } from './schema.js';
 
 /** Whether the question is about now: "now", "currently", "so far", "still", "at the moment". */
@@ -36,7 +36,7 @@ export function stretchLength(c: Ctx, cc: CountCondition, o: { explicitWindow: b
   use(c, ord, rs?.sup, rs?.ord);
   const picked = ord ? (ord.v === 1 ? 'first' : 'last') : rs?.sup.v;
   const now = aboutNow(c);
-  if (now && (picked || lasting) && !total) return { ok: false, why: 'it asks about the stretch going on now and about another stretch at once; ask about one' };
+  if (now && (picked || lasting) && !total) return refused('SEVERAL_STRETCHES', 'it asks about the stretch going on now and about another stretch at once; ask about one');
   const current = !total && !lasting && !picked && (now || (presentPerfect(c) && !o.explicitWindow));
   const episode = current ? 'current' : picked;
   return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}), ...(rs && rs.rank > 1 ? { rank: rs.rank } : {}), ...(lasting ? { lasting } : {}) } };

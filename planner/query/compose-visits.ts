@@ -59,7 +59,7 @@ export function visitTimeTest(c: Ctx, v: Map<string, Verb>, q: { windows: TimeTo
   const named = all(c, 'ord').some((x) => !c.used.has(x.i)) || all(c, 'super').some((x) => !c.used.has(x.i));
   if (!named || all(c, 'unit').length > 0 || all(c, 'cmp').some((x) => !c.used.has(x.i))) return undefined;
   const w = q.windows[0];
-  const side = q.windows.length === 1 && q.at === undefined && w ? (/^(?:before|until|till|by)\b/.test(w.text) ? 'before' : /^(?:after|since)\b/.test(w.text) ? 'after' : undefined) : undefined;
+  const side = q.windows.length === 1 && q.at === undefined && w ? (w.opens === 'before' || w.opens === 'until' || w.opens === 'till' || w.opens === 'by' ? 'before' : w.opens === 'after' || w.opens === 'since' ? 'after' : undefined) : undefined;
   if ((arrive || leave) && !(arrive && leave) && side && w) {
     const visit = oneVisit(c);
     if (!visit) return undefined;
@@ -98,7 +98,7 @@ export function whoAtInstant(c: Ctx): { visit: VisitRef; leaving: boolean } | un
 
 /** Whether a token is a plural noun of visits or visitors ("visitors", "visits", "people"). */
 function pluralVisits(t: Token | undefined): boolean {
-  return t !== undefined && ((t.t === 'class' && !t.agent && /(?:s|people)$/.test(t.text)) || (t.t === 'visitnoun' && /s$/.test(t.text)));
+  return t !== undefined && ((t.t === 'class' && !t.agent && t.sPlural === true) || (t.t === 'visitnoun' && t.sPlural === true));
 }
 
 /**

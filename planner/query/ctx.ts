@@ -3,6 +3,7 @@
  */
 import { MOVERS } from './lexicon.js';
 import type { ParseOptions } from './parse-types.js';
+import { countMeasure } from './measures/index.js';
 import type { CountCondition, DurationCondition, Measure } from './schema.js';
 import type { Token } from './scan.js';
 
@@ -46,32 +47,6 @@ export function stationary(classes: readonly string[]): boolean {
   return classes.length > 0 && classes.every((c) => !MOVERS.has(c));
 }
 
-/** Whether a measure is read from the settled counts (so an unnamed subject is the place's usual class). */
-export function countMeasure(m: Measure): boolean {
-  switch (m.measure) {
-    case 'countAt':
-    case 'extreme':
-    case 'missing':
-    case 'times':
-      return true;
-    case 'whether':
-      return m.test.kind === 'count' || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned'));
-    case 'duration':
-      return m.of.kind === 'condition';
-    case 'when':
-      return m.of.kind === 'condition' || (m.of.kind === 'event' && (m.of.event === 'taken' || m.of.event === 'returned'));
-    case 'elapsed':
-      return [m.from, m.to].some((x) => x.kind === 'condition' || (x.kind === 'event' && (x.event === 'taken' || x.event === 'returned')));
-    case 'count':
-    case 'list':
-      return m.of === 'events' && (m.event === 'taken' || m.event === 'returned');
-    case 'compare':
-      return countMeasure(m.of);
-    default:
-      return false;
-  }
-}
-
 /**
  * The subject of a question that names no class: people when it speaks of people ("anyone",
  * "stay", "arrive"); for counts of a place, or with no class word at all (not even "objects"),
@@ -84,11 +59,6 @@ export function defaultClasses(c: Ctx, m: Measure, q: { personish: boolean; name
   if (!d) return [];
   c.assumed.push(`${d}, the class seen most ${q.zone ? `in zone ${q.zone}` : q.camera ? `at ${q.camera}` : 'here'}, as the question names none`);
   return [d];
-}
-
-/** Whether a measure is taken at one instant. */
-export function needsInstant(m: Measure): boolean {
-  return m.measure === 'countAt' || m.measure === 'missing' || (m.measure === 'whether' && m.test.kind === 'count');
 }
 
 /** Whether the word at `i` is followed by "on/in/at (the) <place>": "left on the ledge" (remaining there). */

@@ -11,7 +11,7 @@
  *   that <verb> at <time>"; "the next" is "the next after the <class> that ...").
  * Anything else is left as it is (and the parser refuses what it cannot use).
  */
-import type { Token } from './scan.js';
+import { withFeatures, type Token } from './scan.js';
 
 /** The tokens of the question to compose, and the words it ignored. */
 export interface Discourse {
@@ -57,10 +57,10 @@ const PRESENCE_VERBS = new Set(['be', 'see', 'stay']);
 function statement(cl: readonly Token[]): Statement | undefined {
   const cls = cl.filter((t) => t.t === 'class');
   // "a bottle went missing at 10:02": a taking
-  const events = cl.flatMap((t): Token[] => (t.t === 'verb' && STATEMENT_VERBS.has(t.v) ? [t] : t.t === 'cond' && t.v === 'missing' ? [{ t: 'verb', v: 'take', text: t.text, i: t.i }] : []));
+  const events = cl.flatMap((t): Token[] => (t.t === 'verb' && STATEMENT_VERBS.has(t.v) ? [t] : t.t === 'cond' && t.v === 'missing' ? [withFeatures({ t: 'verb', v: 'take', text: t.text, i: t.i })] : []));
   // "someone was at the table at 14:07:30": a presence (the visit in progress then)
   const presence = [...cl.filter((t) => t.t === 'verb' && PRESENCE_VERBS.has(t.v)), ...cl.filter((t) => t.t === 'aux')];
-  const verbs = events.length > 0 ? events : presence.slice(0, 1).map((t): Token => ({ t: 'verb', v: 'be', text: t.text, i: t.i }));
+  const verbs = events.length > 0 ? events : presence.slice(0, 1).map((t): Token => withFeatures({ t: 'verb', v: 'be', text: t.text, i: t.i }));
   const times = cl.filter((t) => t.t === 'time' && t.v.instant !== undefined);
   const places = cl.filter((t) => t.t === 'place' || t.t === 'here');
   const rest = cl.filter((t) => !['class', 'verb', 'time', 'skip', 'aux', 'sep', 'place', 'here'].includes(t.t) && !(t.t === 'cond' && t.v === 'missing') && !(t.t === 'num' && t.v === 1));

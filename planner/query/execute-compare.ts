@@ -3,7 +3,7 @@
  * ("did more people come in the first minute than in the second?"), each run by the one executor.
  */
 import type { Coverage } from '../../memory/types.js';
-import type { Executed } from './render.js';
+import type { Executed } from './executed.js';
 import type { Measure, Query } from './schema.js';
 
 type Compare = Extract<Measure, { measure: 'compare' }>;

@@ -7,7 +7,7 @@ import { MemoryQueries } from '../../memory/queries.js';
 import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, type Run } from './execute-common.js';
 import { changes, pieces, timeline, usualCount } from './facts.js';
 import { objectLooks } from './look.js';
-import type { CountCondition, DurationCondition, EventFact, EventKind, Measure, Pick, Query, QueryValue, VisitFact, VisitRef } from './schema.js';
+import type { CountCondition, DurationCondition, EventFact, EventKind, Measure, Pick, QueryValue, VisitFact, VisitRef } from './schema.js';
 
 type AllVisits = (from: number, to: number) => VisitFact[];
 /** A visit ending this close to the end of its camera's coverage may still be going on. */
@@ -129,18 +129,6 @@ export function perPlace(r: Run): boolean {
 /** Whether a count condition says several together ("two or more", "more than one"): held at one camera when counted per place. */
 export function together(c: CountCondition): boolean {
   return 'n' in c && ((c.op === 'ge' || c.op === 'eq') && c.n >= 2 || (c.op === 'gt' && c.n >= 1));
-}
-
-/**
- * How a query combines counts over cameras (and a fleet over boxes): the most at one camera for
- * "the most at once" and "together" conditions unless it asks across places, else the sum.
- */
-export function combineOfQuery(q: Query): 'sum' | 'max' {
-  if (q.place.across) return 'sum';
-  const m = q.measure;
-  if (m.measure === 'extreme') return m.which === 'max' ? 'max' : 'sum';
-  const c = m.measure === 'whether' && m.test.kind === 'count' ? m.test.cond : (m.measure === 'when' || m.measure === 'duration') && m.of.kind === 'condition' ? m.of.cond : m.measure === 'times' ? m.cond : undefined;
-  return c && together(c) ? 'max' : 'sum';
 }
 
 /** How a condition combines the cameras' counts: the most at one camera for "together", else their sum. */

@@ -2,6 +2,7 @@
  * What the question parser returns and takes. A leaf of the parser: the parse context
  * (`ctx.ts`) and the composer (`compose.ts`) use these types without importing the parser itself.
  */
+import type { RefusalCode } from '../errors.js';
 import type { Query } from './schema.js';
 import type { ScanOptions } from './scan.js';
 
@@ -15,10 +16,16 @@ export interface Parsed {
   assumed: string[];
 }
 
-/** A refusal: what was not understood. */
+/** A refusal: a stable code (catalogue row) and the readable line of what was not understood. */
 export interface Refused {
   ok: false;
+  code: RefusalCode;
   why: string;
+}
+
+/** A refusal with its code and readable line. */
+export function refused(code: RefusalCode, why: string): Refused {
+  return { ok: false, code, why };
 }
 
 /** Options of `parseQuestion`. */

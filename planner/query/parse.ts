@@ -33,7 +33,7 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   const { toks, ignored } = discourse(said.toks);
   if (ignored.length > 0) read.push(`ignored ${quoteList(ignored)} before the question`);
   const dangling = danglingPronoun(toks);
-  if (dangling) return { ok: false, why: `"${dangling.text}" refers to something the question does not name` };
+  if (dangling) return { ok: false, code: 'DANGLING_REFERENCE', why: `"${dangling.text}" refers to something the question does not name` };
   const unknown = toks.filter((t) => t.t === 'word');
   // "how many forklifts", "a forklift": a word where a class stands is a class the detectors do not know
   const classLike = unknown.find((u) => {
@@ -42,37 +42,37 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   });
   if (classLike) {
     const name = classLike.text.replace(/(?<=[^s])s$/, '');
-    return { ok: false, why: `"${name}" is not a detected class (nor a word, camera, zone or line I know)` };
+    return { ok: false, code: 'NO_SUCH_CLASS', why: `"${name}" is not a detected class (nor a word, camera, zone or line I know)` };
   }
   for (const u of unknown) {
     const kind = /^(zone|area|region|line|camera|cam)$/.exec(toks[u.i - 1]?.text ?? '')?.[1];
     if (!kind) continue;
     const k = kind === 'line' ? 'line' : kind.startsWith('cam') ? 'camera' : 'zone';
     const known = k === 'line' ? vocab.lines : k === 'camera' ? vocab.cameras : vocab.zones;
-    return { ok: false, why: `there is no ${k} called "${u.text}" in the memory (${k}s: ${known.join(', ') || 'none'})` };
+    return { ok: false, code: 'NO_SUCH_PLACE', why: `there is no ${k} called "${u.text}" in the memory (${k}s: ${known.join(', ') || 'none'})` };
   }
   // "the man in the dark hoodie": with a look, the word narrows nothing and the reading names it
   const described = new Set(toks.flatMap((t) => (t.t === 'look' ? t.v.ignored : [])));
-  const untold = [...(question.toLowerCase().match(/[a-z]+/g) ?? []), ...toks.map((t) => t.text)].find((w) => UNTOLD_PEOPLE.has(w) && !described.has(w));
-  if (untold) return { ok: false, why: `the detector sees people, not their sex or age ("${untold}")` };
+  const untold = [...said.words, ...toks.map((t) => t.text)].find((w) => UNTOLD_PEOPLE.has(w) && !described.has(w));
+  if (untold) return { ok: false, code: 'APPEARANCE', why: `the detector sees people, not their sex or age ("${untold}")` };
   // "where did the bottles go": places beyond the camera's view are not in the memory
-  if (toks.some((t) => WHERE_WORDS.has(t.text))) return { ok: false, why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };
+  if (toks.some((t) => WHERE_WORDS.has(t.text))) return { ok: false, code: 'WHERE_WENT', why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };
   // "will": the memory holds what was recorded, not what is to come
-  if (toks.some((t) => FUTURE_WORDS.has(t.text))) return { ok: false, why: 'it asks about the future; the memory holds what was recorded' };
+  if (toks.some((t) => FUTURE_WORDS.has(t.text))) return { ok: false, code: 'FUTURE', why: 'it asks about the future; the memory holds what was recorded' };
   // "the parking camera": a camera the memory does not have
   const camWord = toks.find((t) => t.t === 'skip' && /^(?:camera|cam|cameras)$/.test(t.text) && ['verb', 'class', 'cond', 'word'].includes(toks[t.i - 1]?.t ?? ''));
-  if (camWord) return { ok: false, why: `there is no camera called "${toks[camWord.i - 1]?.text ?? ''}" in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
+  if (camWord) return { ok: false, code: 'NO_SUCH_PLACE', why: `there is no camera called "${toks[camWord.i - 1]?.text ?? ''}" in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
   const spot = placeLikeClass(toks);
-  if (spot) return { ok: false, why: `"${spot.text}" names a place, and there is no camera, zone or line called so in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
-  if (unknown.length > 0) return { ok: false, why: `I did not understand ${quoteList(unknown.map((t) => t.text))} (not a word I know, nor a class, camera, zone or line of this memory)` };
-  if (toks.length === 0) return { ok: false, why: 'the question is empty' };
+  if (spot) return { ok: false, code: 'PLACE_AS_CLASS', why: `"${spot.text}" names a place, and there is no camera, zone or line called so in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
+  if (unknown.length > 0) return { ok: false, code: 'UNKNOWN_WORD', why: `I did not understand ${quoteList(unknown.map((t) => t.text))} (not a word I know, nor a class, camera, zone or line of this memory)` };
+  if (toks.length === 0) return { ok: false, code: 'EMPTY_QUESTION', why: 'the question is empty' };
   const c: Ctx = { toks, used: new Set(), opts, assumed: [...read] };
   const r = compose(c);
   if (!r.ok) return r;
   const left = toks.filter((t) => !c.used.has(t.i) && (MEANINGFUL.has(t.t) || (t.t === 'verb' && MEANINGFUL_VERBS.has(t.v))));
-  if (left.length > 0) return { ok: false, why: `I understood the question as "${r.reading}" but could not use ${quoteList(left.map((t) => t.text))} in it` };
+  if (left.length > 0) return { ok: false, code: 'UNUSED_WORDS', why: `I understood the question as "${r.reading}" but could not use ${quoteList(left.map((t) => t.text))} in it` };
   const loose = read.length > 0 ? looseAfterSlips(toks, c.used) : [];
-  if (loose.length > 0) return { ok: false, why: `I ${read.join(', ')}, but then could not use ${quoteList(loose.map((t) => t.text))}; I do not guess at a question so loosely put` };
+  if (loose.length > 0) return { ok: false, code: 'LOOSE_AFTER_SLIPS', why: `I ${read.join(', ')}, but then could not use ${quoteList(loose.map((t) => t.text))}; I do not guess at a question so loosely put` };
   return { ok: true, query: r.query, negate: r.negate, assumed: c.assumed };
 }
 

@@ -4,18 +4,14 @@
  * value is a number, boolean, ISO time, seconds or a visit, as `Answer.value` documents.
  */
 import type { Coverage } from '../../memory/types.js';
-import type { DraftAnswer, Evidence } from '../answer.js';
+import type { DraftAnswer } from '../answer.js';
+import type { RefusalCode } from '../errors.js';
 import { formatLocal } from '../time.js';
 import { describeQuery } from './describe.js';
-import type { EventFact, IdentityFact, Query, QueryValue, VisitFact } from './schema.js';
+import type { Executed } from './executed.js';
+import type { EventFact, IdentityFact, Query, VisitFact } from './schema.js';
 
-/** What the executor returns. */
-export interface Executed {
-  value: QueryValue;
-  evidence: Evidence[];
-  coverage: Coverage;
-  notes: string[];
-}
+export type { Executed } from './executed.js';
 
 const iso = (t: number): string => new Date(t).toISOString();
 const secs = (s: number): string => `${Math.round(s * 10) / 10} s`;
@@ -71,7 +67,7 @@ export function renderAnswer(q: Query, x: Executed, o: RenderOptions): DraftAnsw
   }
   const parts = [read, text, ...(o.extra ?? []), ...x.notes.map((n) => (/[.!?]$/.test(n) ? n : `${n}.`))];
   // a coded refusal (the memory no longer keeps that time) is a refusal, with its code
-  const refusal = v.kind === 'none' && v.code ? { refused: true, code: v.code } : {};
+  const refusal = v.kind === 'none' && v.code ? { refused: true, code: v.code, refusal: { code: v.code, why: v.why } } : {};
   return { answer: parts.join(' '), value, evidence: x.evidence, coverage: x.coverage, ...refusal };
 }
 
@@ -85,8 +81,8 @@ function itemText(i: VisitFact | EventFact | IdentityFact, at: (t: number) => st
   return visitText(i, at);
 }
 
-/** A refusal: one line on what was not understood, then example questions from this memory. */
-export function renderRefusal(why: string, examples: string[], coverage: Coverage): DraftAnswer {
+/** A refusal: one line on what was not understood, then example questions from this memory; its code and line also as `refusal`. */
+export function renderRefusal(r: { code: RefusalCode; why: string }, examples: string[], coverage: Coverage): DraftAnswer {
   const ex = examples.length > 0 ? ` You can ask, for example: ${examples.map((e) => `"${e}"`).join(', ')}.` : '';
-  return { answer: `I could not answer: ${why}.${ex}`, value: null, evidence: [], coverage, refused: true, examples };
+  return { answer: `I could not answer: ${r.why}.${ex}`, value: null, evidence: [], coverage, refused: true, examples, refusal: { code: r.code, why: r.why } };
 }

@@ -30,7 +30,34 @@ export type Token = (
   | { t: 'look'; v: LookPhrase }
   | { t: 'word' }
   | { t: 'sep' }
-) & { text: string; i: number };
+) & { text: string; i: number } & TokenFeatures;
+
+/**
+ * What the tokeniser says of a word's form, so the composer reads features, never the text:
+ * `plural` on classes ("people", "bottles", "staff"), visit nouns ("visits") and verbs said as
+ * plural nouns ("arrivals"); `sPlural` on classes and visit nouns, a plural by "-s" or "people"
+ * (not "men", "children", "staff"); `toSecond` on a time said to the second ("at 09:01:14");
+ * `opens` on a time said as a side of a moment ("after 09:00").
+ */
+export interface TokenFeatures {
+  plural?: true;
+  sPlural?: true;
+  toSecond?: true;
+  /** The word a time phrase opens with when it says a side of a moment ("before 09:00", "since 10:02", "by noon"). */
+  opens?: 'before' | 'until' | 'till' | 'by' | 'after' | 'since' | 'from';
+}
+
+/** Sets a token's form features from its kind and text (the one place they are read from the text). */
+export function withFeatures<T extends Token>(t: T): T {
+  if (t.t === 'class' && /(?:s|people|men|children|staff)$/.test(t.text)) t.plural = true;
+  if (t.t === 'class' && /(?:s|people)$/.test(t.text)) t.sPlural = true;
+  if ((t.t === 'visitnoun' || t.t === 'verb') && /s$/.test(t.text)) t.plural = true;
+  if (t.t === 'visitnoun' && /s$/.test(t.text)) t.sPlural = true;
+  if (t.t === 'time' && /:\d{2}:\d{2}/.test(t.text)) t.toSecond = true;
+  const opens = t.t === 'time' ? /^(before|until|till|by|after|since|from)\b/.exec(t.text)?.[1] : undefined;
+  if (opens) t.opens = opens as TokenFeatures['opens'];
+  return t;
+}
 
 /** A token before its position is known. */
 type TokenBody = Token extends infer T ? (T extends unknown ? Omit<T, 'text' | 'i'> : never) : never;
@@ -268,6 +295,8 @@ export function scan(question: string, vocab: ScanVocabulary, opts: ScanOptions)
 export interface ScanRead {
   toks: Token[];
   read: string[];
+  /** The question's own words, lower case, as typed (before normalising and repairs). */
+  words: string[];
 }
 
 /**
@@ -278,15 +307,16 @@ export function scanRead(question: string, vocab: ScanVocabulary, opts: ScanOpti
   const s = normalise(question, opts);
   const table = nameTable(vocab);
   const toks = tokenise(s, table, opts);
+  const words = question.toLowerCase().match(/[a-z]+/g) ?? [];
   const unknown = [...new Set(toks.filter((t) => t.t === 'word' && !t.text.includes(' ')).map((t) => t.text))];
-  if (unknown.length === 0) return { toks, read: [] };
+  if (unknown.length === 0) return { toks, read: [], words };
   const fixes = repairs(s, unknown, table.keys());
-  if (fixes.size === 0) return { toks, read: [] };
+  if (fixes.size === 0) return { toks, read: [], words };
   // the repaired words go back into the question, which is normalised again ("betwen 09:00" -> "between 09:00")
   let fixed = question.toLowerCase();
   for (const [w, f] of fixes) if (/^[a-z0-9]+$/.test(w)) fixed = fixed.replace(new RegExp(`(?<![a-z0-9])${w}(?![a-z0-9])`, 'g'), f.to);
   const read = [...fixes].filter(([, f]) => f.slip).map(([w, f]) => `read "${w}" as "${f.to}"`);
-  return { toks: tokenise(normalise(fixed, opts), table, opts), read };
+  return { toks: tokenise(normalise(fixed, opts), table, opts), read, words };
 }
 
 /** The tokens of a normalised sentence. */
@@ -334,6 +364,7 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
   // "every bottle", "each bottle": all of them
   for (const t of out) if (t.t === 'skip' && (t.text === 'every' || t.text === 'each') && out[t.i + 1]?.t === 'class' && !(out[t.i + 1] as { agent?: boolean }).agent) Object.assign(t, { t: 'all' });
+  for (const t of out) withFeatures(t);
   return out;
 }
 

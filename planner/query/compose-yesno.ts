@@ -1,0 +1,74 @@
+/**
+ * The measure of a yes/no question: events compared or seen, two visits compared, a visit's
+ * time or length, a state held (at a moment, ever, all the time, for a stretch), a number of
+ * arrivals, or a visit (split from compose.ts).
+ */
+import { countCondition, durationCondition, eventComparison, eventKind } from './compose-parts.js';
+import { oneVisit, visitComparison, visitTimeTest } from './compose-visits.js';
+import { all, countCond, first, use } from './ctx.js';
+import type { Refused } from './parse-types.js';
+import type { Measure } from './schema.js';
+import type { Token } from './scan.js';
+import type { Reading, Words } from './compose-reading.js';
+
+/** "was ...", "did ...": which test. */
+export function yesNo(r: Reading, w: Words): Measure | Refused {
+  const { c, opts, cov, v, ref, classes, negWords, dropTo, explicitWindow, windows, instants, aux } = r;
+  const { stay, arrive, leave } = w;
+  const evs = eventComparison(c, v);
+  if (evs) return { measure: 'whether', test: evs };
+  const ev = eventKind(c, v, classes);
+  if (ev) return { measure: 'whether', test: { kind: 'event', event: ev } };
+  const cmpVisits = visitComparison(c);
+  if (cmpVisits) {
+    use(c, stay, arrive);
+    return { measure: 'whether', test: { kind: 'compare', ...cmpVisits } };
+  }
+  const timed = visitTimeTest(c, v, { windows, instants, at: r.at });
+  if (timed) {
+    // the visit is picked among all, and the instant is the test's
+    r.window = { from: cov.from, to: opts.now + 1 };
+    r.at = undefined;
+    return timed;
+  }
+  const dc = durationCondition(c);
+  // "was the table ever empty for more than 5 seconds": one stretch of a state that long
+  // (only when said of one stretch: "ever", "in a row", "straight"; "for more than a minute" alone may mean in total)
+  const stretchWord = c.toks.some((t) => /^(?:ever|in a row|straight|at a stretch|continuously|nonstop|without a break)$/.test(t.text));
+  const stateCond = dc && stretchWord && !stay && !arrive ? countCondition(c, { none: negWords }) : undefined;
+  if (dc && stateCond) return { measure: 'whether', test: { kind: 'count', cond: stateCond, lasting: dc } };
+  // "did the second person stay longer than 20 s", "did the one who came at 09:01:14 stay over a minute": that visit's length
+  const one = dc ? (ref ?? oneVisit(c)) : undefined;
+  if (dc && one) {
+    use(c, stay, arrive);
+    return { measure: 'whether', test: { kind: 'length', visit: one, where: dc } };
+  }
+  if (dc) {
+    use(c, stay, arrive);
+    return { measure: 'whether', test: { kind: 'visit', where: dc } };
+  }
+  // "did more than 3 people come?": the number of arrivals compared
+  const cmpTok = all(c, 'cmp').find((x) => c.toks[x.i + 1]?.t === 'num');
+  // "did fewer than 5 people visit": the noun as a verb
+  const came = arrive ?? all(c, 'visitnoun').find((x) => c.toks[x.i - 1]?.t === 'class');
+  if (came && r.at === undefined && cmpTok) {
+    const n = c.toks[cmpTok.i + 1] as Extract<Token, { t: 'num' }>;
+    use(c, came, cmpTok, n);
+    return { measure: 'whether', test: { kind: 'visit', count: { op: cmpTok.v, n: n.v } } };
+  }
+  const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
+  if (r.at === undefined && aux?.v === 'present' && !explicitWindow && !first(c, 'instant')) r.at = opts.now;
+  const always = first(c, 'always');
+  use(c, always, stay);
+  if (cc) {
+    use(c, first(c, 'once'));
+    return { measure: 'whether', test: { kind: 'count', cond: cc, ...(always ? { all: true } : {}) } };
+  }
+  if ((arrive || leave) && r.at === undefined && !(arrive && leave)) {
+    use(c, arrive, leave);
+    return { measure: 'whether', test: { kind: 'visit', moment: arrive ? 'arrival' : 'departure' } };
+  }
+  if (r.at === undefined && aux?.v === 'present' && !explicitWindow) r.at = opts.now;
+  use(c, stay, arrive);
+  return { measure: 'whether', test: { kind: 'count', cond: countCond('gt', 0), ...(always ? { all: true } : {}) } };
+}

@@ -1,0 +1,22 @@
+/**
+ * `when`: the time of an arrival or departure of one visit, of one event, or of one start of a
+ * count condition.
+ */
+import { countWords, EVENT, of, pickWords, refWords } from '../describe-words.js';
+import { runWhen, together } from '../execute-measures.js';
+import type { MeasureModule, MeasureOf } from './module.js';
+
+/** The `when` measure. */
+export const when: MeasureModule<MeasureOf<'when'>> = {
+  execute: (r, m, all) => runWhen(r, m, all),
+  describe(m, { q, tz, at, s1, sn, t }) {
+    const o = m.of;
+    if (o.kind === 'arrival' || o.kind === 'departure') return `when ${refWords(o.visit, tz)} of a ${s1} ${at} ${o.kind === 'arrival' ? 'began' : 'ended'} (${t})`;
+    if (o.kind === 'event') return `the time of ${pickWords(o.pick, EVENT[o.event].replace(/s$/, '').replace(/^times/, 'time'), tz)}${of(o.event, sn)} ${at} ${t}`;
+    if (o.kind !== 'condition') return '';
+    return `when ${pickWords(o.pick, `time there came to be ${countWords(o.cond, q)}`, tz)} ${at} ${t}`;
+  },
+  readsCounts: (m) => m.of.kind === 'condition' || (m.of.kind === 'event' && (m.of.event === 'taken' || m.of.event === 'returned')),
+  instant: () => false,
+  combine: (m) => (m.of.kind === 'condition' && together(m.of.cond) ? 'max' : 'sum'),
+};

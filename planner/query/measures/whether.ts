@@ -1,0 +1,102 @@
+/**
+ * `whether`: yes or no: a count condition (at an instant, at some moment, all the time, or for one
+ * stretch), a visit, an event, two kinds of events, two visits' lengths, one visit's length or
+ * one visit's time against an instant (see schema.ts).
+ */
+import { clock, countWords, durWords, EVENT, of, refWords } from '../describe-words.js';
+import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from '../execute-common.js';
+import { conditionStretches, runCondition, runCount, together } from '../execute-measures.js';
+import type { QueryValue } from '../schema.js';
+import type { AllVisits, DescribeWords, MeasureModule, MeasureOf } from './module.js';
+
+type Whether = MeasureOf<'whether'>;
+type Test<K extends Whether['test']['kind']> = Extract<Whether['test'], { kind: K }>;
+
+const noVisit = (n: number): QueryValue => ({ kind: 'none', why: `there is no such visit (${n} visit${n === 1 ? '' : 's'} in that time)` });
+
+/** A count condition held for one stretch whose length passes `lasting`. */
+function lastingCount(r: Run, x: Test<'count'>): QueryValue {
+  const w = x.lasting;
+  const st = conditionStretches(r, x.cond).filter(([s, e]) => w !== undefined && passes((e - s) / 1000, w.op, w.seconds));
+  r.evidence.push(...momentEvidence(st.slice(0, 10).map(([s]) => ({ camera: r.cams[0] as string, ts: s }))));
+  if (st[0]) r.notes.push(`From ${new Date(st[0][0]).toISOString()} to ${new Date(st[0][1]).toISOString()}${st.length > 1 ? ` and ${st.length - 1} more` : ''}`);
+  return { kind: 'boolean', b: st.length > 0 };
+}
+
+/** More (fewer...) events of one kind than of another. */
+function events(r: Run, x: Test<'events'>, all: AllVisits): QueryValue {
+  const [a, b] = [x.a, x.b].map((event) => runCount(r, { measure: 'count', of: 'events', event }, all));
+  if (a?.kind !== 'number' || b?.kind !== 'number') return { kind: 'none', why: 'the events could not be counted' };
+  r.notes.splice(0, r.notes.length, ...new Set(r.notes));
+  r.notes.push(`${a.n} ${x.a}, ${b.n} ${x.b}`);
+  return { kind: 'boolean', b: passes(a.n, x.op, b.n) };
+}
+
+/** One visit's time against an instant, one visit's length, or two visits' lengths. */
+function visitTests(r: Run, x: Test<'visitTime' | 'length' | 'compare'>, all: AllVisits): QueryValue {
+  const { q } = r;
+  const vs = all(q.time.from, q.time.to);
+  if (x.kind === 'compare') {
+    const [a, b] = [x.a, x.b].map((ref) => pickVisit(inWindowFor(vs, ref, q.time), ref, all));
+    if (!a || !b) return noVisit(vs.length);
+    r.evidence.push(...visitEvidence([a, b]));
+    const [da, db] = [(a.end - a.start) / 1000, (b.end - b.start) / 1000];
+    r.notes.push(`The one lasted ${Math.round(da * 10) / 10} s, the other ${Math.round(db * 10) / 10} s`);
+    return { kind: 'boolean', b: passes(da, x.op, db) };
+  }
+  const v = pickVisit(inWindowFor(vs, x.visit, q.time), x.visit, all);
+  if (!v) return noVisit(vs.length);
+  r.evidence.push(...visitEvidence([v]));
+  if (x.kind === 'visitTime') {
+    r.notes.push(`It lasted from ${new Date(v.start).toISOString()} to ${new Date(v.end).toISOString()}`);
+    return { kind: 'boolean', b: visitTimeHolds(v, x.moment, x.side, x.t) };
+  }
+  const d = (v.end - v.start) / 1000;
+  r.notes.push(`It lasted ${Math.round(d * 10) / 10} s`);
+  return { kind: 'boolean', b: passes(d, x.where.op, x.where.seconds) };
+}
+
+/** A visit (passing `where`, beginning or ending in the window), or a number of arrivals. */
+function visit(r: Run, x: Test<'visit'>, all: AllVisits): QueryValue {
+  const { q } = r;
+  const where = x.where;
+  const count = x.count;
+  const moment = x.moment ?? (count ? 'arrival' : undefined);
+  const inWindow = (t: number): boolean => t >= q.time.from && t < q.time.to;
+  const vs = all(q.time.from, q.time.to).filter((v) => (!where || passes((v.end - v.start) / 1000, where.op, where.seconds)) && (moment !== 'arrival' || inWindow(v.start)) && (moment !== 'departure' || inWindow(v.end)));
+  r.evidence.push(...visitEvidence(vs));
+  if (count) r.notes.push(`${vs.length} arrival${vs.length === 1 ? '' : 's'}`);
+  return { kind: 'boolean', b: count ? passes(vs.length, count.op, count.n) : vs.length > 0 };
+}
+
+/** The test in words. */
+function describe(m: Whether, { q, tz, at, s1, sn, t }: DescribeWords): string {
+  const x = m.test;
+  if (x.kind === 'count' && x.lasting) return `whether there were ${countWords(x.cond, q)} ${at} for ${durWords(x.lasting)} at a stretch ${t}`;
+  if (x.kind === 'count') return `whether there were ${countWords(x.cond, q)} ${at} ${x.all ? 'all the time ' : q.time.at === undefined ? 'at some moment ' : ''}${t}`;
+  if (x.kind === 'visit' && x.count) return `whether the number of arrivals of ${sn} ${at} ${t} was ${{ eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[x.count.op]} ${x.count.n}`;
+  if (x.kind === 'events') return `whether ${{ eq: 'as many', ne: 'not as many', lt: 'fewer', le: 'at most as many', gt: 'more', ge: 'at least as many' }[x.op]} ${sn} were ${x.a === 'taken' ? 'taken away' : x.a === 'returned' ? 'put back' : EVENT[x.a]} than ${x.b === 'taken' ? 'taken away' : x.b === 'returned' ? 'put back' : EVENT[x.b]} ${at} ${t}`;
+  if (x.kind === 'compare') return `whether ${refWords(x.a, tz)} of a ${s1} ${at} lasted ${{ eq: 'as long as', ne: 'not as long as', lt: 'less than', le: 'at most as long as', gt: 'longer than', ge: 'at least as long as' }[x.op]} ${refWords(x.b, tz)} (${t})`;
+  if (x.kind === 'visitTime') return `whether ${refWords(x.visit, tz)} of a ${s1} ${at} ${x.moment === 'presence' ? 'was in progress at' : `${x.moment === 'arrival' ? 'began' : 'ended'} ${x.side ?? 'before'}`} ${clock(x.t, tz)} (${t})`;
+  if (x.kind === 'length') return `whether ${refWords(x.visit, tz)} of a ${s1} ${at} lasted ${durWords(x.where)} (${t})`;
+  if (x.kind === 'visit') return `whether a ${s1} visited ${at}${x.where ? ` for ${durWords(x.where)}` : ''} ${t}`;
+  return `whether there were ${EVENT[x.event]}${of(x.event, sn)} ${at} ${t}`;
+}
+
+/** The `whether` measure. */
+export const whether: MeasureModule<Whether> = {
+  execute(r, m, all) {
+    const x = m.test;
+    if (x.kind === 'count' && x.lasting) return lastingCount(r, x);
+    if (x.kind === 'count') return runCondition(r, x.cond, x.all === true);
+    if (x.kind === 'events') return events(r, x, all);
+    if (x.kind === 'visitTime' || x.kind === 'length' || x.kind === 'compare') return visitTests(r, x, all);
+    if (x.kind === 'visit') return visit(r, x, all);
+    const c = runCount(r, { measure: 'count', of: 'events', event: x.event }, all);
+    return { kind: 'boolean', b: c.kind === 'number' && c.n > 0 };
+  },
+  describe,
+  readsCounts: (m) => m.test.kind === 'count' || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned')),
+  instant: (m) => m.test.kind === 'count',
+  combine: (m) => (m.test.kind === 'count' && together(m.test.cond) ? 'max' : 'sum'),
+};

@@ -1,0 +1,141 @@
+/**
+ * The measure registry: every measure of the schema (read from the zod union's options, so a new
+ * measure is seen here) has its query pieces (execute, describe, readsCounts, instant, combine) in
+ * `planner/query/measures` and its fleet pieces (part, merge) in `planner/fleet/measures`, and a
+ * sample query of each measure executes, reads in words and merges across one box through them.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { FrameObservation, Observation } from '../../ingest/observations.js';
+import { MemoryStore } from '../../memory/store.js';
+import { FLEET_MEASURES } from '../../planner/fleet/measures/index.js';
+import { mergeValue } from '../../planner/fleet/merge-value.js';
+import { partValue } from '../../planner/fleet/part-value.js';
+import { describeQuery } from '../../planner/query/describe.js';
+import { executeQuery } from '../../planner/query/execute.js';
+import { MEASURES } from '../../planner/query/measures/index.js';
+import type { MeasureName, MeasureOf } from '../../planner/query/measures/module.js';
+import { Measure, type Query, type QueryValue } from '../../planner/query/schema.js';
+import { object, segment } from '../memory/fixtures.js';
+
+const T0 = Date.parse('2026-11-21T09:00:00Z');
+const s = (sec: number): number => T0 + sec * 1000;
+const END = s(60);
+let store: MemoryStore;
+
+/** The measures the schema defines, from the discriminated union's options. */
+const schemaMeasures = (): string[] => Measure.options.map((o) => o.shape.measure.value);
+
+/** A sample of each measure: its subject, time, and the value the one executor gives and the fleet merges (null: not merged across boxes). */
+interface Sample<K extends MeasureName> {
+  m: MeasureOf<K>;
+  classes: string[];
+  time?: Query['time'];
+  value: QueryValue;
+  merged: unknown;
+  words: RegExp;
+}
+const SAMPLES: { [K in MeasureName]: Sample<K> } = {
+  count: { m: { measure: 'count', of: 'visits' }, classes: ['person'], value: { kind: 'number', n: 3, unit: 'count' }, merged: 3, words: /number of visits/ },
+  countAt: { m: { measure: 'countAt' }, classes: ['person'], time: { from: T0, to: END, at: s(22) }, value: { kind: 'number', n: 3, unit: 'count' }, merged: 3, words: /how many people were/ },
+  extreme: { m: { measure: 'extreme', which: 'max' }, classes: ['person'], value: { kind: 'number', n: 3, unit: 'count' }, merged: 3, words: /most people at once/ },
+  missing: { m: { measure: 'missing' }, classes: ['bottle'], time: { from: T0, to: END, at: s(25) }, value: { kind: 'number', n: 1, unit: 'count' }, merged: 1, words: /missing from the usual count/ },
+  whether: { m: { measure: 'whether', test: { kind: 'count', cond: { op: 'gt', n: 0 } } }, classes: ['person'], time: { from: T0, to: END, at: s(5) }, value: { kind: 'boolean', b: true }, merged: true, words: /^whether there were more than 0 people/ },
+  when: { m: { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 2 } } }, classes: ['person'], value: { kind: 'time', t: s(9.75) }, merged: new Date(s(9.75)).toISOString(), words: /^when the second visit/ },
+  duration: { m: { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: 3 } } }, classes: ['person'], value: { kind: 'number', n: 5, unit: 'seconds' }, merged: 5, words: /^how long the third visit/ },
+  elapsed: { m: { measure: 'elapsed', from: { kind: 'start' }, to: { kind: 'arrival', visit: { by: 'nth', n: 2 } } }, classes: ['person'], value: { kind: 'number', n: 9.8, unit: 'seconds' }, merged: null, words: /^the time from the start/ },
+  times: { m: { measure: 'times', cond: { op: 'eq', n: 2 } }, classes: ['bottle'], value: { kind: 'number', n: 1, unit: 'count' }, merged: 1, words: /^how many times there came to be exactly 2 bottles/ },
+  compare: { m: { measure: 'compare', of: { measure: 'count', of: 'visits' }, op: 'gt', other: { from: s(15), to: END } }, classes: ['person'], time: { from: T0, to: s(15) }, value: { kind: 'boolean', b: true }, merged: null, words: /^whether the number of visits .* was more than the same/ },
+  list: { m: { measure: 'list', of: 'visits' }, classes: ['person'], value: { kind: 'list', items: [], total: 3 }, merged: 3, words: /^the visits of people/ },
+  visit: { m: { measure: 'visit', visit: { by: 'longest' } }, classes: ['person'], value: { kind: 'visit', visit: { camera: 'cam', objectId: 'cam:person:2', label: 'person', start: s(9.75), end: s(44.75) } }, merged: { start: new Date(s(9.75)).toISOString(), end: new Date(s(44.75)).toISOString(), seconds: 35, node: 'box' }, words: /^the longest visit/ },
+};
+
+/** One camera, 60 s: people p1 0–29.5 s, p2 10–44.5 s, p3 20–24.5 s; three bottles, one away from 20 s to 30 s. */
+before(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-registry-'));
+  const w = new MemoryStore({ dir });
+  w.open();
+  const obs: Observation[] = [];
+  for (let t = 0; t < 60_000; t += 500) {
+    const ids = [t < 30_000 ? 'cam:person:1' : '', t >= 10_000 && t < 45_000 ? 'cam:person:2' : '', t >= 20_000 && t < 25_000 ? 'cam:person:3' : ''].filter(Boolean);
+    const f: FrameObservation = {
+      kind: 'frame',
+      camera: 'cam',
+      ts: T0 + t,
+      motion: 0.1,
+      detected: true,
+      counts: { ...(ids.length ? { person: ids.length } : {}), bottle: t >= 20_000 && t < 30_000 ? 2 : 3 },
+      objects: ids.map((objectId, i) => ({ objectId, trackId: i, label: 'person', box: { x1: 0, y1: 0, x2: 10, y2: 10 }, score: 0.8 })),
+      occupancy: {},
+    };
+    obs.push(f);
+  }
+  for (let t = 0; t < 60_000; t += 2000) obs.push(segment('cam', T0 + t, 'people'));
+  obs.push(object('cam', 'cam:person:1', 'person', T0, s(29.5)));
+  obs.push(object('cam', 'cam:person:2', 'person', s(10), s(44.5)));
+  obs.push(object('cam', 'cam:person:3', 'person', s(20), s(24.5)));
+  obs.push(object('cam', 'cam:bottle:4', 'bottle', s(0), s(59.5)));
+  for (const o of obs.sort((a, b) => ('ts' in a ? a.ts : a.start) - ('ts' in b ? b.ts : b.start))) void w.write(o).catch(() => undefined);
+  await w.close();
+  store = new MemoryStore({ dir, readOnly: true });
+  store.open();
+});
+
+after(async () => {
+  await store.close();
+});
+
+test('every measure of the schema has each of its pieces in the query and fleet registries', () => {
+  const names = schemaMeasures();
+  assert.ok(names.length >= 12, `the schema lists ${names.length} measures`);
+  assert.deepEqual(Object.keys(MEASURES).sort(), [...names].sort(), 'the query registry holds exactly the schema measures');
+  assert.deepEqual(Object.keys(FLEET_MEASURES).sort(), [...names].sort(), 'the fleet registry holds exactly the schema measures');
+  assert.deepEqual(Object.keys(SAMPLES).sort(), [...names].sort(), 'this test has a sample of every schema measure');
+  for (const name of names) {
+    const mod = (MEASURES as unknown as Record<string, Record<string, unknown>>)[name];
+    for (const piece of ['execute', 'describe', 'readsCounts', 'instant', 'combine']) assert.equal(typeof mod?.[piece], 'function', `${name} lacks ${piece}`);
+    const fleet = (FLEET_MEASURES as unknown as Record<string, Record<string, unknown>>)[name];
+    for (const piece of ['part', 'merge']) assert.equal(typeof fleet?.[piece], 'function', `${name} lacks its fleet ${piece}`);
+  }
+});
+
+test('a sample query of each measure executes, reads in words and merges across one box through the registry', () => {
+  for (const name of schemaMeasures()) {
+    const sample = SAMPLES[name as MeasureName];
+    const query: Query = { measure: sample.m, subject: { classes: sample.classes }, place: { cameras: ['cam'] }, time: sample.time ?? { from: T0, to: END } };
+    const x = executeQuery(query, store, { now: END, timeZone: 'UTC' });
+    if (sample.value.kind === 'list') {
+      assert.equal(x.value.kind, 'list', name);
+      assert.equal(x.value.kind === 'list' ? x.value.total : -1, sample.value.total, name);
+    } else if (sample.value.kind === 'visit') {
+      assert.equal(x.value.kind, 'visit', name);
+      const v = x.value.kind === 'visit' ? x.value.visit : undefined;
+      assert.deepEqual([v?.objectId, v?.start, v?.end], [sample.value.visit.objectId, sample.value.visit.start, sample.value.visit.end], name);
+    } else assert.deepEqual(x.value, sample.value, name);
+    assert.match(describeQuery(query, 'UTC'), sample.words, `${name} in words`);
+    const part = partValue(query, store, { now: END, timeZone: 'UTC' });
+    if (sample.merged === null) {
+      assert.equal(part.ok, false, `${name} is not merged across boxes`);
+      assert.equal(mergeValue(query, []).kind, 'none', name);
+      continue;
+    }
+    assert.ok(part.ok, `${name}: ${part.ok ? '' : part.why}`);
+    const merged = mergeValue(query, [{ node: 'box', part: part.value, coverageEnd: END }]);
+    assert.deepEqual(merged.value, sample.merged, `${name} merged across one box`);
+  }
+});
+
+test('the composition reads what each measure says of itself: counts, instants, how cameras combine', () => {
+  assert.equal(MEASURES.countAt.instant({ measure: 'countAt' }), true);
+  assert.equal(MEASURES.count.instant({ measure: 'count', of: 'visits' }), false);
+  assert.equal(MEASURES.times.readsCounts({ measure: 'times', cond: { op: 'eq', n: 0 } }, () => false), true);
+  assert.equal(MEASURES.visit.readsCounts({ measure: 'visit', visit: { by: 'only' } }, () => true), false);
+  // a compare reads counts when its inner measure does
+  assert.equal(MEASURES.compare.readsCounts({ measure: 'compare', of: { measure: 'times', cond: { op: 'eq', n: 0 } }, op: 'gt', other: { from: 0, to: 1 } }, (m) => m.measure === 'times'), true);
+  assert.equal(MEASURES.extreme.combine({ measure: 'extreme', which: 'max' }), 'max');
+  assert.equal(MEASURES.times.combine({ measure: 'times', cond: { op: 'ge', n: 2 } }), 'max');
+  assert.equal(MEASURES.times.combine({ measure: 'times', cond: { op: 'eq', n: 0 } }), 'sum');
+});
