@@ -25,7 +25,7 @@ export interface PlaceName {
 export type Token = (
   | Lex
   | { t: 'class'; v: string[]; agent: boolean }
-  | { t: 'place'; v: PlaceName }
+  | { t: 'place'; v: PlaceName; alias?: true }
   | { t: 'time'; v: TimePhrase }
   | { t: 'look'; v: LookPhrase }
   | { t: 'word' }
@@ -238,10 +238,13 @@ function nameTable(v: ScanVocabulary): Map<string, Lex | TokenBody> {
   for (const id of v.zones) add('zone', id, ['zone', 'area', 'region']);
   for (const id of v.cameras) add('camera', id, ['camera', 'cam']);
   // "the table" for camera standing-table, "the shelf" for drinks-shelf: a word of one name alone, where it means nothing else
-  for (const [word, place] of nameWords(v)) if (!table.has(word) && (word.includes(' ') || !known(word))) table.set(word, { t: 'place', v: place });
+  for (const [word, place] of nameWords(v)) if (!table.has(word) && (word.includes(' ') || !known(word))) table.set(word, { t: 'place', v: place, alias: true });
   for (const [p, lex] of Object.entries(PHRASES)) if (!table.has(p)) table.set(p, lex);
   return table;
 }
+
+/** Words that say a name is a camera's, a zone's or a line's. */
+const PLACE_KIND_WORDS = new Set(['camera', 'cam', 'cameras', 'zone', 'area', 'region', 'line', 'tripwire']);
 
 /** Words of a place's name that say where, not what ("left", "front"): never a name alone. */
 const NOT_ALONE = new Set(['left', 'right', 'front', 'back', 'rear', 'top', 'bottom', 'main', 'side', 'north', 'south', 'east', 'west', 'upper', 'lower', 'inner', 'outer', 'new', 'old', 'cam', 'camera', 'zone', 'area', 'line']);
@@ -360,6 +363,8 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   }
   // "drove off", "pulled in": a verb of motion with a particle
   particleVerbs(out, sentence);
+  // "the shelf camera": a name said as a name is the name, never another word for one
+  for (const t of out) if (t.t === 'place' && t.alias && PLACE_KIND_WORDS.has(out[t.i + 1]?.text ?? '')) Object.assign(t, { t: 'word' });
   // "how many were there at most": the most, not a comparison
   for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
   // "every bottle", "each bottle": all of them

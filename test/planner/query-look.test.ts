@@ -136,3 +136,9 @@ test('a place is also called by a word of its name and by its WordNet synonyms, 
   const two = parserFor({ cameras: ['front-table', 'back-table'], zones: [], lines: [] }, 'none');
   two.refused('how many people came to the table?', 'table');
 });
+
+test('another word for a place is no name: "the shelf camera" is refused where the camera is the ledge', () => {
+  const ledge = parserFor({ cameras: ['ledge'], zones: [], lines: [] }, 'ledge');
+  assert.deepEqual(ledge.parse('how many bottles were on the shelf at 09:01?').query.place.cameras, ['ledge']);
+  ledge.refused('how many bottles did the shelf camera see?', 'no camera called "shelf"');
+});
