@@ -134,10 +134,12 @@ export class CountRunWriter {
     for (const [k, n] of now) {
       let r = st.runs.get(k);
       if (st.intro[k] === undefined) {
-        // a key first seen: it was 0 in every frame of the stretch so far
-        st.intro[k] = st.seg;
+        // a class first seen: it was 0 in every frame of the stretch so far; a zone first named
+        // was drawn now (configured zones are named, 0 or more, from the first frame): nothing before
+        const zone = k.startsWith('z:');
+        st.intro[k] = zone ? ts : st.seg;
         changed = true;
-        if (st.seg < ts) r = { s: st.seg, v: 0 };
+        if (st.seg < ts && !zone) r = { s: st.seg, v: 0 };
       }
       if (r && r.v === n) {
         st.runs.set(k, r);
@@ -212,8 +214,8 @@ export function runsIn(d: CountDbs, camera: string, key: string, f0: number, e: 
     // the run in progress holds through the camera's last frame
     if (o && o[0] < before && o[0] <= e) raw.push([o[0], Infinity, count ?? o[1]]);
   };
-  // before the key was first seen its count was 0 over each gap-free stretch
-  if (f0 < intro) add(STRETCH_KEY, intro, 0);
+  // before a class was first seen its count was 0 over each gap-free stretch (before a zone was named, it had none)
+  if (f0 < intro && !key.startsWith('z:')) add(STRETCH_KEY, intro, 0);
   if (e >= intro) add(key, Infinity, null);
   const out: Run[] = [];
   for (const [s, l, n] of raw.sort((a, b) => a[0] - b[0])) {
@@ -222,4 +224,16 @@ export function runsIn(d: CountDbs, camera: string, key: string, f0: number, e: 
     if (l1 - s1 >= SETTLE_MS) out.push([s1, l1, n]);
   }
   return out;
+}
+
+/** When a camera's zone was first named by a frame (undefined: never, or the index cannot say). */
+export function zoneNamedAt(d: CountDbs, camera: string, zone: string): number | undefined {
+  return d.ctail.get([camera])?.intro[`z:${zone}`];
+}
+
+/** Zones any frame of any camera named (drawn or configured, occupied or not), from the cameras' index tails. */
+export function zonesNamed(d: CountDbs): string[] {
+  const out = new Set<string>();
+  for (const { value } of d.ctail.getRange({})) for (const k of Object.keys(value?.intro ?? {})) if (k.startsWith('z:')) out.add(k.slice(2));
+  return [...out];
 }

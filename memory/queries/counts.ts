@@ -2,7 +2,7 @@
  * Count-run queries: the runs of one camera's count (every class, one class or one zone) that
  * can settle inside a window of its frames, read from the count-run index (`count-runs.ts`).
  */
-import { runsIn, type Run } from '../count-runs.js';
+import { runsIn, zoneNamedAt, type Run } from '../count-runs.js';
 import type { MemoryView } from '../view.js';
 import type { Window } from './scope.js';
 
@@ -40,5 +40,10 @@ export function countRuns(mv: MemoryView, camera: string, k: CountKey, w: Window
   if (Number.isNaN(f0)) return { runs: [], end: NaN };
   for (const key of d.frames.getKeys({ start: [camera, w.to], end: [camera, -Infinity], reverse: true, limit: 1, exclusiveStart: true })) e = Number(key[1]);
   const runs = runsIn(d, camera, countKey(k), f0, e);
+  // a zone has no count before the first frame that named it (one drawn later)
+  if (runs && k.zone !== undefined) {
+    const named = zoneNamedAt(d, camera, k.zone);
+    if (named === undefined || named > e) return { runs: [], end: NaN };
+  }
   return runs ? { runs, end: e } : null;
 }

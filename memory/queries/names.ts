@@ -3,6 +3,7 @@
  * objects of each class each camera stored. Reading them decodes every object and event, so callers
  * cache the answer under `changeStamp`, which costs nothing to read.
  */
+import { zonesNamed } from '../count-runs.js';
 import type { MemoryView } from '../view.js';
 
 /** Names in use in a memory. */
@@ -41,6 +42,8 @@ export function namesInUse(mv: MemoryView): MemoryNames {
     if (e.zone) names.zones.add(e.zone);
     if (e.line) names.lines.add(e.line);
   }
+  // zones no object visited yet (drawn while running, or never occupied) are named by the frames
+  for (const z of zonesNamed(mv.dbs())) names.zones.add(z);
   return names;
 }
 
@@ -51,5 +54,5 @@ export function namesInUse(mv: MemoryView): MemoryNames {
 export function changeStamp(mv: MemoryView): string {
   const { objects, events } = mv.dbs();
   const entries = (db: { getStats(): unknown }): number => (db.getStats() as { entryCount?: number }).entryCount ?? -1;
-  return `${entries(objects)}/${entries(events)}/${mv.cameras().join(',')}`;
+  return `${entries(objects)}/${entries(events)}/${mv.cameras().join(',')}/${zonesNamed(mv.dbs()).length}`;
 }

@@ -144,8 +144,12 @@ export function frameTimeline(memory: MemoryStore, camera: string, s: Subject, p
     settled = runVal;
     points.push([points.length === 0 ? runStart : runStart - HALF_FRAME_MS, runVal]);
   };
+  let named = false;
   for (const f of new MemoryQueries(memory).frames({ from: from - LOOKBACK_MS, to: to + SETTLE_MS + 1000 }, camera)) {
     const ts = f.ts;
+    // a zone is counted from the first frame that names it (a zone drawn later has no count before)
+    named ||= !p.zone || p.zone in f.occupancy;
+    if (!named) continue;
     const n = frameCount(f, s, p);
     if (ts - runLast > GAP_MS) {
       close();
