@@ -29,6 +29,10 @@ if [ ! -x /usr/bin/pocketsphinx_continuous ] || [ ! -d /usr/share/pocketsphinx/m
 fi
 
 log "installing npm dependencies"
+# onnxruntime-node's install script downloads the CUDA libraries from NuGet on linux/x64, which
+# fails offline; "skip" keeps its bundled CPU build. It reads this variable (npm 11 no longer
+# accepts the key in .npmrc). A GPU box with internet may run: ONNXRUNTIME_NODE_INSTALL=cuda12 npm run setup
+export ONNXRUNTIME_NODE_INSTALL="${ONNXRUNTIME_NODE_INSTALL:-skip}"
 # `npm install` rather than `npm ci`: npm 11 writes lock files without the other platforms' optional
 # binaries and its own `npm ci` then refuses them as out of sync.
 npm install --no-audit --no-fund

@@ -16,7 +16,8 @@ export function Login({ error, onToken }: { error: string | null; onToken: (t: s
         <label for="token">API token</label>
         <input id="token" name="token" type="password" autoComplete="current-password" required value={value} onInput={(e) => setValue(e.currentTarget.value)} aria-describedby="token-help" />
         <p id="token-help" class="hint">
-          This daemon requires a token (from its config, <code>auth.tokens</code>). It is kept only for this browser tab.
+          This daemon requires a token: the admin token it printed at its first start, kept in <code>&lt;data&gt;/admin.token</code> (<code>vigil token</code> prints it
+          again), or one listed in its config&apos;s <code>auth.tokens</code>. It is kept only for this browser tab.
         </p>
         {error ? (
           <p class="error" role="alert">

@@ -17,7 +17,7 @@ import { loadConfig } from '../config/load.js';
 import { int, isoTime, str, UsageError } from './args.js';
 
 /** Help lines of the fleet options. */
-export const ASK_FLEET_HELP = `vigil ask --fleet "QUESTION" [--mqtt URL] [--prefix P] [--deadline MS] [--json] [--now ISO8601] [--tz ZONE] [--config FILE]
+export const ASK_FLEET_HELP = `vigil ask --fleet "QUESTION" [--mqtt URL] [--prefix P] [--deadline MS] [--json] [--now ISO8601] [--tz ZONE] [--config FILE] [--data DIR]
   Asks every box of the fleet over MQTT (fleet.prefix) and merges their parts. --mqtt defaults to mqtt.url of the config.
   Parts count only when signed by the key pinned in the config's fleet.peers.<node>.key; others are dropped and named.
   --deadline  ms to wait for the boxes (default fleet.deadlineMs); the answer names the boxes that did not answer (exit code 3: partial)`;
@@ -32,11 +32,13 @@ export interface FleetAskArgs {
   now?: string;
   tz?: string;
   config?: string;
+  /** Data directory (its fleet key is trusted for the own box); default: the config's. */
+  data?: string;
 }
 
 /** Asks the fleet and prints; resolves with the exit code (0, or 3 when the answer is partial). */
 export async function askFleetCommand(a: FleetAskArgs): Promise<number> {
-  const cfg = loadConfig({ file: str(a.config) });
+  const cfg = loadConfig({ file: str(a.config), data: str(a.data) });
   const url = a.mqtt ?? cfg.mqtt.url ?? `mqtt://127.0.0.1:${cfg.mqtt.embedded.port}`;
   const timeZone = a.tz ?? cfg.timezone ?? defaultTimeZone();
   if (!isTimeZone(timeZone)) throw new UsageError(`--tz "${timeZone}" is not an IANA time zone`);

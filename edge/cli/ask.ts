@@ -15,15 +15,15 @@ import { ASK_FLEET_HELP, askFleetCommand } from './ask-fleet.js';
 import { localiseIsoTimes } from './local-times.js';
 
 /** Help text. */
-export const ASK_HELP = `vigil ask "QUESTION" --data DIR [--json] [--now ISO8601] [--tz ZONE] [--planner offline|react|mcts] [--critic] [--config FILE] [--trace]
-  Answers from the memory in DIR. --json prints one object: answer, value, evidence, coverage, planner, cost.
+export const ASK_HELP = `vigil ask "QUESTION" [--data DIR] [--config FILE] [--json] [--now ISO8601] [--tz ZONE] [--planner offline|react|mcts] [--critic] [--trace]
+  Answers from the memory in DIR (default: data of the config, else ./data). --json prints one object: answer, value, evidence, coverage, planner, cost.
   --now      when the question is asked (default: the wall clock, bounded by the memory's coverage:
              its end when the cameras stopped or the recording is a replay; data stamped later
              than the wall clock, after a clock step, never moves it)
   --tz       IANA time zone of times in the question and answer (default: config timezone, else the system's)
   --planner  offline (no model), react or mcts (need models.llm); default: offline without models.llm, else mcts
   --critic   add MMCTAgent critic rounds (models.answering.criticRounds, at least 1)
-  --config   YAML or JSON config with models.* (also VIGIL_CONFIG and VIGIL_MODELS__* variables)
+  --config   YAML or JSON config: data, timezone, models.* (also VIGIL_CONFIG, VIGIL_DATA and VIGIL_MODELS__* variables)
   --trace    print progress (plan, tool calls, tree, critic) to stderr as JSON lines
 ${ASK_FLEET_HELP}`;
 
@@ -52,14 +52,14 @@ export async function askCommand(argv: string[]): Promise<number> {
   });
   const question = positionals.join(' ').trim();
   if (!question) throw new UsageError('a QUESTION is required');
-  if (values.fleet) return askFleetCommand({ question, ...pick({ mqtt: values.mqtt, prefix: values.prefix, deadline: values.deadline, now: values.now, tz: values.tz, config: values.config }), json: values.json === true });
-  const data = str(values.data);
-  if (!data) throw new UsageError('--data DIR is required');
+  if (values.fleet) return askFleetCommand({ question, ...pick({ mqtt: values.mqtt, prefix: values.prefix, deadline: values.deadline, now: values.now, tz: values.tz, config: values.config, data: values.data }), json: values.json === true });
   const nowArg = str(values.now);
   const now = nowArg === undefined ? undefined : isoTime(nowArg, 'now');
   const planner = str(values.planner);
   if (planner !== undefined && !(PLANNERS as readonly string[]).includes(planner)) throw new UsageError(`--planner must be one of ${PLANNERS.join(', ')}`);
-  const cfg = loadConfig({ file: str(values.config), data });
+  // the data directory as `vigil start` and `vigil token` take it: --data, else the config's data (default ./data)
+  const cfg = loadConfig({ file: str(values.config), data: str(values.data) });
+  const data = cfg.data;
   const base = answererOptions(cfg);
   if (planner && planner !== 'offline' && !base.models?.llm) throw new UsageError(`--planner ${planner} needs a language model: set models.llm in --config (or VIGIL_MODELS__LLM__BASEURL and VIGIL_MODELS__LLM__MODEL)`);
   const timeZone = str(values.tz) ?? base.timeZone;

@@ -21,10 +21,11 @@ import { createLogger } from '../log.js';
 import { int, isoTime, parse, str, UsageError } from './args.js';
 
 /** Help text. */
-export const REPLAY_HELP = `vigil replay FILE --camera ID --start ISO8601 --data DIR [--realtime] [--fps N] [--width N] [--until SECONDS]
+export const REPLAY_HELP = `vigil replay FILE --camera ID --start ISO8601 [--data DIR] [--realtime] [--fps N] [--width N] [--until SECONDS]
              [--config FILE] [--detector auto|centernet|centernet-tfjs|nanodet|ssd-oidv4|none]
   Ingests a recorded file as if live: frame time = start + the frame's presentation time.
   Runs as fast as the machine allows unless --realtime; exits once the memory is written.
+  --data     data directory to write (default: data of --config, else ./data)
   --until    stop at this media time, leaving the memory as a live daemon held it then (visits in
              progress stay open: ask about "now" with --now; the next run closes them)
   Perception settings (detector, zones, lines) come from the camera with the same id in --config.`;
@@ -47,12 +48,13 @@ export async function replayCommand(argv: string[]): Promise<number> {
   if (!existsSync(file)) throw new UsageError(`file not found: ${file}`);
   const camera = str(values.camera);
   if (!camera || !/^[A-Za-z0-9_-]{1,64}$/.test(camera)) throw new UsageError('--camera ID is required (letters, digits, "_" or "-")');
-  const data = str(values.data);
-  if (!data) throw new UsageError('--data DIR is required');
   const startMs = isoTime(str(values.start), 'start');
   const fps = int(values.fps, 'fps', 1, 30) ?? 2;
   const until = seconds(values.until);
   const cfg = loadConfig({ file: str(values.config) });
+  // the data directory to write: --data, else the config's data (default ./data). Converted models
+  // stay cached under the config's data, as before, so a replay into a new directory does not convert them again.
+  const data = str(values.data) ?? cfg.data;
   const known = cfg.cameras.find((c) => c.id === camera);
   // a camera the config does not name gets the defaults of a new camera, said out loud (never
   // another camera's settings)

@@ -10,6 +10,7 @@ import { environmentChecks, rawEnvironmentErrors } from './environment.js';
 import { configKeyNames } from './json-schema.js';
 import { applyOverlay, EMPTY_OVERLAY, overlayPath, readOverlay, type ZoneOverlay } from './overlay.js';
 import { problemLines, type ConfigProblem } from './places.js';
+import { plainIssueMessage } from './issue-words.js';
 import { configSchema, crossCheck, type Config } from './schema.js';
 
 /** Configuration problems (code `CONFIG_INVALID`), every one of them, with their paths (also its `details`). */
@@ -68,7 +69,7 @@ export function readConfigFile(file: string): Record<string, unknown> {
  */
 export function configProblems(raw: unknown): { config: Config | null; problems: ConfigProblem[] } {
   const r = configSchema.safeParse(raw);
-  const found: ConfigProblem[] = r.success ? [] : r.error.issues.map((i) => ({ path: i.path, message: i.message }));
+  const found: ConfigProblem[] = r.success ? [] : r.error.issues.map((i) => ({ path: i.path, message: plainIssueMessage(i, raw) }));
   found.push(...crossCheck(raw), ...semanticProblems(raw));
   return { config: r.success && found.length === 0 ? (r.data) : null, problems: found };
 }

@@ -7,6 +7,7 @@ import { VigilError } from '../../ingest/errors/catalogue.js';
 import type { EventObservation, FrameObservation, Observation } from '../../ingest/observations.js';
 import type { Alert, AlertRule, CountOp, RuleInfo } from '../api/wire.js';
 import { DEFAULT_COOLDOWN_S, ruleSchema } from './schema.js';
+import { plainIssueMessage } from '../config/issue-words.js';
 import { holds } from '../../planner/query/execute-measures.js';
 import { LocalClock } from './time.js';
 import { counted, pluralOf } from './words.js';
@@ -89,7 +90,7 @@ export class RuleEngine {
    */
   put(input: unknown, source: RuleInfo['source'] = 'runtime'): RuleInfo {
     const parsed = ruleSchema.safeParse(input);
-    if (!parsed.success) throw new RuleError('RULE_INVALID', parsed.error.issues.map((i) => `${i.path.join('.') || 'rule'}: ${i.message}`).join('; '));
+    if (!parsed.success) throw new RuleError('RULE_INVALID', parsed.error.issues.map((i) => `${i.path.join('.') || 'rule'}: ${plainIssueMessage(i, input)}`).join('; '));
     const rule = parsed.data;
     const problems = this.check(rule);
     if (problems.length) throw new RuleError('RULE_INVALID', problems.join('; '));

@@ -51,7 +51,9 @@ export class AudioSession {
     private readonly opts: AudioSessionOptions,
   ) {
     this.now = opts.now ?? Date.now;
-    this.log = opts.log.child({ camera: spec.id, ns: 'ingest:audio' });
+    // the caller's logger carries the namespace (the daemon's is `ingest:audio`): binding `ns` again
+    // wrote the key twice in every JSON line
+    this.log = opts.log.child({ camera: spec.id });
   }
 
   /** Starts decoding; returns at once. */

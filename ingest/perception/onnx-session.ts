@@ -44,7 +44,7 @@ export async function createOnnxSession(
     if (which && /shared library|load/i.test(msg)) {
       throw new Error(
         `ONNX execution provider "${which}" is not available: its libraries are not installed ` +
-          `(onnxruntime-node ships CPU only unless installed with onnxruntime-node-install=cuda12 and a CUDA/TensorRT runtime). ` +
+          `(onnxruntime-node ships CPU only unless installed with ONNXRUNTIME_NODE_INSTALL=cuda12 and a CUDA/TensorRT runtime). ` +
           `Use providers ['cpu'] or install them. (${msg})`,
         { cause: err },
       );

@@ -297,6 +297,10 @@ describe('dashboard token login', { timeout: 180_000 }, () => {
     const { page } = await openPage(browser, { width: 390, height: 844 });
     await page.goto(daemon.baseUrl + '/');
     const field = page.getByLabel('API token');
+    // the prompt points a newcomer to the generated admin token, not only to auth.tokens
+    const help = (await page.locator('#token-help').textContent()) ?? '';
+    assert.match(help, /<data>\/admin\.token/);
+    assert.match(help, /vigil token/);
     await field.fill('not-the-right-token-at-all');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'refused this token' }).waitFor();

@@ -11,6 +11,7 @@ import { didYouMean } from '../../edge/config/labels.js';
 import { checkConfig, ConfigError, validateConfig } from '../../edge/config/load.js';
 import { placeName } from '../../edge/config/places.js';
 import { ruleSchema } from '../../edge/rules/schema.js';
+import { RuleEngine, RuleError } from '../../edge/rules/engine.js';
 import { tempDir } from '../helpers/daemon.js';
 
 const camera = { id: 'table', url: 'rtsp://cam/live', zones: [{ id: 'seat', polygon: [[0, 0], [1, 0], [1, 1]] }], lines: [{ id: 'door', from: [0.5, 0], to: [0.5, 1] }] };
@@ -227,4 +228,24 @@ test('config check and start check the machine in the same pass as the schema: a
   const clip = join(dir, 'clip.mp4');
   writeFileSync(clip, 'x');
   assert.equal(checkConfig({ data: join(dir, 'data'), mqtt: { enabled: false }, cameras: [{ id: 'shelf', url: clip }] }, 't').config.cameras[0]?.id, 'shelf');
+});
+
+test('schema choices and types are worded plainly, naming what was written and what is allowed (no zod wording)', () => {
+  const p = problems({
+    log: { format: 'fancy' },
+    cameras: [camera],
+    rules: [
+      { id: 'w', camera: 'table', trigger: { type: 'count', op: '>>', n: 1 } },
+      { id: 'x', camera: 'table', trigger: { type: 'dwell', seconds: 'ten' } },
+      { id: 'y', camera: 'table', trigger: { type: 'count', op: 'ge' } },
+    ],
+  });
+  assert.ok(has(p, 'log.format: "fancy" is not allowed here: write one of auto, pretty, json'), p.join('\n'));
+  assert.ok(has(p, 'rules[w].trigger.op: ">>" is not allowed here: write one of eq, ne, lt, le, gt, ge', '">=" (ge)'), p.join('\n'));
+  assert.ok(has(p, 'rules[x].trigger.seconds: "ten" is text: write a number'), p.join('\n'));
+  assert.ok(has(p, 'rules[y].trigger.n: missing: write a number'), p.join('\n'));
+  assert.ok(!p.some((l) => /Invalid (option|input)|expected one of|received/.test(l)), p.join('\n'));
+  // rules.put at runtime says the same
+  const e = new RuleEngine({ node: 'n', timeZone: 'UTC', cameras: { table: { zones: [], lines: [] } } });
+  assert.throws(() => e.put({ id: 'w', trigger: { type: 'count', op: '>>', n: 1 } }), (err: unknown) => err instanceof RuleError && err.code === 'RULE_INVALID' && err.message.includes('trigger.op: ">>" is not allowed here: write one of'));
 });

@@ -107,3 +107,16 @@ test('replay --camera cam9 with a config whose only camera keeps persons: cam9 g
   assert.ok(typeof j.value === 'number' && j.value >= 1, `bench's "classes: [person]" must not apply to cam9: ${j.answer}`);
   assert.equal(j.evidence[0]?.camera, 'cam9');
 });
+
+test('replay and ask without --data use the data directory of --config', async () => {
+  const dir = tempDir('replay-config-data');
+  const data = join(dir, 'from-config');
+  const config = join(dir, 'vigil.yaml');
+  writeFileSync(config, stringify({ data, cameras: [{ id: 'bench', url: BOTTLES, detector: { model: 'none' } }] }));
+  const r = await runCli(['replay', BOTTLES, '--camera', 'bench', '--config', config, '--start', '2026-11-21T14:00:00Z', '--until', '4']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(r.stderr.includes(`memory written to ${data}`), r.stderr);
+  const a = await runCli(['ask', 'how many bottles were on the bench?', '--config', config, '--json']);
+  assert.equal(a.code, 0, a.stderr);
+  assert.equal((JSON.parse(a.stdout) as AskJson).coverage.from, '2026-11-21T14:00:00.000Z', 'the memory the replay wrote');
+});
