@@ -229,7 +229,7 @@ export function runCondition(r: Run, c: CountCondition, allTime: boolean, durati
     const n = p[0]?.[2];
     if (n === undefined) return { kind: 'none', why: 'no settled count at that moment' };
     r.evidence.push(...momentEvidence(r.cams.map((camera) => ({ camera, ts: t }))));
-    r.notes.push(`There were ${n} then`);
+    r.notes.push(`There ${n === 1 ? 'was' : 'were'} ${n} then`);
     return { kind: 'boolean', b: holds(n, c, u) };
   }
   const p = summed(r, q.time.from, q.time.to, combineFor(r, c));

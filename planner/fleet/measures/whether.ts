@@ -46,7 +46,8 @@ function merge(m: Whether, { q, parts, visits, bool }: MergeContext): Merged {
     if (w) return bool(stretches(pieces, t.cond, usual).some(([s, e]) => passes((e - s) / 1000, w.op, w.seconds)));
     const held = pieces.filter(([, , n]) => holds(n, t.cond, usual)).length;
     const b = t.all ? held === pieces.length : held > 0;
-    return bool(b, q.time.at !== undefined && !t.all ? [`There were ${pieces[0]?.[2] ?? 0} across the boxes then`] : []);
+    const n = pieces[0]?.[2] ?? 0;
+    return bool(b, q.time.at !== undefined && !t.all ? [`There ${n === 1 ? 'was' : 'were'} ${n} across the boxes then`] : []);
   }
   if (t.kind === 'visitTime') {
     const v = pickFleetVisit(visits(), t.visit);
