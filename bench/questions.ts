@@ -10,6 +10,7 @@
  * that is not the truth) is the defect to drive to zero; a refusal is not. Exits 0: it measures.
  * VIGIL_SHARED overrides where the shared folder is (default: ../shared beside the project).
  */
+import { firstScores, historyLines } from './blind-history.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -168,6 +169,7 @@ async function main(): Promise<void> {
   }
   const line = sets.map((s) => `${s} ${summary[s]?.right ?? 0}/${summary[s]?.total ?? 0} right, ${summary[s]?.wrong ?? 0} wrong, ${summary[s]?.refused ?? 0} refused`).join('; ');
   console.log(`\n${line}; latency p50 ${latency.p50} ms, p99 ${latency.p99} ms over ${latency.samples} answers`);
+  console.log(`\n${historyLines(firstScores(join(root, 'bench', 'results'))).join('\n')}`);
   console.log(`\n${'='.repeat(20)}\nWRONG: ${wrong.length}\n${'='.repeat(20)}`);
 
   const out = {
