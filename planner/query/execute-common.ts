@@ -123,3 +123,19 @@ export function passes(x: number, op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge', n
   }
 }
 
+/** A visit named as a person would (never by the memory's internal id): "the person who arrived at 09:02:03 UTC". */
+export function whoseVisit(v: Pick<VisitFact, 'label' | 'start'>): string {
+  return `the ${v.label} who arrived at ${new Date(v.start).toISOString().slice(11, 19)} UTC`;
+}
+
+/**
+ * No visit fits a reference: with "the" over several visits, says how many fit (and shows them as
+ * evidence) rather than picking one; otherwise says how many there were.
+ */
+export function noSuchVisit(r: Run, vs: readonly VisitFact[], ref: VisitRef): { kind: 'none'; why: string } {
+  if (ref.by === 'only' && vs.length > 1) {
+    r.evidence.push(...visitEvidence(vs));
+    return { kind: 'none', why: `${vs.length} visits fit, not one, and I do not pick one; ask about one of them (the first, the last, the longest) or how many there were` };
+  }
+  return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+}

@@ -4,7 +4,7 @@
  * count condition held, summed over the cameras of the place.
  */
 import { MemoryQueries } from '../../memory/queries.js';
-import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, type Run } from './execute-common.js';
+import { inWindowFor, momentEvidence, noSuchVisit, passes, pickVisit, visitEvidence, whoseVisit, type Run } from './execute-common.js';
 import { changes, pieces, timeline, usualCount } from './facts.js';
 import { objectLooks } from './look.js';
 import type { CountCondition, DurationCondition, EventFact, EventKind, Measure, Pick, QueryValue, VisitFact, VisitRef } from './schema.js';
@@ -15,7 +15,7 @@ const OPEN_MS = 2000;
 
 /** The note of a visit the daemon's stop cut short. */
 export function cutNote(v: VisitFact): string {
-  return `The daemon stopped while ${v.objectId} was on ${v.camera}: that visit ends at the last recorded frame, not at a seen departure`;
+  return `The daemon stopped while ${whoseVisit(v)} was on ${v.camera}: that visit ends at the last recorded frame, not at a seen departure`;
 }
 
 /** End of each camera's coverage. */
@@ -290,13 +290,13 @@ export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: A
   if (o.kind === 'arrival' || o.kind === 'departure') {
     const vs = all(q.time.from, q.time.to);
     let v = pickVisit(inWindowFor(vs, o.visit, q.time), o.visit, all);
-    if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+    if (!v) return noSuchVisit(r, vs, o.visit);
     // "when did the last person leave" while the latest visitor is still there: the latest departure
     if (o.kind === 'departure' && v.open && o.visit.by === 'nth' && o.visit.n === -1 && o.visit.order !== 'departure') {
       const byDeparture: VisitRef = { ...o.visit, order: 'departure' };
       const left = pickVisit(inWindowFor(vs, byDeparture, q.time), byDeparture, all);
-      if (!left) return { kind: 'none', why: `nobody has left yet in that time: ${v.objectId} is still there (${Math.round((v.end - v.start) / 1000)} s so far)` };
-      r.notes.push(`${v.objectId} is still there; the last to leave was ${left.objectId}`);
+      if (!left) return { kind: 'none', why: `nobody has left yet in that time: ${whoseVisit(v)} is still there (${Math.round((v.end - v.start) / 1000)} s so far)` };
+      r.notes.push(`${whoseVisit(v)} is still there; the last to leave was ${whoseVisit(left)}`);
       v = left;
     }
     r.evidence.push(...visitEvidence([v]));
@@ -304,8 +304,8 @@ export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: A
     const open = v.open === true || v.end >= coverageEnd(r, v.camera) - OPEN_MS;
     const where = v.open ? 'now' : 'when the recording ended';
     // "when was the last person seen": a sighting, even if they were still there
-    if (o.kind === 'departure' && open && !(o.visit.by === 'nth' && (o.visit.order === 'departure' || o.visit.order === 'sighting'))) return { kind: 'none', why: `${v.objectId} is still there ${where} (${Math.round((v.end - v.start) / 1000)} s so far)`.replace('is still there when', 'was still there when') };
-    if (o.kind === 'departure' && open) r.notes.push(`${v.objectId} was still in view ${where}`);
+    if (o.kind === 'departure' && open && !(o.visit.by === 'nth' && (o.visit.order === 'departure' || o.visit.order === 'sighting'))) return { kind: 'none', why: `${whoseVisit(v)} is still there ${where} (${Math.round((v.end - v.start) / 1000)} s so far)`.replace('is still there when', 'was still there when') };
+    if (o.kind === 'departure' && open) r.notes.push(`${whoseVisit(v)} was still in view ${where}`);
     if (v.cut) r.notes.push(cutNote(v));
     return { kind: 'time', t: o.kind === 'arrival' ? v.start : v.end };
   }

@@ -4,7 +4,7 @@
  */
 import { MemoryQueries } from '../../../memory/queries.js';
 import { countWords, durWords, nth, refWords } from '../describe-words.js';
-import { inWindowFor, momentEvidence, pickVisit, visitEvidence, type Run } from '../execute-common.js';
+import { inWindowFor, momentEvidence, noSuchVisit, pickVisit, visitEvidence, whoseVisit, type Run } from '../execute-common.js';
 import { conditionStretches, cutNote, pickStretch, runCondition, stretchesLasting, together } from '../execute-measures.js';
 import { stretchTotal } from '../execute-stretch.js';
 import { HALF_FRAME_MS } from '../facts.js';
@@ -81,9 +81,9 @@ function condition(r: Run, o: Of<'condition'>): QueryValue {
 /** The length of one visit. */
 function oneVisit(r: Run, o: Of<'visit'>, vs: readonly VisitFact[], all: AllVisits): QueryValue {
   const v = pickVisit(inWindowFor(vs, o.visit, r.q.time), o.visit, all);
-  if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
+  if (!v) return noSuchVisit(r, vs, o.visit);
   r.evidence.push(...visitEvidence([v]));
-  if (v.open) r.notes.push(`${v.objectId} is still there: that is the length so far`);
+  if (v.open) r.notes.push(`${whoseVisit(v)} is still there: that is the length so far`);
   if (v.cut) r.notes.push(cutNote(v));
   return { kind: 'number', n: (v.end - v.start) / 1000, unit: 'seconds' };
 }

@@ -2,7 +2,7 @@
  * `visit`: one visit as a whole (arrival, departure, length): "who stayed longest?".
  */
 import { refWords } from '../describe-words.js';
-import { inWindowFor, pickVisit, visitEvidence } from '../execute-common.js';
+import { inWindowFor, noSuchVisit, pickVisit, visitEvidence } from '../execute-common.js';
 import type { MeasureModule, MeasureOf } from './module.js';
 
 /** The `visit` measure. */
@@ -11,7 +11,7 @@ export const visit: MeasureModule<MeasureOf<'visit'>> = {
     const { q } = r;
     const vs = all(q.time.from, q.time.to);
     const v = pickVisit(inWindowFor(vs, m.visit, q.time), m.visit, all);
-    if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} in that time)` };
+    if (!v) return noSuchVisit(r, vs, m.visit);
     r.evidence.push(...visitEvidence([v]));
     return { kind: 'visit', visit: v };
   },

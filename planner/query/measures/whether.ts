@@ -4,7 +4,7 @@
  * one visit's time against an instant (see schema.ts).
  */
 import { clock, countWords, durWords, EVENT, of, refWords } from '../describe-words.js';
-import { inWindowFor, momentEvidence, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from '../execute-common.js';
+import { inWindowFor, momentEvidence, noSuchVisit, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from '../execute-common.js';
 import { conditionStretches, runCondition, runCount, together } from '../execute-measures.js';
 import type { QueryValue } from '../schema.js';
 import type { AllVisits, DescribeWords, MeasureModule, MeasureOf } from './module.js';
@@ -45,7 +45,7 @@ function visitTests(r: Run, x: Test<'visitTime' | 'length' | 'compare'>, all: Al
     return { kind: 'boolean', b: passes(da, x.op, db) };
   }
   const v = pickVisit(inWindowFor(vs, x.visit, q.time), x.visit, all);
-  if (!v) return noVisit(vs.length);
+  if (!v) return noSuchVisit(r, vs, x.visit);
   r.evidence.push(...visitEvidence([v]));
   if (x.kind === 'visitTime') {
     r.notes.push(`It lasted from ${new Date(v.start).toISOString()} to ${new Date(v.end).toISOString()}`);
