@@ -60,7 +60,7 @@ describe('rules in words in Chromium, no model', { timeout: 480_000 }, () => {
     await page.getByRole('button', { name: 'Read', exact: true }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'could not read it as a rule' });
     await refusal.waitFor();
-    assert.match(await refusal.innerText(), /"blue" and "badly"/);
+    assert.match(await refusal.innerText(), /"badly"/);
     assert.equal(await page.getByText(/language model|send a structured rule/).count(), 0, 'no text says a model is needed');
     assert.equal(await page.getByRole('region', { name: 'proposed rule' }).count(), 0, 'nothing to save');
   });
