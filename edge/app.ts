@@ -16,6 +16,7 @@ import { LiveState } from './api/live.js';
 import { WsApi } from './api/ws.js';
 import { EventBus } from './bus.js';
 import { CameraManager } from './components/cameras.js';
+import { PlacesKeeper } from './components/places.js';
 import { RecentFrames } from './components/recent-frames.js';
 import { RulesComponent } from './components/rules.js';
 import { StatusRefresh } from './components/status-refresh.js';
@@ -192,6 +193,7 @@ export function buildDaemon(cfg: Config, log: Logger, overlay?: OverlayInfo): Da
   // HTTP first: /healthz answers ("starting") while the detector loads and MQTT connects, and
   // stops last; rules before perception (no frame is missed), MQTT before cameras (camera status
   // is published)
-  const lifecycle: Lifecycle = new Lifecycle([http, memory, rules, perception, audio, ...(fleetView ? [fleetView] : []), mqtt, cameras, refresh], log.child({ ns: 'edge' }));
+  const places = new PlacesKeeper({ store: () => memory.store, list: () => zones.list(), bus, log: log.child({ ns: 'memory' }) });
+  const lifecycle: Lifecycle = new Lifecycle([http, memory, places, rules, perception, audio, ...(fleetView ? [fleetView] : []), mqtt, cameras, refresh], log.child({ ns: 'edge' }));
   return { lifecycle, http, cameras, memory, perception, audio, answerer, bus, rules, mqtt, wsApi, zones };
 }

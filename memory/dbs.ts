@@ -26,6 +26,7 @@ import type { StoredEvent } from './event-codec.js';
 import type { AlertRecord, AudioRecord, CoverageRange, FrameRecord, ObjectRecord, RollupRecord, SegmentRecord, SpeechRecord } from './types.js';
 import type { Key } from './key.js';
 import type { LiveValue } from './live.js';
+import type { PlacesValue } from './places.js';
 import type { CountTail, RunValue } from './count-runs.js';
 import type { VisitValue } from './visits.js';
 
@@ -55,6 +56,8 @@ export interface Dbs {
   counts: Database<RunValue, Key>;
   /** Per camera, the count runs in progress and when each count key was first seen. */
   ctail: Database<CountTail, Key>;
+  /** Each camera's zones and lines: `[camera]` -> PlacesValue (see `places.ts`); undefined in a read-only memory from before. */
+  places: Database<PlacesValue, Key> | undefined;
   events: Database<StoredEvent, Key>;
   etypes: Database<StoredEvent, Key>;
   elines: Database<StoredEvent, Key>;
@@ -116,5 +119,6 @@ export function openDbs(root: RootDatabase): Dbs {
     atime: root.openDB({ name: 'atime' }),
     arules: root.openDB({ name: 'arules' }),
     acams: root.openDB({ name: 'acams' }),
+    places: root.openDB({ name: 'places' }),
   };
 }

@@ -6,6 +6,7 @@
  * within milliseconds; `flush()` waits for durability. Reads are synchronous and never span an
  * `await`. A full disk stops writing (see `health()`). Typed queries are in `MemoryQueries`.
  */
+import { putPlaces, type PlacesValue } from './places.js';
 import { mkdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'lmdb';
@@ -405,6 +406,13 @@ export class MemoryStore implements MemoryView {
     const s = this.session();
     if (this.opts.readOnly) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', 'a clock step cannot be kept in a memory opened read-only'));
     return noteStep(s.d.meta, step);
+  }
+
+  /** Keeps a camera's zones and lines (questions know them by name before anything visits them). */
+  notePlaces(camera: string, places: PlacesValue): Promise<boolean> {
+    const s = this.session();
+    if (this.opts.readOnly || !s.d.places) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', 'places cannot be kept in a memory opened read-only'));
+    return putPlaces(s.d.places, s.d.meta, camera, places);
   }
 
   /** The steps of the wall clock whose doubtful times overlap `[from, to)`, by time. */

@@ -4,6 +4,7 @@
  * cache the answer under `changeStamp`, which costs nothing to read.
  */
 import { zonesNamed } from '../count-runs.js';
+import { readPlaces } from '../places.js';
 import type { MemoryView } from '../view.js';
 
 /** Names in use in a memory. */
@@ -42,8 +43,12 @@ export function namesInUse(mv: MemoryView): MemoryNames {
     if (e.zone) names.zones.add(e.zone);
     if (e.line) names.lines.add(e.line);
   }
-  // zones no object visited yet (drawn while running, or never occupied) are named by the frames
+  // zones no object visited yet (drawn while running, or never occupied) are named by the frames,
+  // and every camera's zones and lines by the places kept from its config and drawings
   for (const z of zonesNamed(mv.dbs())) names.zones.add(z);
+  const kept = readPlaces(mv.dbs().places);
+  for (const z of kept.zones) names.zones.add(z);
+  for (const l of kept.lines) names.lines.add(l);
   return names;
 }
 
@@ -54,5 +59,5 @@ export function namesInUse(mv: MemoryView): MemoryNames {
 export function changeStamp(mv: MemoryView): string {
   const { objects, events } = mv.dbs();
   const entries = (db: { getStats(): unknown }): number => (db.getStats() as { entryCount?: number }).entryCount ?? -1;
-  return `${entries(objects)}/${entries(events)}/${mv.cameras().join(',')}/${zonesNamed(mv.dbs()).length}`;
+  return `${entries(objects)}/${entries(events)}/${mv.cameras().join(',')}/${zonesNamed(mv.dbs()).length}/${mv.dbs().meta.get(['places']) ?? 0}`;
 }

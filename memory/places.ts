@@ -1,0 +1,34 @@
+/**
+ * The places each camera has (its zones and lines, from the config and drawn while running), kept
+ * so questions know a zone or line by name before anything visits or crosses it. Keyed
+ * `[camera]`; a counter in `meta` (`['places']`) moves on every change, for the names' cache.
+ */
+import type { Database } from 'lmdb';
+import type { Key } from './key.js';
+
+/** A camera's places. */
+export interface PlacesValue {
+  zones: string[];
+  lines: string[];
+}
+
+/** Keeps a camera's places (replacing what it had); resolves when stored. */
+export function putPlaces(db: Database<PlacesValue, Key>, meta: Database<number, Key>, camera: string, p: PlacesValue): Promise<boolean> {
+  const before = db.get([camera]);
+  const same = before && before.zones.join('\u0000') === p.zones.join('\u0000') && before.lines.join('\u0000') === p.lines.join('\u0000');
+  if (same) return Promise.resolve(true);
+  void meta.put(['places'], (meta.get(['places']) ?? 0) + 1);
+  return db.put([camera], { zones: [...p.zones], lines: [...p.lines] });
+}
+
+/** Every camera's places (none in a memory from before they were kept). */
+export function readPlaces(db: Database<PlacesValue, Key> | undefined): PlacesValue {
+  const out: PlacesValue = { zones: [], lines: [] };
+  if (!db) return out;
+  for (const { value } of db.getRange({})) {
+    if (!value || !Array.isArray(value.zones) || !Array.isArray(value.lines)) continue;
+    out.zones.push(...value.zones);
+    out.lines.push(...value.lines);
+  }
+  return out;
+}
