@@ -231,9 +231,9 @@ export function alertEventTemplate(publicUrl: string | null): string {
 }
 
 /** A rule's event entity (on its camera's device, or the box's for a rule over every camera). */
-export function ruleEntity(ctx: HaContext, rule: Pick<AlertRule, 'id' | 'camera'>): HaEntity {
+export function ruleEntity(ctx: HaContext, rule: Pick<AlertRule, 'id' | 'camera' | 'description'>): HaEntity {
   const uid = uniqueId(ctx.node, 'rule', rule.id);
-  const name = `${title(rule.id)} alert`;
+  const name = ruleName(rule);
   return {
     component: 'event',
     uid,
@@ -246,6 +246,19 @@ export function ruleEntity(ctx: HaContext, rule: Pick<AlertRule, 'id' | 'camera'
       ...availability(ctx, rule.camera),
     },
   };
+}
+
+/**
+ * A rule's entity name: its sentence when it was written in words ("Anyone is at the table for 3
+ * seconds"), else its id ("Crowd alert").
+ */
+export function ruleName(rule: Pick<AlertRule, 'id' | 'description'>): string {
+  const said = (rule.description ?? '')
+    .trim()
+    .replace(/^(?:please\s+)?(?:tell me|alert me|notify me|let me know|warn me|ping me|alert|notify|warn)\s+(?:when(?:ever)?|if|as soon as)\s+/i, '')
+    .replace(/[.!?]+$/, '');
+  if (said.length === 0 || said.length > 60 || said === rule.description?.trim()) return `${title(rule.id)} alert`;
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}`;
 }
 
 /** The config topic of the alert `sensor` earlier versions announced per rule (cleared: events replace it). */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RuleInfo } from '../../edge/api/wire.js';
 import { Discovery, type DiscoveryDeps } from '../../edge/mqtt/discovery.js';
+import { ruleName } from '../../edge/mqtt/ha-entities.js';
 import { OccupancyStates } from '../../edge/mqtt/occupancy.js';
 import { haConfigProblems } from './ha-schema.js';
 
@@ -191,4 +192,10 @@ test('zones drawn while running get entities at once, and zones removed are clea
   assert.ok(occupancy('kiosk'), 'the drawn zone is announced without a restart');
   const gone = [...sent].filter(([t]) => t.includes('_standing_'));
   assert.ok(gone.length >= 2 && gone.every(([, p]) => p === ''), 'the removed zone entities are cleared');
+});
+
+test('a rule written in words is named by its sentence in Home Assistant; others by their id', () => {
+  assert.equal(ruleName({ id: 'person-table-stays3s', description: 'tell me when anyone is at the table for 3 seconds' }), 'Anyone is at the table for 3 seconds');
+  assert.equal(ruleName({ id: 'crowd' }), 'Crowd alert');
+  assert.equal(ruleName({ id: 'low', description: 'Bottles on the bench are running low, restock from the back room before the evening shift' }), 'Low alert');
 });
