@@ -11,6 +11,7 @@ import { repairs } from './scan-repair.js';
 import { particleVerbs } from './scan-particles.js';
 import { takeLooks, type LookPhrase } from './scan-look.js';
 import { nounSynonyms } from './synonyms.js';
+import { calendarDates } from './scan-dates.js';
 import { spokenClock, spokenNumbers, type ClockHour } from './spoken.js';
 
 export type { TimePhrase } from './scan-times.js';
@@ -105,6 +106,8 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/^\s*(?:(?:hey|hi|hello|hiya|yo|ok|okay|um+|uh+|erm|er|hmm+|well|alright)(?: there)?\s*,?\s+)+/, ' ');
   // "twenty five seconds", "three and a half minutes", "four minutes past two": in digits
   s = spokenClock(spokenNumbers(s), clockHour(opts));
+  // "on Nov 14", "the 19th": calendar dates as ISO dates
+  s = calendarDates(s, opts.now, opts.timeZone);
   // "visitor number 3", "person no. 2": the ordinal
   s = s.replace(/\b([a-z]+) (?:number|no\.|#) ?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/g, (m, noun: string, n: string) => (noun === 'the' || noun === 'a' ? m : `${CLOCK_WORDS[n] ?? n}th ${noun}`));
   // "visitor three", "person 2": the ordinal (not "a person two seconds later")
