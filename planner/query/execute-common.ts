@@ -123,9 +123,9 @@ export function passes(x: number, op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge', n
   }
 }
 
-/** A visit named as a person would (never by the memory's internal id): "the person who arrived at 09:02:03 UTC". */
-export function whoseVisit(v: Pick<VisitFact, 'label' | 'start'>): string {
-  return `the ${v.label} who arrived at ${new Date(v.start).toISOString().slice(11, 19)} UTC`;
+/** A visit's object in a note: its id, which views that show answers name as a person would ("the 3rd visitor, arrived ..."). */
+export function whoseVisit(v: Pick<VisitFact, 'objectId'>): string {
+  return v.objectId;
 }
 
 /**

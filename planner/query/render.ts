@@ -71,14 +71,14 @@ export function renderAnswer(q: Query, x: Executed, o: RenderOptions): DraftAnsw
   return { answer: parts.join(' '), value, evidence: x.evidence, coverage: x.coverage, ...refusal };
 }
 
-/** A visit as a person names it: what, where and when (never the memory's internal id). */
+/** A visit: its object (views that show answers name it as a person would: "the 3rd visitor, arrived ..."), where and when. */
 function visitText(v: VisitFact, at: (t: number) => string): string {
-  return `a ${v.label} at ${v.camera}${v.zone ? ` in zone ${v.zone}` : ''} ${v.open ? `from ${at(v.start)}, still there, ${secs((v.end - v.start) / 1000)} so far` : `from ${at(v.start)} to ${at(v.end)}, ${secs((v.end - v.start) / 1000)}${v.cut ? ' (the daemon stopped while it was there)' : ''}`}`;
+  return `${v.objectId} (${v.label}) on ${v.camera}${v.zone ? ` in zone ${v.zone}` : ''} ${v.open ? `from ${at(v.start)}, still there, ${secs((v.end - v.start) / 1000)} so far` : `from ${at(v.start)} to ${at(v.end)}, ${secs((v.end - v.start) / 1000)}${v.cut ? ' (the daemon stopped while it was there)' : ''}`}`;
 }
 
 function itemText(i: VisitFact | EventFact | IdentityFact, at: (t: number) => string): string {
   if ('ts' in i) return `${at(i.ts)} ${String(i.kind).replace('_', ' ')}${i.n && i.n > 1 ? ` x${i.n}` : ''}${i.label ? ` ${i.label}` : ''}${i.line ? ` line ${i.line}` : ''}${i.direction ? ` ${i.direction}` : ''}${i.zone ? ` zone ${i.zone}` : ''} on ${i.camera}`;
-  if ('visits' in i) return `a ${i.label} at ${i.camera} (${i.visits} visit${i.visits === 1 ? '' : 's'}, ${at(i.firstSeen)} to ${at(i.lastSeen)})`;
+  if ('visits' in i) return `${i.objectId} (${i.label}, ${i.visits} visit${i.visits === 1 ? '' : 's'}, ${at(i.firstSeen)} to ${at(i.lastSeen)})`;
   return visitText(i, at);
 }
 

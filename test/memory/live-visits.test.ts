@@ -87,7 +87,7 @@ test('after a stop with someone in view, the next run closes the visit at the la
   assert.deepEqual(vs.map((v) => [(v.start - T0) / 1000, (v.end - T0) / 1000, v.open ?? false, v.cut ?? false]), [[5, 25, false, true]]);
   const stay = askOffline('how long did the last person stay?', second, { timeZone: 'UTC' });
   assert.ok(typeof stay.value === 'number' && Math.abs(stay.value - 20) <= 1, stay.answer);
-  assert.match(stay.answer, /The daemon stopped while the person who arrived at \d\d:\d\d:\d\d UTC was on cam/);
+  assert.match(stay.answer, /The daemon stopped while cam:person:1 was on cam/);
   // the new run's frames show nobody: the cut visit does not reach into them
   await frames(second, 40, 45, () => 0);
   assert.equal(askOffline('is anyone there now?', second, { timeZone: 'UTC' }).value, false);
