@@ -13,6 +13,7 @@ import { measureModule } from './measures/index.js';
 import { Query, type QueryValue, type VisitFact } from './schema.js';
 import { keptWindow } from './kept.js';
 import { lookCheck } from './execute-look.js';
+import { vocabulary } from './vocabulary.js';
 import { clockStepNotes } from './clock-notes.js';
 import { asOf, type Run } from './execute-common.js';
 
@@ -59,6 +60,10 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   if (kept.kind === 'partly') run.notes.push(kept.note);
   run.notes.push(...clockStepNotes(memory.clockSteps(win.from, win.to)));
   if (coverage.gaps.length > 0) run.notes.push(`Nothing was recorded on ${coverage.gaps.map((g) => `${g.camera} from ${g.start} to ${g.end}`).join(', ')}`);
+  // "how many cars drove through the yard": crossings are counted at lines; with none, "0" would claim what was never watched
+  if (!q.place.line && JSON.stringify(q.measure).includes('"line_cross"') && vocabulary(memory).lines.length === 0) {
+    return { value: { kind: 'none', why: `no line is drawn on ${cams.join(', ')}, and crossings are counted at lines; ask how many came instead` }, evidence: [], coverage, notes: run.notes };
+  }
   // "the person in the black top": refused when some visits of that time cannot be judged by colour
   const unjudged = lookCheck(run);
   if (unjudged) return { value: unjudged, evidence: [], coverage, notes: run.notes };

@@ -142,3 +142,9 @@ test('another word for a place is no name: "the shelf camera" is refused where t
   assert.deepEqual(ledge.parse('how many bottles were on the shelf at 09:01?').query.place.cameras, ['ledge']);
   ledge.refused('how many bottles did the shelf camera see?', 'no camera called "shelf"');
 });
+
+test('crossings where no line is drawn are refused, not counted as 0', () => {
+  const a = ask('how many cars drove through the lot?');
+  assert.equal(a.value, null, a.answer);
+  assert.match(a.answer, /no line is drawn on lot/);
+});
