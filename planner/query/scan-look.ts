@@ -83,6 +83,8 @@ function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Des
   let qualifier: 'dark' | 'light' | undefined;
   let term: Term | undefined;
   let unjudged: string | undefined;
+  // "dark" or "light" said with no hue: a look only with something worn after it
+  let hueless = false;
   const q = w[k];
   if (q !== undefined && Object.hasOwn(QUALIFIERS, q)) {
     qualifier = QUALIFIERS[q];
@@ -103,8 +105,8 @@ function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Des
     // "the dark hoodie": dark, whatever the hue (only with something worn: "in dark" alone says too little)
     term = qualifier;
     qualifier = undefined;
+    hueless = true;
   } else return null;
-  const hueless = term === 'dark' || term === 'light';
   // "a black knit jumper": shape words after the colour too
   while (SHAPES.has(w[k] ?? '') && (own(GARMENTS, w[k + 1]) || SHAPES.has(w[k + 1] ?? '') || UNMEASURED.has(w[k + 1] ?? ''))) shapes.push(w[k++] as string);
   // "t shirt", "hi vis vest", "hard hat": worn things of two or three words
@@ -117,7 +119,7 @@ function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Des
       break;
     }
   }
-  if (!garment && hueless && c !== 'dark' && c !== 'light') return null;
+  if (!garment && hueless) return null;
   if (!garment && PLACE_KINDS.has(w[k] ?? '')) return null;
   const ignored: string[] = [...shapes];
   if (garment && UNMEASURED.has(garment)) unjudged = garment;
