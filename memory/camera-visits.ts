@@ -53,6 +53,40 @@ export function writeCameraVisits(db: Database<number, Key>, prev: CameraVisitSo
   return last;
 }
 
+/**
+ * Return entries of an object: each visit after its first, keyed `[camera, label, start, objectId]`
+ * with the end of the object's previous visit as value. "How many different people" subtracts the
+ * returns whose previous visit also fell in the window from the arrivals, reading index keys only.
+ */
+export function returnEntries(o: CameraVisitSource): { key: Key; value: number }[] {
+  const vs = visitsOf(o);
+  const out: { key: Key; value: number }[] = [];
+  for (let i = 1; i < vs.length; i++) out.push({ key: [o.camera, o.label, (vs[i] as { start: number }).start, o.objectId], value: (vs[i - 1] as { end: number }).end });
+  return out;
+}
+
+/** Writes the return entries of `next` that changed and removes those of `prev` that `next` no longer has. Returns the last write, or null. */
+export function writeReturns(db: Database<number, Key>, prev: CameraVisitSource | undefined, next: CameraVisitSource): Promise<boolean> | null {
+  let last: Promise<boolean> | null = null;
+  const now = returnEntries(next);
+  const before = new Map((prev ? returnEntries(prev) : []).map((e) => [e.key.join('\n'), e.value]));
+  const keep = new Set<string>();
+  for (const { key, value } of now) {
+    const k = key.join('\n');
+    keep.add(k);
+    if (before.get(k) !== value) last = db.put(key, value);
+  }
+  for (const { key } of prev ? returnEntries(prev) : []) if (!keep.has(key.join('\n'))) last = db.remove(key);
+  return last;
+}
+
+/** Removes the return entries of an object. Returns the last removal, or null. */
+export function removeReturns(db: Database<number, Key>, o: CameraVisitSource): Promise<boolean> | null {
+  let last: Promise<boolean> | null = null;
+  for (const { key } of returnEntries(o)) last = db.remove(key);
+  return last;
+}
+
 /** Removes the entries of an object. Returns the last removal, or null. */
 export function removeCameraVisits(db: Database<number, Key>, o: CameraVisitSource): Promise<boolean> | null {
   let last: Promise<boolean> | null = null;

@@ -6,7 +6,8 @@
  * - `objects` `objectId` -> ObjectRecord (space-dominant), `spans` `[camera, firstSeen, objectId]` -> lastSeen,
  *   `lspans` `[camera, label, firstSeen, objectId]` -> lastSeen (per-label index);
  * - `visits` `[camera, zone, enteredAt, objectId, n]` -> VisitValue (zone-visit index, see `visits.ts`);
- * - `cvisits` `[camera, label, start, objectId, n]` -> end (camera-visit index, see `camera-visits.ts`);
+ * - `cvisits` `[camera, label, start, objectId, n]` -> end (camera-visit index, see `camera-visits.ts`),
+ *   and `creturns` `[camera, label, start, objectId]` -> the end of the object's previous visit (every visit but an object's first);
  * - `events` `[camera, ts, seq]` -> StoredEvent (see `event-codec.ts`), indexed by `etypes`
  *   `[camera, type, ts, seq]` and `elines` `[camera, line, ts, seq]` (line events) -> the same
  *   value, so filtered reads decode only matches;
@@ -33,10 +34,10 @@ import type { VisitValue } from './visits.js';
 export type { Key } from './key.js';
 
 /** Secondary indexes that may need building from their primary database (stores from before they existed). */
-export type IndexName = 'events' | 'zones' | 'visits' | 'cvisits';
+export type IndexName = 'events' | 'zones' | 'visits' | 'cvisits' | 'creturns';
 
 /** Every secondary index, in the order `open()` checks them. */
-export const INDEX_NAMES: readonly IndexName[] = ['events', 'zones', 'visits', 'cvisits'];
+export const INDEX_NAMES: readonly IndexName[] = ['events', 'zones', 'visits', 'cvisits', 'creturns'];
 
 /** The databases of one environment. */
 export interface Dbs {
@@ -50,6 +51,8 @@ export interface Dbs {
   visits: Database<VisitValue, Key>;
   /** Camera visits of objects: `[camera, label, start, objectId, n]` -> end (see `camera-visits.ts`). */
   cvisits: Database<number, Key>;
+  /** Returns of objects: `[camera, label, start, objectId]` -> the previous visit's end; undefined in a read-only memory from before. */
+  creturns: Database<number, Key> | undefined;
   /** Visits in progress (no seen departure yet): `[camera, objectId]` (see `live.ts`). */
   live: Database<LiveValue, Key>;
   /** Count runs that span the settling hold: `[camera, key, start]` -> `[count, last]` (see `count-runs.ts`). */
@@ -101,6 +104,7 @@ export function openDbs(root: RootDatabase): Dbs {
     lspans: root.openDB({ name: 'lspans' }),
     visits: root.openDB({ name: 'visits' }),
     cvisits: root.openDB({ name: 'cvisits' }),
+    creturns: root.openDB({ name: 'creturns' }),
     live: root.openDB({ name: 'live' }),
     counts: root.openDB({ name: 'counts' }),
     ctail: root.openDB({ name: 'ctail' }),

@@ -13,7 +13,7 @@ const noop = (): void => undefined;
 
 /** The index state of one open store. */
 export class IndexBuilder {
-  private readonly ready: Record<IndexName, boolean> = { events: false, zones: false, visits: false, cvisits: false };
+  private readonly ready: Record<IndexName, boolean> = { events: false, zones: false, visits: false, cvisits: false, creturns: false };
   /** Objects whose visit entries the live writer wrote while the visit indexes are being built (the build skips them). */
   private readonly live = new Set<string>();
   private building: Promise<void> = Promise.resolve();
@@ -54,7 +54,7 @@ export class IndexBuilder {
 
   /** Notes that the live writer wrote an object's visit entries (a build in progress leaves them alone). */
   wroteVisits(objectId: string): void {
-    if (!this.ready.visits || !this.ready.cvisits) this.live.add(objectId);
+    if (!this.ready.visits || !this.ready.cvisits || !this.ready.creturns) this.live.add(objectId);
   }
 
   /** Stops building after the chunk in progress. */
@@ -85,6 +85,6 @@ export class IndexBuilder {
     if (this.closing) return;
     await this.d.meta.put(['index', name], 1).catch(ignoreWriteFailure);
     this.ready[name] = true;
-    if ((name === 'visits' || name === 'cvisits') && this.ready.visits && this.ready.cvisits) this.live.clear();
+    if ((name === 'visits' || name === 'cvisits' || name === 'creturns') && this.ready.visits && this.ready.cvisits && this.ready.creturns) this.live.clear();
   }
 }

@@ -1,10 +1,10 @@
 /**
  * Building secondary indexes from their primary database, for stores written before an index
- * existed: `events` (etypes, elines) from events, `zones` (zocc) from frames, `visits` and `cvisits` from objects.
+ * existed: `events` (etypes, elines) from events, `zones` (zocc) from frames, `visits`, `cvisits` and `creturns` from objects.
  * The store calls `indexChunk` until it reports a short chunk, awaiting each chunk's writes.
  */
 import type { Dbs, IndexName, Key } from './dbs.js';
-import { writeCameraVisits } from './camera-visits.js';
+import { writeCameraVisits, writeReturns } from './camera-visits.js';
 import { writeVisits } from './visits.js';
 
 /** What one chunk did: entries read, the last one (where the next chunk starts) and its last write. */
@@ -58,6 +58,13 @@ export function indexChunk(d: Dbs, name: IndexName, start: Key | string | undefi
       n++;
       if (typeof key !== 'string' || typeof value.firstSeen !== 'number' || opts.skip?.(key)) continue;
       last = writeCameraVisits(d.cvisits, undefined, value) ?? last;
+    }
+  } else if (name === 'creturns') {
+    for (const { key, value } of d.objects.getRange({ ...from, limit: chunk })) {
+      start = key;
+      n++;
+      if (typeof key !== 'string' || typeof value.firstSeen !== 'number' || opts.skip?.(key) || !d.creturns) continue;
+      last = writeReturns(d.creturns, undefined, value) ?? last;
     }
   } else {
     const spans = new Map<string, number>();

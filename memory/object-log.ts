@@ -4,7 +4,7 @@
  * `description`. Index entries (spans, zone and camera visits) follow every rewrite.
  */
 import type { ObjectFact } from '../ingest/observations.js';
-import { writeCameraVisits } from './camera-visits.js';
+import { writeCameraVisits, writeReturns } from './camera-visits.js';
 import type { Dbs } from './dbs.js';
 import { describeObject } from './describe.js';
 import { putLive, removeLive } from './live.js';
@@ -75,6 +75,8 @@ export class ObjectLog {
     if (v) gate.track(v);
     const cv = writeCameraVisits(d.cvisits, prev, ob);
     if (cv) gate.track(cv);
+    const cr = d.creturns && writeReturns(d.creturns, prev, ob);
+    if (cr) gate.track(cr);
     this.wroteVisits(ob.objectId);
     // the span bounds index scans: it covers zone visits entered before the first sighting too
     let span = ob.lastSeen - ob.firstSeen;

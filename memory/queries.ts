@@ -128,6 +128,14 @@ export class MemoryQueries {
   }
 
   /**
+   * The visits of a class overlapping the window and the identities they are drawn from, at
+   * cameras, read from index keys; null while an index is being built.
+   */
+  countIdentities(w: Window, opts: { label: string; camera?: string }): { ids: number; visits: number } | null {
+    return visits.countIdentities(this.v, w, opts);
+  }
+
+  /**
    * Count, total, shortest and longest length (ms) of the visits of a class that began in the
    * window, at cameras or in a zone, read from the visit indexes without building any record;
    * each visit's length is widened by `pad` ms (the caller's estimate of the unseen ends). Null

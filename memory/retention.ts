@@ -7,7 +7,7 @@
 import type { Database } from 'lmdb';
 import type { Dbs, Key } from './dbs.js';
 import type { RetentionOptions } from './types.js';
-import { removeCameraVisits } from './camera-visits.js';
+import { removeCameraVisits, removeReturns } from './camera-visits.js';
 import { removeVisits } from './visits.js';
 import { removeLive } from './live.js';
 import { letGo, type KeptLevel } from './kept.js';
@@ -166,6 +166,7 @@ function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
           c.last = d.objects.remove(id);
           if (Array.isArray(o.zones)) c.last = removeVisits(d.visits, o) ?? c.last;
           c.last = removeCameraVisits(d.cvisits, o) ?? c.last;
+          if (d.creturns) c.last = removeReturns(d.creturns, o) ?? c.last;
           c.last = removeLive(d.live, o.camera, o.objectId);
         }
       }

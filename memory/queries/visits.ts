@@ -109,6 +109,27 @@ export function countArrivals(mv: MemoryView, w: Window, opts: { label: string; 
 }
 
 /**
+ * The visits of a class overlapping the window and the identities they are drawn from, at cameras,
+ * read from index keys: the arrivals in the window and the visits in progress at its start, less
+ * the returns whose previous visit also overlapped the window (that identity is counted once).
+ * Null while an index is being built.
+ */
+export function countIdentities(mv: MemoryView, w: Window, opts: { label: string; camera?: string }): { ids: number; visits: number } | null {
+  const { cvisits, creturns } = mv.dbs();
+  if (!mv.indexed('cvisits') || !mv.indexed('creturns') || !creturns) return null;
+  let visits = 0;
+  let again = 0;
+  for (const cam of cams(mv, opts.camera)) {
+    visits += cvisits.getKeysCount({ start: [cam, opts.label, w.from], end: [cam, opts.label, w.to] });
+    for (const { value: prevEnd } of creturns.getRange({ start: [cam, opts.label, w.from], end: [cam, opts.label, w.to] })) if (prevEnd >= w.from) again++;
+  }
+  // visits that began before the window and reach into it (in progress then); no earlier visit of theirs overlaps it
+  const before = cameraVisits(mv, { from: w.from, to: w.from }, opts) ?? [];
+  visits += before.length;
+  return { ids: visits - again, visits };
+}
+
+/**
  * Count, total, shortest and longest length (ms) of the visits of a class that began in the
  * window, at cameras or in a zone, read from the visit indexes without building any record;
  * each visit's length is widened by `pad` ms (the caller's estimate of the unseen ends). Null

@@ -5,7 +5,7 @@
  */
 import { MemoryQueries } from '../../memory/queries.js';
 import { inWindowFor, momentEvidence, noSuchVisit, passes, pickVisit, visitEvidence, whoseVisit, type Run } from './execute-common.js';
-import { changes, pieces, timeline, usualCount } from './facts.js';
+import { changes, HALF_FRAME_MS, pieces, timeline, usualCount } from './facts.js';
 import { objectLooks } from './look.js';
 import type { CountCondition, DurationCondition, EventFact, EventKind, Measure, Pick, QueryValue, VisitFact, VisitRef } from './schema.js';
 
@@ -63,26 +63,35 @@ function eventsOf(r: Run, event: EventKind | undefined): EventFact[] {
   return out.sort((a, b) => a.ts - b.ts);
 }
 
+/** The note beside a count of identities: how many visits they were drawn from. */
+function identityNote(ids: number, visits: number): string {
+  return `Estimated by re-identification (appearance across visits): ${ids} identit${ids === 1 ? 'y' : 'ies'} from ${visits} visit${visits === 1 ? '' : 's'}`;
+}
+
 /**
- * Counts from index keys alone, without listing visits: arrivals of named classes at cameras.
- * Null when the question needs the visits themselves (a zone, a length condition, an
- * index still being built). Evidence: the first arrivals.
+ * Counts from index keys alone, without listing visits: arrivals (or the identities of the visits)
+ * of named classes at cameras. Null when the question needs the visits themselves (a zone, a
+ * length condition, an index still being built). Evidence: the first arrivals.
  */
+
 function fastCount(r: Run, m: Extract<Measure, { measure: 'count' }>): QueryValue | null {
   const { q } = r;
   const classes = q.subject.classes;
-  // identities are counted from the visits they are drawn from (never more than those), below
-  if (q.place.zone || q.subject.look || m.where || classes.length === 0 || m.of !== 'visits') return null;
+  if (q.place.zone || q.subject.look || m.where || classes.length === 0 || (m.of !== 'visits' && m.of !== 'identities')) return null;
   const mq = new MemoryQueries(r.memory);
   const w = { from: q.time.from, to: q.time.to };
   let n = 0;
+  let drawn = 0;
   for (const camera of r.cams) {
     for (const label of classes) {
-      const k = mq.countArrivals(w, { label, camera });
+      // identities: drawn from the visits overlapping the window (as `visitsIn` reads them, half a frame wider)
+      const k = m.of === 'identities' ? mq.countIdentities({ from: w.from - HALF_FRAME_MS, to: w.to + HALF_FRAME_MS }, { label, camera }) : mq.countArrivals(w, { label, camera });
       if (k === null) return null;
-      n += k;
+      n += typeof k === 'number' ? k : k.ids;
+      drawn += typeof k === 'number' ? k : k.visits;
     }
   }
+  if (m.of === 'identities') r.notes.push(identityNote(n, drawn));
   const firsts = mq.cameraVisits({ from: w.from, to: Math.min(w.to, w.from + 600_000) }, r.cams.length === 1 ? { camera: r.cams[0] as string, label: classes[0] as string } : { label: classes[0] as string });
   r.evidence.push(...visitEvidence((firsts ?? []).filter((v) => v.start >= w.from && r.cams.includes(v.camera))));
   return { kind: 'number', n, unit: 'count' };
@@ -112,7 +121,7 @@ export function runCount(r: Run, m: Extract<Measure, { measure: 'count' }>, all:
   if (m.of === 'identities') {
     // an identity is drawn from visits: there are never more than the visits that made them
     const ids = new Set(vs.map((v) => v.objectId)).size;
-    r.notes.push(`Estimated by re-identification (appearance across visits): ${ids} identit${ids === 1 ? 'y' : 'ies'} from ${vs.length} visit${vs.length === 1 ? '' : 's'}`);
+    r.notes.push(identityNote(ids, vs.length));
     return { kind: 'number', n: ids, unit: 'count' };
   }
   return { kind: 'number', n: vs.length, unit: 'count' };
@@ -283,18 +292,45 @@ function pickItem(r: Run, evs: readonly EventFact[], p: Pick): EventFact | undef
   return byItem;
 }
 
+/** The spans of the window's end a first or last visit is looked for in before the whole window is read. */
+const END_SPANS_MS = [600_000, 7_200_000];
+
+/**
+ * "The last person seen", "the first arrival": the pick read from the end of the window that holds
+ * it (the last 10 minutes, then 2 hours), not from every visit of the window. Exact: a visit whose
+ * arrival (or departure, by that order) falls in that end overlaps it, so the read holds every
+ * visit that could be picked before it. Undefined when it cannot tell (then the window is read).
+ */
+function pickAtEnd(r: Run, ref: VisitRef, all: AllVisits): VisitFact | undefined {
+  if (ref.by !== 'nth' || (ref.n !== 1 && ref.n !== -1) || ref.where) return undefined;
+  const { from } = r.q.time;
+  const to = Math.min(r.q.time.to, r.now !== undefined ? r.now + 1 : Infinity);
+  for (const span of END_SPANS_MS) {
+    if (to - from <= span * 2) return undefined;
+    const cut = ref.n === -1 ? to - span : from + span;
+    const sub = ref.n === -1 ? all(cut, r.q.time.to) : all(from, cut);
+    const v = pickVisit(inWindowFor(sub, ref, r.q.time), ref, all);
+    if (!v) continue;
+    const at = ref.order === 'departure' || ref.order === 'sighting' ? v.end : v.start;
+    if (ref.n === -1 ? at >= cut : at < cut) return v;
+  }
+  return undefined;
+}
+
 /** The time of an arrival, departure, event or condition start. */
 export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: AllVisits): QueryValue {
   const { q } = r;
   const o = m.of;
   if (o.kind === 'arrival' || o.kind === 'departure') {
-    const vs = all(q.time.from, q.time.to);
-    let v = pickVisit(inWindowFor(vs, o.visit, q.time), o.visit, all);
-    if (!v) return noSuchVisit(r, vs, o.visit);
+    let read: VisitFact[] | undefined;
+    const vs = (): VisitFact[] => (read ??= all(q.time.from, q.time.to));
+    const pick = (ref: VisitRef): VisitFact | undefined => pickAtEnd(r, ref, all) ?? pickVisit(inWindowFor(vs(), ref, q.time), ref, all);
+    let v = pick(o.visit);
+    if (!v) return noSuchVisit(r, vs(), o.visit);
     // "when did the last person leave" while the latest visitor is still there: the latest departure
     if (o.kind === 'departure' && v.open && o.visit.by === 'nth' && o.visit.n === -1 && o.visit.order !== 'departure') {
       const byDeparture: VisitRef = { ...o.visit, order: 'departure' };
-      const left = pickVisit(inWindowFor(vs, byDeparture, q.time), byDeparture, all);
+      const left = pick(byDeparture);
       if (!left) return { kind: 'none', why: `nobody has left yet in that time: ${whoseVisit(v)} is still there (${Math.round((v.end - v.start) / 1000)} s so far)` };
       r.notes.push(`${whoseVisit(v)} is still there; the last to leave was ${whoseVisit(left)}`);
       v = left;
