@@ -16,6 +16,10 @@ args = sys.argv[1:]
 out_path = os.path.join(root, 'bench', 'results', 'blind-2026-11-26.json')
 if '--out' in args:
     i = args.index('--out'); out_path = args[i + 1]; del args[i:i + 2]
+# --keep DIR: replay each recording once into DIR/<camera> and reuse it on later runs (regression re-runs only)
+keep = None
+if '--keep' in args:
+    i = args.index('--keep'); keep = args[i + 1]; del args[i:i + 2]
 set_path = args[0] if args else os.path.join(root, 'bench', 'blind', 'set-2026-11-26.json')
 qa = json.load(open(set_path))
 CLI = os.path.join(root, 'dist', 'edge', 'cli', 'main.js')
@@ -54,9 +58,13 @@ def refused(out):
 rows = []
 t0 = time.time()
 for clip in qa['clips']:
-    data = tempfile.mkdtemp(prefix='vigil-blind-')
     t = time.time()
-    r = vigil(['replay', clip['file'], '--camera', clip['camera'], '--start', clip['start'], '--data', data], 1800)
+    if keep and os.path.isdir(os.path.join(keep, clip['camera'])):
+        data = os.path.join(keep, clip['camera'])
+        r = subprocess.CompletedProcess([], 0, '', '')
+    else:
+        data = os.path.join(keep, clip['camera']) if keep else tempfile.mkdtemp(prefix='vigil-blind-')
+        r = vigil(['replay', clip['file'], '--camera', clip['camera'], '--start', clip['start'], '--data', data], 1800)
     print(f"== {os.path.basename(clip['file'])} camera={clip['camera']} start={clip['start']} replay rc={r.returncode} {time.time() - t:.0f}s  data={data}")
     if r.returncode != 0: print('   replay failed: ' + r.stderr.strip()[-300:])
     for q in clip['questions']:

@@ -111,7 +111,7 @@ function sameSubject(a: string[], b: string[]): boolean {
 function between(c: Ctx, b: Token): Elapsed | Refused {
   const rest = c.toks.slice(b.i + 1).filter((t) => !(t.t === 'skip' && /^(?:the|a)$/.test(t.text)));
   const [oa, and, ob] = rest;
-  if (oa?.t !== 'ord' || and?.t !== 'and' || ob?.t !== 'ord') return refuse('UNREAD_MOMENT', 'it asks for the time between two moments, but names them other than "between the <n-th> and the <m-th> ..."');
+  if (oa?.t !== 'ord' || and?.t !== 'and' || ob?.t !== 'ord') return betweenClauses(c, b, rest);
   if (Math.sign(oa.v) !== Math.sign(ob.v) || oa.v >= ob.v) return refuse('MOMENT_ORDER', `"${oa.text}" does not come before "${ob.text}"`);
   const tail = rest.slice(3);
   const bad = tail.find((t) => !c.used.has(t.i) && !['class', 'skip', 'visitnoun', 'aux', 'sep'].includes(t.t) && !(t.t === 'verb' && ['arrive', 'take', 'return', 'be', 'see', 'stay'].includes(t.v)));
@@ -122,10 +122,32 @@ function between(c: Ctx, b: Token): Elapsed | Refused {
     const event = ev.v === 'take' ? 'taken' : 'returned';
     return { measure: 'elapsed', from: { kind: 'event', event, pick: { by: 'nth', n: oa.v } }, to: { kind: 'event', event, pick: { by: 'nth', n: ob.v } } };
   }
-  // between two visits: from the one's departure to the other's arrival
+  // between two visits: from the one's departure to the other's arrival ("how long was the lot empty between the first and second car")
+  emptyBefore(c, b);
   const a: VisitRef = { by: 'nth', n: oa.v };
   const z: VisitRef = { by: 'nth', n: ob.v };
   return { measure: 'elapsed', from: { kind: 'departure', visit: a }, to: { kind: 'arrival', visit: z } };
+}
+
+/** "Empty between the first and second car": the state the span between two visits is in, said before "between". */
+function emptyBefore(c: Ctx, b: Token): void {
+  use(c, ...c.toks.slice(0, b.i).filter((t) => t.t === 'cond' && t.v === 'empty'));
+}
+
+/**
+ * "Between the third person leaving and the fourth one arriving", "between first person go out and
+ * second person come in": two clauses, each one moment, from the first to the second.
+ */
+function betweenClauses(c: Ctx, b: Token, rest: Token[]): Elapsed | Refused {
+  const k = rest.findIndex((t) => t.t === 'and');
+  if (k <= 0) return refuse('UNREAD_MOMENT', 'it asks for the time between two moments, but names them other than "between <one moment> and <another>"');
+  const from = clauseMoment(c, rest.slice(0, k), 'from', classesOf);
+  if ('ok' in from) return from;
+  const to = clauseMoment(c, rest.slice(k + 1), 'next', classesOf);
+  if ('ok' in to) return to;
+  if (!sameSubject(from.classes, to.classes)) return refuse('SEVERAL_SUBJECTS', 'its two moments are about different objects; ask when each happened');
+  use(c, b, rest[k]);
+  return { measure: 'elapsed', from: from.moment, to: to.moment, ...(to.bare ? { next: true } : {}) };
 }
 
 /**

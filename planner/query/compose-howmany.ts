@@ -3,7 +3,7 @@
  * extreme, the times a state began, events, identities, visits, departures, or the count at a
  * moment (split from compose.ts).
  */
-import { countCondition, durationCondition, eventKind } from './compose-parts.js';
+import { countCondition, durationCondition, eventKind, itemsAtOnce } from './compose-parts.js';
 import { all, first, stationary, use } from './ctx.js';
 import { refused as refuse, type Refused } from './parse-types.js';
 import type { Measure } from './schema.js';
@@ -47,9 +47,14 @@ export function howMany(r: Reading, w: Words): Measure | Refused {
   }
   if (ev) {
     // "how many times was a bottle taken" counts bottles (each one taken is a time one was taken);
-    // occasions ("on how many occasions", "separate times") count moments, several at once once
-    const moments = all(c, 'timesnoun', 'occasion').length > 0 && (ev === 'taken' || ev === 'returned');
-    return { measure: 'count', of: 'events', event: ev, ...(head === 'howmany' && (ev === 'line_cross' || ev === 'zone_enter' || ev === 'zone_exit') && classToks.length > 0 ? { distinct: true } : {}), ...(moments ? { moments: true } : {}) };
+    // occasions ("on how many occasions", "separate times") count moments, several at once once, and
+    // so do times things were taken, said in the plural ("how many times did someone grab bottles":
+    // a grab of two is one; "... take a bottle": each bottle)
+    const things = classToks.some((t) => !t.agent && !t.v.includes('person') && t.plural === true);
+    const moments = (ev === 'taken' || ev === 'returned') && (all(c, 'timesnoun', 'occasion').length > 0 || ((head === 'howoften' || all(c, 'timesnoun').length > 0) && things));
+    // "how many times were two bottles taken at once": those moments only
+    const items = itemsAtOnce(c, ev);
+    return { measure: 'count', of: 'events', event: ev, ...(items ? { items, moments: true } : {}), ...(head === 'howmany' && (ev === 'line_cross' || ev === 'zone_enter' || ev === 'zone_exit') && classToks.length > 0 ? { distinct: true } : {}), ...(moments ? { moments: true } : {}) };
   }
   if (distinct) {
     use(c, distinct, arrive, stay, leave);

@@ -229,6 +229,20 @@ export function visitRef(c: Ctx, ref: VisitRef | undefined): VisitRef | undefine
   return undefined;
 }
 
+/**
+ * "Two bottles at once", "three taken at the same time": the number of things taken or put back
+ * together at one moment (at least two), its words marked used; undefined when the question does
+ * not say so.
+ */
+export function itemsAtOnce(c: Ctx, ev: EventKind | undefined): number | undefined {
+  if (ev !== 'taken' && ev !== 'returned') return undefined;
+  const once = all(c, 'once')[0];
+  const n = all(c, 'num').find((t) => !c.used.has(t.i) && t.v >= 2 && c.toks[t.i + 1]?.t === 'class');
+  if (!once || !n) return undefined;
+  use(c, once, n);
+  return n.v;
+}
+
 /** The n-th of several moments (first by default, said so). */
 export function pick(c: Ctx, what: string): Pick {
   const ord = first(c, 'ord');

@@ -2,7 +2,7 @@
  * The measure of "when" and "who" questions: the time of an event, of a state's start or of
  * one visit's arrival or departure; who was there, or who came and left when (split from compose.ts).
  */
-import { countCondition, eventKind, pick, visitRef } from './compose-parts.js';
+import { countCondition, eventKind, itemsAtOnce, pick, visitRef } from './compose-parts.js';
 import { whoAtInstant } from './compose-visits.js';
 import { all, use } from './ctx.js';
 import { refused as refuse, type Refused } from './parse-types.js';
@@ -17,7 +17,10 @@ export function whenMeasure(r: Reading, w: Words): Measure | Refused {
   // "when was the bottle that was taken at 10:02 put back": the next return after that moment
   if (ev === 'returned' && ref && 't' in ref && ref.t !== undefined) return { measure: 'when', of: { kind: 'event', event: ev, pick: { by: 'after', t: ref.t } } };
   if (ev && ref) return refuse('NEEDS_REID', 'it names one thing by what happened to it, and the memory counts such events without telling the things apart; ask when it happened');
-  if (ev) return { measure: 'when', of: { kind: 'event', event: ev, pick: pick(c, ev === 'line_cross' ? 'crossing' : ev === 'loud_sound' ? 'loud sound' : `time one was ${ev}`) } };
+  if (ev) {
+    const items = itemsAtOnce(c, ev);
+    return { measure: 'when', of: { kind: 'event', event: ev, pick: pick(c, ev === 'line_cross' ? 'crossing' : ev === 'loud_sound' ? 'loud sound' : `time one was ${ev}`), ...(items ? { items } : {}) } };
+  }
   const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
   if (cc) {
     use(c, dropTo);

@@ -3,7 +3,7 @@
  * time or length, a state held (at a moment, ever, all the time, for a stretch), a number of
  * arrivals, or a visit (split from compose.ts).
  */
-import { countCondition, durationCondition, eventComparison, eventKind } from './compose-parts.js';
+import { countCondition, durationCondition, eventComparison, eventKind, itemsAtOnce } from './compose-parts.js';
 import { oneVisit, visitComparison, visitTimeTest } from './compose-visits.js';
 import { all, countCond, first, use } from './ctx.js';
 import type { Refused } from './parse-types.js';
@@ -18,7 +18,10 @@ export function yesNo(r: Reading, w: Words): Measure | Refused {
   const evs = eventComparison(c, v);
   if (evs) return { measure: 'whether', test: evs };
   const ev = eventKind(c, v, classes);
-  if (ev) return { measure: 'whether', test: { kind: 'event', event: ev } };
+  if (ev) {
+    const items = itemsAtOnce(c, ev);
+    return { measure: 'whether', test: { kind: 'event', event: ev, ...(items ? { items } : {}) } };
+  }
   const cmpVisits = visitComparison(c);
   if (cmpVisits) {
     use(c, stay, arrive);

@@ -179,7 +179,9 @@ function reading(c: Ctx, s: ReturnType<typeof readSubject>, times: Times, verbsR
 
 /** Whether the question speaks of people (someone acts, arrives, leaves, stays, visits). */
 function personish(c: Ctx, agent: boolean, v: Map<string, Verb>): boolean {
-  return agent || v.has('arrive') || v.has('leave') || v.has('stay') || all(c, 'visitnoun').length > 0;
+  // "how many were standing there": things stand too (the class seen there is the subject, said so)
+  const stay = v.get('stay');
+  return agent || v.has('arrive') || v.has('leave') || (stay !== undefined && !('posture' in stay && stay.posture)) || all(c, 'visitnoun').length > 0;
 }
 
 /** The measure the head, verbs and conditions ask for. */
@@ -236,8 +238,13 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   // a meaning said twice ("leave ... go away") is used once it is used
   const usedVerbs = new Set(all(c, 'verb').filter((x) => c.used.has(x.i)).map((x) => x.v));
   use(c, ...all(c, 'verb').filter((x) => usedVerbs.has(x.v)));
+  // "together at one time": at once, said twice
+  if (all(c, 'once').some((x) => c.used.has(x.i))) use(c, ...all(c, 'once'));
 
   if (classes.length === 0) classes = defaultClasses(c, m, { personish: p.personish, named: classToks.length > 0, sound: v.has('sound'), camera: cameras[0], ...(zones[0] ? { zone: zones[0] } : {}) });
+  // "how many people came to the shelf": a holder is where things stand, not where people come
+  const holder = c.toks.find((t) => t.t === 'place' && t.holder);
+  if (holder && !stationary(classes)) return refuse('NO_SUCH_PLACE', `"${holder.text}" is read as what the things at camera ${cameras[0] ?? ''} stand on, and the question is not about such things`);
   // "the average stay of the first three visitors": those visits only
   const set = m.measure === 'duration' && m.of.kind === 'visits' ? visitSet(c) : undefined;
   if (set && m.measure === 'duration' && m.of.kind === 'visits') m.of.nths = set;

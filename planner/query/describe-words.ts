@@ -121,7 +121,8 @@ export function momentWords(m: Moment, q: Query, tz: string, next: boolean): str
     }
     case 'event': {
       const what = EVENT[m.event].replace(/s$/, '').replace(/^times/, 'time');
-      return `${next && m.pick.by === 'nth' && m.pick.n === 1 ? `the next ${what}` : pickWords(m.pick, what, tz)}${of(m.event, subject(q, true))}${after}`;
+      const together = m.items ? ` (${m.items} or more at once)` : '';
+      return `${next && m.pick.by === 'nth' && m.pick.n === 1 ? `the next ${what}` : pickWords(m.pick, what, tz)}${of(m.event, subject(q, true))}${together}${after}`;
     }
     case 'condition':
       return `${next && m.pick.by === 'nth' && m.pick.n === 1 ? 'the next time' : pickWords(m.pick, 'time', tz)} there came to be ${countWords(m.cond, q)}${after}`;

@@ -2,7 +2,8 @@
  * Discourse: a question may come with a greeting or a preamble ("Morning! quick one for the log:
  * how many ..."), or with a statement before it that it refers to ("Someone left at about 10:02.
  * How long until the next person came?", "A bottle vanished around 10:02 - when was it back?").
- * The clause that asks is the first with a question word. Clauses before it are:
+ * The clause that asks is the first with a question word (or, with none, the first that opens with
+ * an auxiliary: "Hello! Hope you're well. Did anyone ..."). Clauses before it are:
  * - a preamble, when they hold words the parser does not know and nothing that could change the
  *   question (no class, place, time, verb of an event, number, state, comparison): dropped, and
  *   named in the answer as ignored;
@@ -38,7 +39,8 @@ function clauses(toks: readonly Token[]): Token[][] {
 
 /** Whether a clause is a preamble: some unknown words and nothing that could change the question. */
 function isPreamble(cl: readonly Token[]): boolean {
-  const fits = (t: Token): boolean => PREAMBLE_KINDS.has(t.t) || ((t.t === 'num' || t.t === 'all') && /^(?:one|all)$/.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'see'));
+  // "checking something for the stock sheet": "something" names no class
+  const fits = (t: Token): boolean => PREAMBLE_KINDS.has(t.t) || ((t.t === 'num' || t.t === 'all') && /^(?:one|all)$/.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'see')) || (t.t === 'class' && t.v.length === 0 && !t.agent);
   return cl.some((t) => t.t === 'word') && cl.every(fits);
 }
 
@@ -61,7 +63,8 @@ function statement(cl: readonly Token[]): Statement | undefined {
   // "someone was at the table at 14:07:30": a presence (the visit in progress then)
   const presence = [...cl.filter((t) => t.t === 'verb' && PRESENCE_VERBS.has(t.v)), ...cl.filter((t) => t.t === 'aux')];
   const verbs = events.length > 0 ? events : presence.slice(0, 1).map((t): Token => withFeatures({ t: 'verb', v: 'be', text: t.text, i: t.i }));
-  const times = cl.filter((t) => t.t === 'time' && t.v.instant !== undefined);
+  // "someone arrived just after 22:17:25": a side of a moment names the next one after it (the last before it)
+  const times = cl.filter((t) => t.t === 'time' && (t.v.instant !== undefined || t.opens === 'after' || t.opens === 'before'));
   const places = cl.filter((t) => t.t === 'place' || t.t === 'here');
   const rest = cl.filter((t) => !['class', 'verb', 'time', 'skip', 'aux', 'sep', 'place', 'here'].includes(t.t) && !(t.t === 'cond' && t.v === 'missing') && !(t.t === 'num' && t.v === 1));
   const [c, v, tm] = [cls[0], verbs[0], times[0]];
@@ -86,10 +89,20 @@ function joined(ask: readonly Token[], st: Statement): Token[] | undefined {
   return [...ask.slice(0, end), { t: 'rank', v: 'after', text: 'after', i: 0 }, ...ref(), ...ask.slice(end)];
 }
 
+/**
+ * The index of the clause that asks: the first with a question word, else the first that opens
+ * with an auxiliary ("did anyone ...", "was there ...": a yes/no question); -1 when none does.
+ */
+function askingClause(cls: readonly Token[][]): number {
+  const k = cls.findIndex((cl) => cl.some((t) => t.t === 'head'));
+  if (k >= 0) return k;
+  return cls.findIndex((cl) => cl.find((t) => t.t !== 'skip' && t.t !== 'sep')?.t === 'aux' && cl.some((t) => t.t === 'class' || t.t === 'verb'));
+}
+
 /** Finds the clause that asks; drops a preamble before it and joins a statement to it. */
 export function discourse(toks: readonly Token[]): Discourse {
   const cls = clauses(toks);
-  const k = cls.findIndex((cl) => cl.some((t) => t.t === 'head'));
+  const k = askingClause(cls);
   if (k <= 0) return { toks: [...toks], ignored: [] };
   let before = cls.slice(0, k);
   const ignored: string[] = [];

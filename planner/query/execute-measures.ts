@@ -26,7 +26,16 @@ function coverageEnd(r: Run, camera: string): number {
 }
 
 /** Events of a kind in the window, by time (taken/returned from settled counts). */
-function eventsOf(r: Run, event: EventKind | undefined): EventFact[] {
+/** Whether none of the subject had been seen at a camera before `ts` (its settled count was 0 from the camera's first frame). */
+function firstSeen(r: Run, cam: string, ts: number): boolean {
+  let start = Infinity;
+  for (const c of r.memory.coverage(cam)) start = Math.min(start, c.start);
+  if (!(start < ts)) return true;
+  const tl = timeline(r.memory, cam, r.q.subject, r.q.place, start, ts);
+  return tl.points.every(([t, n]) => t >= ts || n === 0);
+}
+
+function eventsOf(r: Run, event: EventKind | undefined, items?: number): EventFact[] {
   const { q, memory } = r;
   const w = { from: q.time.from, to: q.time.to };
   const out: EventFact[] = [];
@@ -34,8 +43,13 @@ function eventsOf(r: Run, event: EventKind | undefined): EventFact[] {
     for (const cam of r.cams) {
       const tl = timeline(memory, cam, q.subject, q.place, w.from, w.to);
       for (const [ts, before, after] of changes(tl, w.from, w.to)) {
+        // the first time things are seen at a camera they appear: nothing was put back ("3 bottles came into view at 07:05:14")
+        if (before === 0 && after > 0 && firstSeen(r, cam, ts)) {
+          if (event === 'returned') r.notes.push(`${after} came into view at ${cam} at ${new Date(ts).toISOString()}, the first seen there: not counted as put back`);
+          continue;
+        }
         const kind = after < before ? 'taken' : 'returned';
-        if (event && kind !== event) continue;
+        if ((event && kind !== event) || (items !== undefined && Math.abs(after - before) < items)) continue;
         out.push({ camera: cam, ts, kind, n: Math.abs(after - before), ...(q.subject.classes.length === 1 ? { label: q.subject.classes[0] } : {}) });
       }
     }
@@ -103,7 +117,7 @@ export function runCount(r: Run, m: Extract<Measure, { measure: 'count' }>, all:
   const from = q.time.from;
   const to = q.time.to;
   if (m.of === 'events') {
-    const evs = eventsOf(r, m.event);
+    const evs = eventsOf(r, m.event, m.items);
     r.evidence.push(...momentEvidence(evs));
     if (asList) return { kind: 'list', items: evs, total: evs.length };
     if (m.distinct) return { kind: 'number', n: new Set(evs.map((e) => e.objectId ?? `${e.camera}:${e.ts}`)).size, unit: 'count' };
@@ -346,7 +360,7 @@ export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: A
     return { kind: 'time', t: o.kind === 'arrival' ? v.start : v.end };
   }
   if (o.kind === 'event') {
-    const evs = firstOrLast(r, o.pick, () => eventsOf(r, o.event));
+    const evs = firstOrLast(r, o.pick, () => eventsOf(r, o.event, o.items));
     const e = pickItem(r, evs, o.pick);
     if (!e) return { kind: 'none', why: `there is no such event (${evs.length} in that time)` };
     r.evidence.push(...momentEvidence([e]));

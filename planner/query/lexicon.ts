@@ -104,7 +104,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words(
     'the a an of in on at to by from for with into onto inside within near beside around about it its this these those them they their he she him her his hers someone\'s its ' +
       'any some each every ever yet still also please thanks thank you me i we us our my can could would will should may might ' +
-      'then than so as just really actually exactly roughly approximately about around whole entire completely totally period during while throughout ' +
+      'untouched undisturbed kindly shortly immediately slightly very then than so as just really actually exactly roughly approximately about around whole entire completely totally period during while throughout ' +
       'stretch stretches spell spells straight ' +
       'place area spot scene view frame camera cameras video footage clip recording picture time moment point day today ' +
       'many much there\'s whats what\'s one\'s out up down off away along right ' +
@@ -121,7 +121,7 @@ export const SHORTHAND: Record<string, string> = {
   hw: 'how', hou: 'how', ppl: 'people', ppls: 'people', pple: 'people', wen: 'when', whn: 'when', wn: 'when', teh: 'the', hte: 'the',
   wat: 'what', wht: 'what', wot: 'what', u: 'you', ur: 'your', bfr: 'before', aftr: 'after', thru: 'through', abt: 'about',
   btwn: 'between', betw: 'between', b4: 'before', any1: 'anyone', some1: 'someone', ne1: 'anyone', every1: 'everyone', no1: 'nobody', '2day': 'today', tmrw: 'tomorrow', tmr: 'tomorrow', tdy: 'today',
-  tme: 'time', tym: 'time', pls: 'please', plz: 'please', lst: 'last', frst: 'first', mny: 'many', nbr: 'number', cnt: 'count',
+  rm: 'room', rms: 'rooms', tme: 'time', tym: 'time', pls: 'please', plz: 'please', lst: 'last', frst: 'first', mny: 'many', nbr: 'number', cnt: 'count',
 };
 
 /** Number words. */

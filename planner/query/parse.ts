@@ -66,7 +66,7 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   if (spot) return { ok: false, code: 'PLACE_AS_CLASS', why: `"${spot.text}" names a place, and there is no camera, zone or line called so in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
   if (unknown.length > 0) return { ok: false, code: 'UNKNOWN_WORD', why: `I did not understand ${quoteList(unknown.map((t) => t.text))} (not a word I know, nor a class, camera, zone or line of this memory)` };
   if (toks.length === 0) return { ok: false, code: 'EMPTY_QUESTION', why: 'the question is empty' };
-  const c: Ctx = { toks, used: new Set(), opts, assumed: [...read] };
+  const c: Ctx = { toks, used: new Set(), opts, assumed: [...read, ...said.scene] };
   const r = compose(c);
   if (!r.ok) return r;
   const left = toks.filter((t) => !c.used.has(t.i) && (MEANINGFUL.has(t.t) || (t.t === 'verb' && MEANINGFUL_VERBS.has(t.v))));

@@ -27,7 +27,9 @@ export function particleVerbs(toks: Tok[], sentence: string): void {
   for (let i = 0; i + 1 < toks.length; i++) {
     const t = toks[i] as Tok;
     const p = toks[i + 1] as Tok;
-    if ((t.t !== 'skip' && t.t !== 'word') || t.text.includes(' ') || (!LEAVING.has(p.text) && !ARRIVING.has(p.text))) continue;
+    // "pulled in" never takes anything (the lexicon's "pull" is a taking): a verb with an arriving particle is read too
+    const taking = t.t === 'verb' && (t as Tok & { v?: string }).v === 'take' && ARRIVING.has(p.text);
+    if ((t.t !== 'skip' && t.t !== 'word' && !taking) || t.text.includes(' ') || (!LEAVING.has(p.text) && !ARRIVING.has(p.text))) continue;
     roots ??= verbRoots(sentence);
     const root = MOTION.has(t.text) ? t.text : roots.get(t.text);
     if (root === undefined || !MOTION.has(root)) continue;

@@ -2,11 +2,14 @@
  * Repairs of the words the scanner did not know, before it reads the sentence again: a verb's
  * inflection is read as its root ("lingers" -> "linger", see lemma.ts) when the lexicon knows the
  * root, and a typing slip as the one known word nearest to it ("tabel" -> "table", see spell.ts).
- * A slip's reading is said in the answer; a word with no repair stays unknown (and is refused).
+ * A verb the lexicon does not list is read by its WordNet sense as one it does ("vacated" -> "leave",
+ * see verb-concepts.ts). A slip's reading is said in the answer; a word with no repair stays unknown
+ * (and is refused).
  */
 import { FUTURE_WORDS, NUMBERS, ORDINALS, PHRASES, SHORTHAND, UNTOLD_PEOPLE, WHERE_WORDS, WORDS } from './lexicon.js';
 import { verbRoots } from './lemma.js';
 import { correction } from './spell.js';
+import { verbConcept } from './verb-concepts.js';
 
 /** How an unknown word is read. */
 export interface Repair {
@@ -47,6 +50,12 @@ export function repairs(sentence: string, unknown: readonly string[], names: Ite
     const root = roots.get(w);
     if (root !== undefined && words.has(root)) {
       out.set(w, { to: root, slip: false });
+      continue;
+    }
+    // a verb the lexicon does not list, by its sense ("vacated": leave, "grab": take)
+    const concept = root !== undefined ? verbConcept(root) : undefined;
+    if (concept !== undefined) {
+      out.set(w, { to: concept, slip: false });
       continue;
     }
     known ??= new Set([...words, ...[...names].flatMap((n) => n.split(' ')).filter((n) => /^[a-z]+$/.test(n))]);

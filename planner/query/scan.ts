@@ -4,6 +4,8 @@
  * the memory's vocabulary (cameras, zones, lines, classes), numbers and ordinals, and the lexicon's
  * words. A word that matches nothing stays a `word` token: the parser refuses to answer over it.
  */
+import { emphasis } from './scan-emphasis.js';
+import { sceneNouns } from './scan-scene.js';
 import { resolveTime, wallTime, zonedToEpoch } from '../time.js';
 import { CLASS_WORDS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from './lexicon.js';
 import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js';
@@ -26,7 +28,8 @@ export interface PlaceName {
 export type Token = (
   | Lex
   | { t: 'class'; v: string[]; agent: boolean }
-  | { t: 'place'; v: PlaceName; alias?: true }
+  /** `holder`: a noun for what the things at the only camera stand on ("the shelf"): only things may be asked about there. */
+  | { t: 'place'; v: PlaceName; alias?: true; holder?: true }
   | { t: 'time'; v: TimePhrase }
   | { t: 'look'; v: LookPhrase }
   | { t: 'word' }
@@ -38,7 +41,8 @@ export type Token = (
  * `plural` on classes ("people", "bottles", "staff"), visit nouns ("visits") and verbs said as
  * plural nouns ("arrivals"); `sPlural` on classes and visit nouns, a plural by "-s" or "people"
  * (not "men", "children", "staff"); `toSecond` on a time said to the second ("at 09:01:14");
- * `opens` on a time said as a side of a moment ("after 09:00").
+ * `opens` on a time said as a side of a moment ("after 09:00"); `posture` on a verb of staying that
+ * things do as well as people ("standing", "sat"): it does not make the subject a person.
  */
 export interface TokenFeatures {
   plural?: true;
@@ -46,6 +50,7 @@ export interface TokenFeatures {
   toSecond?: true;
   /** The word a time phrase opens with when it says a side of a moment ("before 09:00", "since 10:02", "by noon"). */
   opens?: 'before' | 'until' | 'till' | 'by' | 'after' | 'since' | 'from';
+  posture?: true;
 }
 
 /** Sets a token's form features from its kind and text (the one place they are read from the text). */
@@ -57,6 +62,7 @@ export function withFeatures<T extends Token>(t: T): T {
   if (t.t === 'time' && /:\d{2}:\d{2}/.test(t.text)) t.toSecond = true;
   const opens = t.t === 'time' ? /^(before|until|till|by|after|since|from)\b/.exec(t.text)?.[1] : undefined;
   if (opens) t.opens = opens as TokenFeatures['opens'];
+  if (t.t === 'verb' && t.v === 'stay' && /^(?:stand|stood|sit|sat|lie|lay|lying|lain|rest)/.test(t.text)) t.posture = true;
   return t;
 }
 
@@ -106,6 +112,8 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/^\s*(?:(?:hey|hi|hello|hiya|yo|ok|okay|um+|uh+|erm|er|hmm+|well|alright)(?: there)?\s*,?\s+)+/, ' ');
   // "twenty five seconds", "three and a half minutes", "four minutes past two": in digits
   s = spokenClock(spokenNumbers(s), clockHour(opts));
+  // "the 2 o'clock": the hour
+  s = s.replace(/\b(?:the )?(\d{1,2}) ?o' ?clock\b/g, '$1:00');
   // "on Nov 14", "the 19th": calendar dates as ISO dates
   s = calendarDates(s, opts.now, opts.timeZone);
   // "visitor number 3", "person no. 2": the ordinal
@@ -303,6 +311,8 @@ export interface ScanRead {
   read: string[];
   /** The question's own words, lower case, as typed (before normalising and repairs). */
   words: string[];
+  /** Scene nouns read as the camera ("the desk" at the only camera), to be said in the answer. */
+  scene: string[];
 }
 
 /**
@@ -313,16 +323,18 @@ export function scanRead(question: string, vocab: ScanVocabulary, opts: ScanOpti
   const s = normalise(question, opts);
   const table = nameTable(vocab);
   const toks = tokenise(s, table, opts);
+  const scene = sceneNouns(toks, vocab);
   const words = question.toLowerCase().match(/[a-z]+/g) ?? [];
   const unknown = [...new Set(toks.filter((t) => t.t === 'word' && !t.text.includes(' ')).map((t) => t.text))];
-  if (unknown.length === 0) return { toks, read: [], words };
+  if (unknown.length === 0) return { toks, read: [], words, scene };
   const fixes = repairs(s, unknown, table.keys());
-  if (fixes.size === 0) return { toks, read: [], words };
+  if (fixes.size === 0) return { toks, read: [], words, scene };
   // the repaired words go back into the question, which is normalised again ("betwen 09:00" -> "between 09:00")
   let fixed = question.toLowerCase();
   for (const [w, f] of fixes) if (/^[a-z0-9]+$/.test(w)) fixed = fixed.replace(new RegExp(`(?<![a-z0-9])${w}(?![a-z0-9])`, 'g'), f.to);
   const read = [...fixes].filter(([, f]) => f.slip).map(([w, f]) => `read "${w}" as "${f.to}"`);
-  return { toks: tokenise(normalise(fixed, opts), table, opts), read, words };
+  const again = tokenise(normalise(fixed, opts), table, opts);
+  return { toks: again, read, words, scene: sceneNouns(again, vocab) };
 }
 
 /** The tokens of a normalised sentence. */
@@ -366,6 +378,18 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   }
   // "drove off", "pulled in": a verb of motion with a particle
   particleVerbs(out, sentence);
+  // "a second car came": the ordinal, not one second
+  for (const t of out) {
+    const a = out[t.i - 1];
+    if (t.t === 'unit' && t.text === 'second' && a?.t === 'num' && (a.text === 'a' || a.text === 'an') && ['class', 'visitnoun', 'word'].includes(out[t.i + 1]?.t ?? '')) {
+      Object.assign(a, { t: 'skip' });
+      Object.assign(t, { t: 'ord', v: 2 });
+    }
+  }
+  // "at 10:16 exactly", "the longest single visit", "please confirm ...": stress and asking
+  emphasis(out);
+  // "how much time was the shortest visit taking": a visit takes time (it lasts), it takes nothing away
+  for (const t of out) if (t.t === 'verb' && t.v === 'take' && out.slice(0, t.i).reverse().find((x) => x.t !== 'aux' && x.t !== 'skip')?.t === 'visitnoun') Object.assign(t, { v: 'stay' });
   // "the shelf camera": a name said as a name is the name, never another word for one
   for (const t of out) if (t.t === 'place' && t.alias && PLACE_KIND_WORDS.has(out[t.i + 1]?.text ?? '')) Object.assign(t, { t: 'word' });
   // "how many were there at most": the most, not a comparison

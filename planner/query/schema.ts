@@ -133,7 +133,7 @@ export type Pick = z.infer<typeof Pick>;
 /** The moments the `when` measure finds: an arrival or departure of one visit, one event, one start of a count condition. */
 export const Found = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['arrival', 'departure']), visit: VisitRef }).strict(),
-  z.object({ kind: z.literal('event'), event: EventKind, pick: Pick }).strict(),
+  z.object({ kind: z.literal('event'), event: EventKind, pick: Pick, items: z.number().int().min(2).optional() }).strict(),
   z.object({ kind: z.literal('condition'), cond: CountCondition, pick: Pick, change: z.enum(['drop', 'rise', 'any']).optional() }).strict(),
 ]);
 export type Found = z.infer<typeof Found>;
@@ -143,7 +143,7 @@ export type Moment = z.infer<typeof Moment>;
 
 /** `count` (see Measure). */
 const CountMeasure = z
-  .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional(), moments: z.boolean().optional() })
+  .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional(), moments: z.boolean().optional(), items: z.number().int().min(2).optional() })
   .strict();
 /** `duration` (see Measure). */
 const DurationMeasure = z
@@ -166,7 +166,9 @@ const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountConditio
  *   or `events` of a kind; `where` keeps only visits whose length passes it; `distinct` counts the
  *   different objects among the events ("how many people crossed" vs "how many times");
  *   `moments` counts the moments of taken/returned rather than the items (two bottles taken at
- *   once are two items, one moment: "how many times was a bottle taken").
+ *   once are two items, one moment: "how many times was a bottle taken"); `items` keeps only the
+ *   moments when at least that many were taken or put back at once ("two bottles at once"), as it
+ *   does for `whether` and `when` of an event.
  * - `countAt`: how many at the instant `time.at` (settled counts).
  * - `extreme`: most (`max`) or fewest (`min`) at once in the window, or how many there were on
  *   average over it (`avg`: the settled count weighted by how long it held).
@@ -222,7 +224,7 @@ export const Measure = z.discriminatedUnion('measure', [
       test: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('count'), cond: CountCondition, all: z.boolean().optional(), lasting: DurationCondition.optional() }).strict(),
         z.object({ kind: z.literal('visit'), where: DurationCondition.optional(), moment: z.enum(['arrival', 'departure']).optional(), count: z.object({ op: Cmp, n: z.number().int().min(0) }).strict().optional() }).strict(),
-        z.object({ kind: z.literal('event'), event: EventKind }).strict(),
+        z.object({ kind: z.literal('event'), event: EventKind, items: z.number().int().min(2).optional() }).strict(),
         z.object({ kind: z.literal('events'), a: EventKind, op: Cmp, b: EventKind }).strict(),
         z.object({ kind: z.literal('compare'), a: VisitRef, op: Cmp, b: VisitRef }).strict(),
         z.object({ kind: z.literal('length'), visit: VisitRef, where: DurationCondition }).strict(),

@@ -12,6 +12,7 @@ export const count: MeasureModule<MeasureOf<'count'>> = {
     const where = m.where ? ` that lasted ${durWords(m.where)}` : '';
     if (m.of === 'events' && (m.event === 'taken' || m.event === 'returned')) {
       const done = m.event === 'taken' ? 'taken away' : 'put back';
+      if (m.items) return `the number of times ${m.items} or more ${sn} were ${done} at once ${at} ${t}`;
       return m.moments ? `the number of times ${sn} were ${done} (several at once count once) ${at} ${t}` : `the number of ${sn} ${done} (items) ${at} ${t}`;
     }
     if (m.of === 'events') return m.distinct ? `the number of different ${sn} with ${EVENT[m.event ?? 'line_cross']} ${at} ${t}` : `the number of ${EVENT[m.event ?? 'line_cross']}${of(m.event, sn)} ${at} ${t}`;

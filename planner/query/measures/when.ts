@@ -12,7 +12,7 @@ export const when: MeasureModule<MeasureOf<'when'>> = {
   describe(m, { q, tz, at, s1, sn, t }) {
     const o = m.of;
     if (o.kind === 'arrival' || o.kind === 'departure') return `when ${refWords(o.visit, tz)} of a ${s1} ${at} ${o.kind === 'arrival' ? 'began' : 'ended'} (${t})`;
-    if (o.kind === 'event') return `the time of ${pickWords(o.pick, EVENT[o.event].replace(/s$/, '').replace(/^times/, 'time'), tz)}${of(o.event, sn)} ${at} ${t}`;
+    if (o.kind === 'event') return `the time of ${pickWords(o.pick, EVENT[o.event].replace(/s$/, '').replace(/^times/, 'time'), tz)}${of(o.event, sn)}${o.items ? ` (${o.items} or more at once)` : ''} ${at} ${t}`;
     if (o.kind !== 'condition') return '';
     return `when ${pickWords(o.pick, `time there came to be ${countWords(o.cond, q)}`, tz)} ${at} ${t}`;
   },

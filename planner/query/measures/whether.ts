@@ -80,7 +80,8 @@ function describe(m: Whether, { q, tz, at, s1, sn, t }: DescribeWords): string {
   if (x.kind === 'visitTime') return `whether ${refWords(x.visit, tz)} of a ${s1} ${at} ${x.moment === 'presence' ? 'was in progress at' : `${x.moment === 'arrival' ? 'began' : 'ended'} ${x.side ?? 'before'}`} ${clock(x.t, tz)} (${t})`;
   if (x.kind === 'length') return `whether ${refWords(x.visit, tz)} of a ${s1} ${at} lasted ${durWords(x.where)} (${t})`;
   if (x.kind === 'visit') return `whether a ${s1} visited ${at}${x.where ? ` for ${durWords(x.where)}` : ''} ${t}`;
-  return `whether there were ${EVENT[x.event]}${of(x.event, sn)} ${at} ${t}`;
+  const together = x.items ? ` (${x.items} or more at once)` : '';
+  return `whether there were ${EVENT[x.event]}${of(x.event, sn)}${together} ${at} ${t}`;
 }
 
 /** The `whether` measure. */
@@ -92,7 +93,7 @@ export const whether: MeasureModule<Whether> = {
     if (x.kind === 'events') return events(r, x, all);
     if (x.kind === 'visitTime' || x.kind === 'length' || x.kind === 'compare') return visitTests(r, x, all);
     if (x.kind === 'visit') return visit(r, x, all);
-    const c = runCount(r, { measure: 'count', of: 'events', event: x.event }, all);
+    const c = runCount(r, { measure: 'count', of: 'events', event: x.event, ...(x.items ? { items: x.items, moments: true } : {}) }, all);
     return { kind: 'boolean', b: c.kind === 'number' && c.n > 0 };
   },
   describe,

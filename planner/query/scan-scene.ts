@@ -1,0 +1,142 @@
+/**
+ * A refiner of the scanner: the scene a camera watches named by a common noun where the camera's
+ * name says it is that noun. A noun names the camera when WordNet knows the camera's name and the
+ * noun together as one thing ("the desk" at camera `reception`: a reception desk; "the counter" at
+ * `checkout`), or when the camera's name is a kind of it ("the room" at `pantry`: a pantry is a
+ * room). A noun that names another place, a part of it or a bigger one ("the table" at camera
+ * `bench`, "the store" at `table`, "the kiosk" at `ledge`) stays unknown and the question is
+ * refused: the camera does not watch that place. It is read so only when the memory has one camera
+ * and no zones there (the answer says so), and only where a place stands: after a preposition of
+ * place or a determiner, or after the camera's name ("the reception desk": part of the name).
+ */
+import { MOVERS } from './lexicon.js';
+import { descendsFrom, nounBase, nounSenses, synset } from './wordnet.js';
+
+/** Lexicographer files of physical things and places (artifact, location, natural object). */
+const PHYSICAL = new Set([6, 15, 17]);
+/** What things stand on: a shelf, a counter, a bench, a table (furniture, supports, surfaces). */
+const HOLDERS = new Set(['furniture', 'support', 'surface']);
+/** Prepositions of standing on something. */
+const ON = new Set(['on', 'off', 'from', 'onto', 'upon']);
+/** How far up a camera name's hypernyms a noun is looked for ("pantry" > storeroom > room). */
+const DEPTH = 3;
+/** Prepositions after which a noun says where. */
+const WHERE_PREPS = new Set(['at', 'on', 'in', 'into', 'onto', 'to', 'from', 'off', 'near', 'by', 'inside', 'around', 'behind', 'beside', 'outside', 'through', 'across', 'past', 'toward', 'towards', 'up', 'over', 'under']);
+/** Determiners before a noun of a definite place. */
+const DETERMINERS = new Set(['the', 'this', 'that', 'our', 'my', 'your', 'their']);
+/** Words that make a name a camera's, zone's or line's ("the desk camera" names a camera). */
+const KIND_WORDS = new Set(['camera', 'cam', 'cameras', 'zone', 'area', 'region', 'line', 'tripwire']);
+
+const cache = new Map<string, boolean>();
+
+/** The words of a camera's name ("car-park" -> car, park). */
+function nameWords(id: string): string[] {
+  return id.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+}
+
+/** Whether the hypernyms of a noun's first physical sense (up to `DEPTH`) include `word`. */
+function isKindOf(noun: string, word: string): boolean {
+  const base = nounBase(noun);
+  const first = base ? nounSenses(base).find((o) => PHYSICAL.has(synset(o).lexFile)) : undefined;
+  let level = first === undefined ? [] : synset(first).hypernyms;
+  for (let d = 0; d < DEPTH && level.length > 0; d++) {
+    if (level.some((o) => synset(o).words.includes(word))) return true;
+    level = level.flatMap((o) => synset(o).hypernyms);
+  }
+  return false;
+}
+
+/** Whether a noun's first physical sense descends from a holder (what things stand on). */
+function isHolder(noun: string): boolean {
+  const base = nounBase(noun);
+  const first = base ? nounSenses(base).find((o) => PHYSICAL.has(synset(o).lexFile)) : undefined;
+  return first !== undefined && descendsFrom(first, HOLDERS);
+}
+
+/**
+ * Whether a noun is what the things at camera `id` stand on: a holder ("the shelf", "the counter")
+ * at a camera whose name is no holder itself (a pantry, a fridge, a stock room: not a bench or a
+ * ledge, which would be another thing to stand on). The question must be about things that stand
+ * there (the composer checks its subject).
+ */
+export function holdsAtCamera(noun: string, id: string): boolean {
+  return isHolder(noun) && !nameWords(id).some((w) => isHolder(w) || isNatural(w));
+}
+
+/** Whether a noun's first physical sense is a natural object (a ledge, a rock: a thing to stand on too). */
+function isNatural(noun: string): boolean {
+  const base = nounBase(noun);
+  const first = base ? nounSenses(base).find((o) => PHYSICAL.has(synset(o).lexFile)) : undefined;
+  return first !== undefined && synset(first).lexFile === 17;
+}
+
+/** Whether a noun names the place of camera `id`: its name and the noun are one thing in WordNet, or the name is a kind of it. */
+export function namesCamera(noun: string, id: string): boolean {
+  const key = `${id}\n${noun}`;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const base = nounBase(noun) ?? noun;
+  const words = nameWords(id);
+  const compound = [words.join(' '), words.at(-1) ?? ''].some((w) => w !== '' && nounSenses(`${w} ${base}`).length > 0);
+  const yes = compound || words.includes(base) || words.some((w) => isKindOf(w, base));
+  cache.set(key, yes);
+  return yes;
+}
+
+/** What the refiner reads of a token (the scanner's tokens, structurally: this module sits below the scanner). */
+interface SceneToken {
+  t: string;
+  text: string;
+  i: number;
+  v?: unknown;
+}
+
+/**
+ * Reads scene nouns in place (unknown words become the camera's place token or part of its name)
+ * and returns what the answer should say it assumed.
+ */
+export function sceneNouns(toks: SceneToken[], v: { cameras: readonly string[]; zones: readonly string[] }): string[] {
+  const notes: string[] = [];
+  const only = v.cameras.length === 1 && v.zones.length === 0 ? v.cameras[0] : undefined;
+  for (const t of toks) {
+    if ((t.t !== 'word' && t.t !== 'class') || t.text.includes(' ')) continue;
+    const prev = toks[t.i - 1];
+    if (t.t === 'class') {
+      holderClass(toks, t, only, notes);
+      continue;
+    }
+    // "the reception desk", "the pantry shelf": the head noun of the place's own name
+    const named = prev?.t === 'place' ? (prev.v as { kind?: string; id?: string } | undefined) : undefined;
+    if (named?.kind === 'camera' && named.id !== undefined && namesCamera(t.text, named.id)) {
+      Object.assign(t, { t: 'skip' });
+      continue;
+    }
+    const det = prev !== undefined && DETERMINERS.has(prev.text);
+    const prep = det ? toks[t.i - 2] : prev;
+    if (!det && !(prep && WHERE_PREPS.has(prep.text))) continue;
+    // "the desk camera" is a name said as a name: a camera the memory does not have
+    if (KIND_WORDS.has(toks[t.i + 1]?.text ?? '') || !only) continue;
+    if (namesCamera(t.text, only)) {
+      Object.assign(t, { t: 'place', v: { kind: 'camera', id: only }, alias: true });
+      notes.push(`read "${t.text}" as camera ${only}, the only camera`);
+    } else if (holdsAtCamera(t.text, only)) {
+      // "bottles on the shelf" at camera pantry: what the things there stand on
+      Object.assign(t, { t: 'place', v: { kind: 'camera', id: only }, alias: true, holder: true });
+      notes.push(`read "${t.text}" as what the things at camera ${only} stand on, the only camera`);
+    }
+  }
+  return [...new Set(notes)];
+}
+
+/**
+ * "How many bottles were on the bench" at camera bar-fridge: a class word that is what the things
+ * asked about stand on (after "on the", "off the", with a class of things before it) is the camera.
+ */
+function holderClass(toks: SceneToken[], t: SceneToken, only: string | undefined, notes: string[]): void {
+  const prep = toks[t.i - 2];
+  if (!only || toks[t.i - 1]?.text !== 'the' || !prep || !ON.has(prep.text) || !holdsAtCamera(t.text, only)) return;
+  const things = toks.slice(0, t.i - 2).filter((x) => x.t === 'class' && Array.isArray(x.v) && x.v.length > 0);
+  if (things.length === 0 || !things.every((x) => (x.v as string[]).every((l) => !MOVERS.has(l)))) return;
+  Object.assign(t, { t: 'place', v: { kind: 'camera', id: only }, alias: true, holder: true });
+  notes.push(`read "${t.text}" as what the things at camera ${only} stand on, the only camera`);
+}
