@@ -16,7 +16,7 @@ args = sys.argv[1:]
 out_path = os.path.join(root, 'bench', 'results', 'blind-2026-11-26.json')
 if '--out' in args:
     i = args.index('--out'); out_path = args[i + 1]; del args[i:i + 2]
-# --keep DIR: replay each recording once into DIR/<camera> and reuse it on later runs (regression re-runs only)
+# --keep DIR: replay each recording once into DIR/<camera>-<file> and reuse it on later runs (regression re-runs only)
 keep = None
 if '--keep' in args:
     i = args.index('--keep'); keep = args[i + 1]; del args[i:i + 2]
@@ -59,11 +59,12 @@ rows = []
 t0 = time.time()
 for clip in qa['clips']:
     t = time.time()
-    if keep and os.path.isdir(os.path.join(keep, clip['camera'])):
-        data = os.path.join(keep, clip['camera'])
+    slot = clip['camera'] + '-' + os.path.splitext(os.path.basename(clip['file']))[0]
+    if keep and os.path.isdir(os.path.join(keep, slot)):
+        data = os.path.join(keep, slot)
         r = subprocess.CompletedProcess([], 0, '', '')
     else:
-        data = os.path.join(keep, clip['camera']) if keep else tempfile.mkdtemp(prefix='vigil-blind-')
+        data = os.path.join(keep, slot) if keep else tempfile.mkdtemp(prefix='vigil-blind-')
         r = vigil(['replay', clip['file'], '--camera', clip['camera'], '--start', clip['start'], '--data', data], 1800)
     print(f"== {os.path.basename(clip['file'])} camera={clip['camera']} start={clip['start']} replay rc={r.returncode} {time.time() - t:.0f}s  data={data}")
     if r.returncode != 0: print('   replay failed: ' + r.stderr.strip()[-300:])

@@ -238,8 +238,8 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   // a meaning said twice ("leave ... go away") is used once it is used
   const usedVerbs = new Set(all(c, 'verb').filter((x) => c.used.has(x.i)).map((x) => x.v));
   use(c, ...all(c, 'verb').filter((x) => usedVerbs.has(x.v)));
-  // "together at one time": at once, said twice
-  if (all(c, 'once').some((x) => c.used.has(x.i))) use(c, ...all(c, 'once'));
+  // "together at one time", "not counting repeat visits ... different": one meaning said twice
+  for (const kind of ['once', 'distinct'] as const) if (all(c, kind).some((x) => c.used.has(x.i))) use(c, ...all(c, kind));
 
   if (classes.length === 0) classes = defaultClasses(c, m, { personish: p.personish, named: classToks.length > 0, sound: v.has('sound'), camera: cameras[0], ...(zones[0] ? { zone: zones[0] } : {}) });
   // "how many people came to the shelf": a holder is where things stand, not where people come

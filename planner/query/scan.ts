@@ -112,8 +112,8 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/^\s*(?:(?:hey|hi|hello|hiya|yo|ok|okay|um+|uh+|erm|er|hmm+|well|alright)(?: there)?\s*,?\s+)+/, ' ');
   // "twenty five seconds", "three and a half minutes", "four minutes past two": in digits
   s = spokenClock(spokenNumbers(s), clockHour(opts));
-  // "the 2 o'clock": the hour
-  s = s.replace(/\b(?:the )?(\d{1,2}) ?o' ?clock\b/g, '$1:00');
+  // "the 2 o'clock": that hour of the 12-hour clock nearest the recording
+  s = s.replace(/\b(?:the )?(\d{1,2}) ?o' ?clock\b/g, (_m, h: string) => `${twelveHour(Number(h), opts)}:00`);
   // "on Nov 14", "the 19th": calendar dates as ISO dates
   s = calendarDates(s, opts.now, opts.timeZone);
   // "visitor number 3", "person no. 2": the ordinal
@@ -167,6 +167,15 @@ function normalise(q: string, opts: ScanOptions): string {
  * The hour of a time said on the 12-hour clock ("four minutes past two"): the afternoon's when only
  * it falls within the memory's coverage (of less than a day), otherwise the hour as said.
  */
+/** An hour said on the 12-hour clock ("2 o'clock"): the morning or afternoon one nearer the middle of the recording. */
+function twelveHour(h: number, opts: ScanOptions): number {
+  if (h < 1 || h > 12) return h;
+  const mid = wallTime((opts.coverage.from + opts.coverage.to) / 2, opts.timeZone);
+  const am = h % 12;
+  const dist = (x: number): number => Math.min(Math.abs(x - mid.hour), 24 - Math.abs(x - mid.hour));
+  return dist(am) <= dist(am + 12) ? am : am + 12;
+}
+
 function clockHour(opts: ScanOptions): ClockHour {
   const { from, to } = opts.coverage;
   const covers = (hour: number, minute: number): boolean =>

@@ -83,3 +83,10 @@ test('what the things at the only camera stand on ("the shelf" at a pantry) is t
   const ledge = parserFor({ cameras: ['ledge'], zones: [], lines: [] }, 'ledge');
   ledge.refused('how many bottles were on the bench?', 'bench');
 });
+
+test('an hour on the 12-hour clock, one meaning said twice, "the shortest one"', () => {
+  // the memory runs from 09:00: "9 o'clock" is the morning one
+  assert.deepEqual(front.parse("how many people came after 9 o'clock?").query.time.from, T0 + 1);
+  assert.deepEqual(front.parse('not counting repeat visits, how many different people came?').query.measure, { measure: 'count', of: 'identities' });
+  assert.deepEqual(front.parse('and the longest one, how long was that?').query.measure, { measure: 'duration', of: { kind: 'visits', agg: 'max' } });
+});
