@@ -3,11 +3,11 @@
  * time or length, a state held (at a moment, ever, all the time, for a stretch), a number of
  * arrivals, or a visit (split from compose.ts).
  */
-import { countCondition, durationCondition, eventComparison, eventKind, itemsAtOnce } from './compose-parts.js';
+import { countCondition, durationCondition, eventComparison, eventKind, itemsAtOnce, visitRef } from './compose-parts.js';
 import { oneVisit, visitComparison, visitTimeTest } from './compose-visits.js';
 import { all, countCond, first, use } from './ctx.js';
 import type { Refused } from './parse-types.js';
-import type { Measure } from './schema.js';
+import type { Measure, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import type { Reading, Words } from './compose-reading.js';
 
@@ -17,6 +17,8 @@ export function yesNo(r: Reading, w: Words): Measure | Refused {
   const { stay, arrive, leave } = w;
   const evs = eventComparison(c, v);
   if (evs) return { measure: 'whether', test: evs };
+  const looked = lookOfOne(r);
+  if (looked) return { measure: 'whether', test: { kind: 'look', visit: looked } };
   const ev = eventKind(c, v, classes);
   if (ev) {
     const items = itemsAtOnce(c, ev);
@@ -74,4 +76,17 @@ export function yesNo(r: Reading, w: Words): Measure | Refused {
   if (r.at === undefined && aux?.v === 'present' && !explicitWindow) r.at = opts.now;
   use(c, stay, arrive);
   return { measure: 'whether', test: { kind: 'count', cond: countCond('gt', 0), ...(always ? { all: true } : {}) } };
+}
+
+/**
+ * "Was the first visitor dressed in grey?", "was the car red?": a look said of one visit (picked
+ * by an ordinal, a rank, a reference, or "the" with one thing) is a test of that visit's colours.
+ */
+function lookOfOne(r: Reading): VisitRef | undefined {
+  const { c, ref, classToks } = r;
+  if (all(c, 'look').length === 0) return undefined;
+  if (ref || first(c, 'ord') || first(c, 'super')) return visitRef(c, ref);
+  const one = classToks.length === 1 ? classToks[0] : undefined;
+  if (one && !one.plural && !one.agent && c.toks[one.i - 1]?.text === 'the') return { by: 'only' };
+  return undefined;
 }

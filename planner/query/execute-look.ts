@@ -6,13 +6,14 @@
  */
 import { visitsIn } from './facts.js';
 import { judgeVisits, lookWords } from './look.js';
-import type { QueryValue } from './schema.js';
-import type { Run } from './execute-common.js';
+import type { QueryValue, VisitFact, VisitRef } from './schema.js';
+import { asOf, inWindowFor, pickVisit, visitEvidence, whoseVisit, type Run } from './execute-common.js';
 
 /** Refusal value when some visits cannot be judged by the query's look; undefined (and a note) otherwise. */
 export function lookCheck(r: Run): QueryValue | undefined {
   const look = r.q.subject.look;
-  if (!look) return undefined;
+  // "was the first visitor dressed in grey": one visit is judged, picked among all
+  if (!look || (r.q.measure.measure === 'whether' && r.q.measure.test.kind === 'look')) return undefined;
   const { classes } = r.q.subject;
   const t = r.q.time;
   const w = t.at !== undefined ? { from: t.at - 1000, to: t.at + 1000 } : { from: t.from, to: t.to };
@@ -25,4 +26,39 @@ export function lookCheck(r: Run): QueryValue | undefined {
   }
   r.notes.push(`By colour: ${judged.matches.length} of ${vs.length} visit${vs.length === 1 ? '' : 's'} then looked ${words}`);
   return undefined;
+}
+
+/**
+ * Whether one visit looked as the subject's look says ("was the first visitor dressed in grey?",
+ * "was the car red?"): the visit is picked among every visit of the subject (not only those that
+ * look so), then judged by the colours named for it; none when it has none named.
+ */
+export function visitLook(r: Run, ref: VisitRef): QueryValue {
+  const look = r.q.subject.look;
+  if (!look) return { kind: 'none', why: 'the question describes no look' };
+  const all = (from: number, to: number): VisitFact[] => asOf(visitsIn(r.memory, { classes: r.q.subject.classes }, { ...r.q.place, cameras: r.cams }, from, to), r.now);
+  const vs = all(r.q.time.from, r.q.time.to);
+  // "was the car red?" with the car seen several times: every visit must agree
+  if (ref.by === 'only' && vs.length > 1) return everyVisitLooks(r, vs);
+  const v = pickVisit(inWindowFor(vs, ref, r.q.time), ref, all);
+  if (!v) return { kind: 'none', why: `there is no such visit (${vs.length} in that time${ref.by === 'only' && vs.length > 1 ? ', not one' : ''})` };
+  r.evidence.push(...visitEvidence([v]));
+  const judged = judgeVisits(r.memory, [v], look);
+  const words = lookWords(look);
+  if (judged.unknown.length > 0) return { kind: 'none', why: `${whoseVisit(v)} has no colours named (seen too briefly), so I cannot tell whether it looked ${words}` };
+  r.notes.push(`By colour: ${whoseVisit(v)} ${judged.matches.length > 0 ? 'looked' : 'did not look'} ${words}`);
+  return { kind: 'boolean', b: judged.matches.length > 0 };
+}
+
+/** "The car" seen several times: yes when every visit looked so, no when none did; none when they differ or one cannot be judged. */
+function everyVisitLooks(r: Run, vs: VisitFact[]): QueryValue {
+  const look = r.q.subject.look;
+  if (!look) return { kind: 'none', why: 'the question describes no look' };
+  const judged = judgeVisits(r.memory, vs, look);
+  const words = lookWords(look);
+  if (judged.unknown.length > 0) return { kind: 'none', why: `${judged.unknown.length} of the ${vs.length} visits have no colours named, so I cannot tell whether it looked ${words}` };
+  if (judged.matches.length > 0 && judged.matches.length < vs.length) return { kind: 'none', why: `there are ${vs.length} visits, not one, and ${judged.matches.length} of them looked ${words}; I do not pick one` };
+  r.evidence.push(...visitEvidence(vs));
+  r.notes.push(`By colour: ${judged.matches.length === 0 ? 'none' : 'every one'} of the ${vs.length} visits looked ${words}`);
+  return { kind: 'boolean', b: judged.matches.length > 0 };
 }

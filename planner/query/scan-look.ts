@@ -56,6 +56,8 @@ const PERSON = new Set('person people persons someone somebody anyone anybody on
 const UNTOLD = new Set('man men woman women lady ladies gentleman gentlemen boy boys girl girls kid kids child children male males female females'.split(' '));
 /** Vehicle words a colour can come before ("the red car"). */
 const VEHICLES = new Set('car cars truck trucks van vans bus buses motorcycle motorcycles motorbike motorbikes bicycle bicycles bike bikes vehicle vehicles suv suvs pickup pickups lorry lorries taxi taxis cab cabs'.split(' '));
+/** Prepositions of a person's place ("the visitor at the table in black"). */
+const AT = new Set(['at', 'on', 'by', 'near', 'to']);
 /** Words that join a person to a description. */
 const INTRO = new Set(['wearing', 'in', 'dressed', 'clad', 'with', 'sporting', 'having', 'wore', 'wears']);
 /** Words after a colour that make it a place's name, not a look ("in the red zone"). */
@@ -131,6 +133,30 @@ function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Des
 }
 
 /** A description after a person word, from `j`: "in the black top", "who was wearing red and blue jeans", "dressed all in black". */
+/** Whether a colour at `i` is said of "the" vehicle before it, right after it or after its place ("was the car red", "was the second car at the lot red"). */
+function saidOfVehicle(w: readonly string[], i: number): boolean {
+  for (let k = i - 1; k >= Math.max(0, i - 5); k--) {
+    if (!VEHICLES.has(w[k] ?? '')) continue;
+    const between = w.slice(k + 1, i);
+    const place = between.length === 0 || (AT.has(between[0] ?? '') && between.length <= 4 && !between.some((x) => own(COLOURS, x)));
+    return place && w.slice(Math.max(0, k - 3), k).includes('the');
+  }
+  return false;
+}
+
+/** Whether the description word at `i` follows a person and the place they were at ("the visitor at the table in black"). */
+function afterPlace(w: readonly string[], i: number): boolean {
+  // person, a preposition of place, "the" (or not), one or two words of the place's name
+  for (const back of [3, 4, 5]) {
+    const k = i - back;
+    if (k < 0 || !PERSON.has(w[k] ?? '') || !AT.has(w[k + 1] ?? '')) continue;
+    const rest = w.slice(k + 2, i);
+    const name = rest[0] === 'the' ? rest.slice(1) : rest;
+    if (name.length >= 1 && name.length <= 2 && name.every((x) => /^[a-z]+$/.test(x) && !INTRO.has(x))) return true;
+  }
+  return false;
+}
+
 function personDesc(w: readonly string[], j0: number): Desc | null {
   let j = j0;
   if ((w[j] === 'who' || w[j] === 'that') && /^(?:is|was|were|are)$/.test(w[j + 1] ?? '')) j += 2;
@@ -181,6 +207,22 @@ export function takeLooks(sentence: string): { s: string; looks: LookPhrase[] } 
       out.push(`@l${looks.length}`);
       looks.push({ colours: v.colours, said: w.slice(i, v.end).join(' '), ignored: [], ...(v.unjudged ? { unjudged: v.unjudged } : {}) });
       i = v.end - 1;
+      continue;
+    }
+    // "was the car red?": a colour said of the vehicle, ending the question
+    const said = saidOfVehicle(w, i) ? desc(w, i, ['body']) : null;
+    if (said && said.ignored.length === 0 && !said.colours.some((c) => c.part !== 'body') && (said.end === w.length || w[said.end] === '?')) {
+      out.push(`@l${looks.length}`);
+      looks.push({ colours: said.colours, said: w.slice(i, said.end).join(' '), ignored: [], ...(said.unjudged ? { unjudged: said.unjudged } : {}) });
+      i = said.end - 1;
+      continue;
+    }
+    // "the second visitor at the table in black": a description after the person's place
+    const placed = INTRO.has(word) && afterPlace(w, i) ? personDesc(w, i) : null;
+    if (placed) {
+      out.push(`@l${looks.length}`);
+      looks.push({ colours: placed.colours, said: w.slice(i, placed.end).join(' '), ignored: placed.ignored, ...(placed.unjudged ? { unjudged: placed.unjudged } : {}) });
+      i = placed.end - 1;
       continue;
     }
     if (PERSON.has(word) || UNTOLD.has(word)) {

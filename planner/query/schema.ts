@@ -184,7 +184,9 @@ const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountConditio
  *   (`length`) whether one visit's length passes `where` ("did the second person stay over 20 s"),
  *   or (`visitTime`) whether one visit began or ended `side` (before, after) the instant `t` ("did the
  *   fifth person leave before 09:01:50"), or was in progress at `t` (`presence`: "was the second
- *   person still there at 09:00:55"); the window is the one the visit is picked in.
+ *   person still there at 09:00:55"); the window is the one the visit is picked in; or (`look`)
+ *   whether one visit looked as the subject's look says ("was the first visitor dressed in grey?",
+ *   "was the car red?"): the visit is picked among all, then judged by its colours.
  * - `when`: the time of an arrival or departure of one visit, of one event, or of one start of a
  *   count condition ("when did the bench drop to one bottle"; with `change`, only a change into
  *   the condition counts, not the state the window began in, and a `drop` only from a higher count,
@@ -228,6 +230,7 @@ export const Measure = z.discriminatedUnion('measure', [
         z.object({ kind: z.literal('events'), a: EventKind, op: Cmp, b: EventKind }).strict(),
         z.object({ kind: z.literal('compare'), a: VisitRef, op: Cmp, b: VisitRef }).strict(),
         z.object({ kind: z.literal('length'), visit: VisitRef, where: DurationCondition }).strict(),
+        z.object({ kind: z.literal('look'), visit: VisitRef }).strict(),
         z.object({ kind: z.literal('visitTime'), visit: VisitRef, moment: z.enum(['arrival', 'departure', 'presence']), side: z.enum(['before', 'after']).optional(), t: z.number() }).strict(),
       ]),
     })

@@ -123,6 +123,17 @@ test('two people fit "the person in the black top": no guess; a visit with no co
   valueOf('how many people in black tops came to the table before 09:01:30?', 2); // before p4 every visit is judged
 });
 
+test('a look said of one visit is a test of that visit: picked among all, then judged by its colours', () => {
+  valueOf('was the first person wearing a black top?', true);
+  valueOf('was the second visitor at the table in black?', false);
+  valueOf('was the fourth person at the table dressed in white?', null); // p4 has no colours named
+  // "the car" seen twice, once grey and once red: which one is not said
+  valueOf('was the car at the lot red?', null);
+  valueOf('was the second car at the lot red?', true);
+  const p = parse('was the first visitor dressed in grey?').query.measure;
+  assert.deepEqual(p, { measure: 'whether', test: { kind: 'look', visit: { by: 'nth', n: 1 } } });
+});
+
 test('a place is also called by a word of its name and by its WordNet synonyms, where one place has it', () => {
   const names = parserFor({ cameras: ['standing-table', 'car-park', 'kiosk', 'front-door'], zones: [], lines: [] }, 'none');
   assert.deepEqual(names.parse('how many people came to the table?').query.place.cameras, ['standing-table']);

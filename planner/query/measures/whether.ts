@@ -3,9 +3,11 @@
  * stretch), a visit, an event, two kinds of events, two visits' lengths, one visit's length or
  * one visit's time against an instant (see schema.ts).
  */
-import { clock, countWords, durWords, EVENT, of, refWords } from '../describe-words.js';
+import { clock, countWords, durWords, EVENT, of, refWords, subject } from '../describe-words.js';
 import { inWindowFor, momentEvidence, noSuchVisit, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from '../execute-common.js';
 import { conditionStretches, runCondition, runCount, together } from '../execute-measures.js';
+import { visitLook } from '../execute-look.js';
+import { lookWords } from '../look.js';
 import type { QueryValue } from '../schema.js';
 import type { AllVisits, DescribeWords, MeasureModule, MeasureOf } from './module.js';
 
@@ -72,6 +74,7 @@ function visit(r: Run, x: Test<'visit'>, all: AllVisits): QueryValue {
 /** The test in words. */
 function describe(m: Whether, { q, tz, at, s1, sn, t }: DescribeWords): string {
   const x = m.test;
+  if (x.kind === 'look') return `whether ${x.visit.by === 'only' ? 'the' : `${refWords(x.visit, tz)} of a`} ${subject({ ...q, subject: { classes: q.subject.classes } }, false)} ${at} looked ${q.subject.look ? lookWords(q.subject.look) : 'so'} (${t})`;
   if (x.kind === 'count' && x.lasting) return `whether there were ${countWords(x.cond, q)} ${at} for ${durWords(x.lasting)} at a stretch ${t}`;
   if (x.kind === 'count') return `whether there were ${countWords(x.cond, q)} ${at} ${x.all ? 'all the time ' : q.time.at === undefined ? 'at some moment ' : ''}${t}`;
   if (x.kind === 'visit' && x.count) return `whether the number of arrivals of ${sn} ${at} ${t} was ${{ eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[x.count.op]} ${x.count.n}`;
@@ -93,6 +96,7 @@ export const whether: MeasureModule<Whether> = {
     if (x.kind === 'events') return events(r, x, all);
     if (x.kind === 'visitTime' || x.kind === 'length' || x.kind === 'compare') return visitTests(r, x, all);
     if (x.kind === 'visit') return visit(r, x, all);
+    if (x.kind === 'look') return visitLook(r, x.visit);
     const c = runCount(r, { measure: 'count', of: 'events', event: x.event, ...(x.items ? { items: x.items, moments: true } : {}) }, all);
     return { kind: 'boolean', b: c.kind === 'number' && c.n > 0 };
   },
