@@ -8,7 +8,8 @@ import { all, use, type Ctx } from './ctx.js';
 import { durationCondition } from './compose-parts.js';
 import { rankedSuper } from './compose-rank.js';
 import { refused, type Refused } from './parse-types.js';
-import type { CountCondition, Measure } from './schema.js';
+import type { CountCondition, Measure, StretchEdge } from './schema.js';
+import type { Token } from './scan.js';
 
 /** Whether the question is about now: "now", "currently", "so far", "still", "at the moment". */
 export function aboutNow(c: Ctx): boolean {
@@ -40,4 +41,20 @@ export function stretchLength(c: Ctx, cc: CountCondition, o: { explicitWindow: b
   const current = !total && !lasting && !picked && (now || (presentPerfect(c) && !o.explicitWindow));
   const episode = current ? 'current' : picked;
   return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}), ...(rs && rs.rank > 1 ? { rank: rs.rank } : {}), ...(lasting ? { lasting } : {}) } };
+}
+
+/**
+ * "When did the longest empty stretch begin?", "when did the long empty period end?": one end of
+ * one stretch of a state. "Long" with no superlative names the longest (said so); no stretch
+ * named at all is refused.
+ */
+export function stretchEdge(c: Ctx, edge: Extract<Token, { t: 'edge' }>, cc: CountCondition): Measure | Refused {
+  const ord = all(c, 'ord').find((x) => !c.used.has(x.i) && (x.v === 1 || x.v === -1) && c.toks[x.i + 1]?.t !== 'super');
+  const rs = ord ? undefined : rankedSuper(c);
+  const episode: StretchEdge['episode'] | undefined = ord ? (ord.v === 1 ? 'first' : 'last') : rs?.sup.v;
+  if (rs?.sup.text === 'long') c.assumed.push('the longest stretch, as "long" names one');
+  if (!episode) return refused('AMBIGUOUS_MOMENT', `"${edge.text}" asks when a stretch ${edge.v === 'start' ? 'began' : 'ended'}, but not which one (the first, the last, the longest?)`);
+  use(c, edge, ord, rs?.sup, rs?.ord);
+  const stretch: StretchEdge = { episode, ...(rs && rs.rank > 1 ? { rank: rs.rank } : {}), side: edge.v };
+  return { measure: 'when', of: { kind: 'condition', cond: cc, pick: { by: 'nth', n: 1 }, stretch } };
 }

@@ -4,6 +4,7 @@
  */
 import { countCondition, eventKind, itemsAtOnce, pick, visitRef } from './compose-parts.js';
 import { whoAtInstant } from './compose-visits.js';
+import { stretchEdge } from './compose-stretch.js';
 import { all, use } from './ctx.js';
 import { refused as refuse, type Refused } from './parse-types.js';
 import type { Measure } from './schema.js';
@@ -22,6 +23,8 @@ export function whenMeasure(r: Reading, w: Words): Measure | Refused {
     return { measure: 'when', of: { kind: 'event', event: ev, pick: pick(c, ev === 'line_cross' ? 'crossing' : ev === 'loud_sound' ? 'loud sound' : `time one was ${ev}`), ...(items ? { items } : {}) } };
   }
   const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
+  const edge = all(c, 'edge')[0];
+  if (cc && edge) return stretchEdge(c, edge, cc);
   if (cc) {
     use(c, dropTo);
     return { measure: 'when', of: { kind: 'condition', cond: cc, pick: pick(c, 'time it happened'), ...(dropTo ? { change: dropTo.v === 'drop' ? 'drop' : dropTo.v === 'rise' ? 'rise' : 'any' } : {}) } };

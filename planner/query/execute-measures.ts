@@ -7,7 +7,7 @@ import { MemoryQueries } from '../../memory/queries.js';
 import { inWindowFor, momentEvidence, noSuchVisit, passes, pickVisit, visitEvidence, whoseVisit, type Run } from './execute-common.js';
 import { changes, HALF_FRAME_MS, pieces, timeline, usualCount } from './facts.js';
 import { objectLooks } from './look.js';
-import type { CountCondition, DurationCondition, EventFact, EventKind, Measure, Pick, QueryValue, VisitFact, VisitRef } from './schema.js';
+import type { CountCondition, DurationCondition, EventFact, EventKind, Measure, Pick, QueryValue, StretchEdge, VisitFact, VisitRef } from './schema.js';
 
 type AllVisits = (from: number, to: number) => VisitFact[];
 /** A visit ending this close to the end of its camera's coverage may still be going on. */
@@ -368,11 +368,29 @@ export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: A
     return { kind: 'time', t: e.ts };
   }
   if (o.kind !== 'condition') return { kind: 'none', why: 'unknown moment' };
+  if (o.stretch) return stretchEdgeTime(r, o.cond, o.stretch);
   const starts = conditionStarts(r, o.cond, o.change);
   const s = pickMoment(starts, o.pick);
   if (!s) return { kind: 'none', why: 'the condition never began in that time' };
   r.evidence.push(...momentEvidence([s]));
   return { kind: 'time', t: s.ts };
+}
+
+/**
+ * One end of one stretch of a state ("when did the longest empty stretch end?"). A stretch cut by
+ * the window (already so at its start, still so at its end) has no such end in it: none.
+ */
+function stretchEdgeTime(r: Run, cond: CountCondition, e: StretchEdge): QueryValue {
+  const st = conditionStretches(r, cond);
+  const one = pickStretch(st, e.episode, e.rank);
+  if (!one) return { kind: 'none', why: 'it never happened in that time' };
+  r.evidence.push(...momentEvidence([{ camera: r.cams[0] as string, ts: one[0] }]));
+  r.notes.push(`The stretch ran from ${new Date(one[0]).toISOString()} to ${new Date(one[1]).toISOString()}`);
+  if (e.side === 'start' && one[0] <= r.q.time.from) return { kind: 'none', why: 'that stretch was already going on when that time began, so its start is not in it' };
+  let end = -Infinity;
+  for (const cam of r.cams) for (const c of r.memory.coverage(cam)) end = Math.max(end, c.end);
+  if (e.side === 'end' && (one[1] >= r.q.time.to - 1000 || one[1] >= end - 1000)) return { kind: 'none', why: 'that stretch was still going on at the end of that time' };
+  return { kind: 'time', t: e.side === 'start' ? one[0] : one[1] };
 }
 
 /**

@@ -29,6 +29,8 @@ export type Lex =
   | { t: 'timesnoun'; v?: 'occasion' }
   /** A span between two moments: "until/till" (from the start), "since" (to the end), "between" (from one to another). */
   | { t: 'elapse'; v: 'until' | 'since' | 'between' }
+  /** The start or the end of a state's stretch, said by a verb ("when did the longest empty stretch begin / end"). */
+  | { t: 'edge'; v: 'start' | 'end' }
   | { t: 'and' }
   | { t: 'all' }
   | { t: 'always' }

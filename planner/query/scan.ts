@@ -4,6 +4,7 @@
  * the memory's vocabulary (cameras, zones, lines, classes), numbers and ordinals, and the lexicon's
  * words. A word that matches nothing stays a `word` token: the parser refuses to answer over it.
  */
+import { stretchEdges } from './scan-edges.js';
 import { emphasis } from './scan-emphasis.js';
 import { sceneNouns } from './scan-scene.js';
 import { resolveTime, wallTime, zonedToEpoch } from '../time.js';
@@ -397,6 +398,8 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   }
   // "at 10:16 exactly", "the longest single visit", "please confirm ...": stress and asking
   emphasis(out);
+  // "when did the longest empty stretch end": which end of a stretch
+  stretchEdges(out);
   // "how much time was the shortest visit taking": a visit takes time (it lasts), it takes nothing away
   for (const t of out) if (t.t === 'verb' && t.v === 'take' && out.slice(0, t.i).reverse().find((x) => x.t !== 'aux' && x.t !== 'skip')?.t === 'visitnoun') Object.assign(t, { v: 'stay' });
   // "the shelf camera": a name said as a name is the name, never another word for one

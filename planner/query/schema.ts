@@ -131,10 +131,18 @@ export type Pick = z.infer<typeof Pick>;
  * end is now when the question names no period).
  */
 /** The moments the `when` measure finds: an arrival or departure of one visit, one event, one start of a count condition. */
+/**
+ * One end of one stretch of a state: the `first`, `last`, `longest` or `shortest` stretch (with
+ * `rank` the rank-th longest or shortest), its `start` or its `end` ("when did the longest empty
+ * stretch end?").
+ */
+export const StretchEdge = z.object({ episode: z.enum(['first', 'last', 'longest', 'shortest']), rank: z.number().int().min(1).optional(), side: z.enum(['start', 'end']) }).strict();
+export type StretchEdge = z.infer<typeof StretchEdge>;
+
 export const Found = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['arrival', 'departure']), visit: VisitRef }).strict(),
   z.object({ kind: z.literal('event'), event: EventKind, pick: Pick, items: z.number().int().min(2).optional() }).strict(),
-  z.object({ kind: z.literal('condition'), cond: CountCondition, pick: Pick, change: z.enum(['drop', 'rise', 'any']).optional() }).strict(),
+  z.object({ kind: z.literal('condition'), cond: CountCondition, pick: Pick, change: z.enum(['drop', 'rise', 'any']).optional(), stretch: StretchEdge.optional() }).strict(),
 ]);
 export type Found = z.infer<typeof Found>;
 

@@ -1,7 +1,8 @@
 /**
  * Things that come into view for the first time at a camera (a recording that cuts to a shelf, a
  * camera turned towards it) appear: the rise from none is not a putting back. A later rise from
- * none, after they were seen, is.
+ * none, after they were seen, is. And one end of one stretch of a state ("when did the longest
+ * empty stretch end?") over the same store.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
@@ -40,5 +41,10 @@ test('the first sighting of things at a camera is no putting back; later rises a
   assert.equal(back.value, 2);
   assert.match(back.answer, /3 came into view at shelf at 2026-11-21[ T]07:00:19.*not counted as put back/);
   assert.equal(q('how many bottles were taken?').value, 4);
+  // one end of one stretch of a state (the same store: no bottles 0-20 s and 60-70 s)
+  const ended = q('when did the longest stretch with no bottles end?');
+  assert.match(JSON.stringify(ended.value), /^"2026-11-21T07:00:19\./, ended.answer);
+  assert.match(JSON.stringify(q('when did the last empty stretch begin?').value), /^"2026-11-21T07:00:59\./);
+  assert.equal(q('when did the first empty stretch begin?').value, null, 'it was already so when the recording began');
   await store.close();
 });

@@ -90,3 +90,13 @@ test('an hour on the 12-hour clock, one meaning said twice, "the shortest one"',
   assert.deepEqual(front.parse('not counting repeat visits, how many different people came?').query.measure, { measure: 'count', of: 'identities' });
   assert.deepEqual(front.parse('and the longest one, how long was that?').query.measure, { measure: 'duration', of: { kind: 'visits', agg: 'max' } });
 });
+
+test('one end of one stretch of a state: "begin", "end" closing a when-question about a state', () => {
+  assert.deepEqual(store.parse('when did the longest empty stretch on the shelf begin?').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, pick: { by: 'nth', n: 1 }, stretch: { episode: 'longest', side: 'start' } } });
+  const long = front.parse('when did the long empty period end?');
+  assert.deepEqual((long.query.measure as { of: { stretch?: unknown } }).of.stretch, { episode: 'longest', side: 'end' });
+  assert.ok(long.assumed.some((a) => /"long" names one/.test(a)), long.assumed.join('; '));
+  // a visit's end is its departure; a stretch not named is refused
+  assert.deepEqual(front.parse('when did the longest visit end?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'longest' } } });
+  front.refused('when did the empty stretch end?', 'which one');
+});

@@ -1,0 +1,31 @@
+/**
+ * A refiner of the scanner: a verb of beginning or ending that closes a "when" question about a
+ * state ("when did the longest empty stretch begin?", "when did the long empty period end?") says
+ * which end of the stretch is asked for. Said of a visit ("when did the longest visit end") it is
+ * the visit's arrival or departure instead (the scanner reads that before), so a question with a
+ * visit word is left alone. "Long" there, with no superlative, is the longest.
+ */
+
+/** A token as the refiner reads it (the scanner's tokens, structurally). */
+interface Tok {
+  t: string;
+  text: string;
+  i: number;
+}
+
+const BEGIN = new Set(['begin', 'began', 'begun', 'begins', 'start', 'started', 'starts', 'commence', 'commenced']);
+/** Words for a stretch of a state. */
+const STRETCH = new Set(['stretch', 'stretches', 'spell', 'spells', 'period', 'periods', 'lull', 'gap', 'gaps']);
+const END = new Set(['end', 'ended', 'ends', 'finish', 'finished', 'finishes', 'stop', 'stopped', 'stops']);
+
+/** Reads a closing verb of beginning or ending as the edge of a stretch. Changes `toks` in place. */
+export function stretchEdges(toks: Tok[]): void {
+  const last = [...toks].reverse().find((t) => t.t !== 'sep');
+  if (!last || (!BEGIN.has(last.text) && !END.has(last.text))) return;
+  if (!toks.some((t) => t.t === 'head' && (t as Tok & { v?: string }).v === 'when')) return;
+  if (!toks.some((t) => t.t === 'cond' || STRETCH.has(t.text)) || toks.some((t) => t.t === 'visitnoun')) return;
+  Object.assign(last, { t: 'edge', v: BEGIN.has(last.text) ? 'start' : 'end' });
+  // "the long empty period": with no superlative, the longest (the composer says so)
+  const long = toks.find((t) => t.text === 'long' && t.t === 'word');
+  if (long && !toks.some((t) => t.t === 'super')) Object.assign(long, { t: 'super', v: 'longest' });
+}
