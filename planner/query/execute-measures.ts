@@ -387,8 +387,7 @@ function stretchEdgeTime(r: Run, cond: CountCondition, e: StretchEdge): QueryVal
   r.evidence.push(...momentEvidence([{ camera: r.cams[0] as string, ts: one[0] }]));
   r.notes.push(`The stretch ran from ${new Date(one[0]).toISOString()} to ${new Date(one[1]).toISOString()}`);
   if (e.side === 'start' && one[0] <= r.q.time.from) return { kind: 'none', why: 'that stretch was already going on when that time began, so its start is not in it' };
-  let end = -Infinity;
-  for (const cam of r.cams) for (const c of r.memory.coverage(cam)) end = Math.max(end, c.end);
+  const end = Math.max(...r.cams.map((cam) => coverageEnd(r, cam)));
   if (e.side === 'end' && (one[1] >= r.q.time.to - 1000 || one[1] >= end - 1000)) return { kind: 'none', why: 'that stretch was still going on at the end of that time' };
   return { kind: 'time', t: e.side === 'start' ? one[0] : one[1] };
 }

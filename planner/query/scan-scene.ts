@@ -34,10 +34,15 @@ function nameWords(id: string): string[] {
   return id.toLowerCase().split(/[^a-z]+/).filter(Boolean);
 }
 
+/** The first sense of a noun (or its plural) that is a physical thing or a place. */
+function firstPhysical(noun: string): number | undefined {
+  const base = nounBase(noun);
+  return base ? nounSenses(base).find((o) => PHYSICAL.has(synset(o).lexFile)) : undefined;
+}
+
 /** Whether the hypernyms of a noun's first physical sense (up to `DEPTH`) include `word`. */
 function isKindOf(noun: string, word: string): boolean {
-  const base = nounBase(noun);
-  const first = base ? nounSenses(base).find((o) => PHYSICAL.has(synset(o).lexFile)) : undefined;
+  const first = firstPhysical(noun);
   let level = first === undefined ? [] : synset(first).hypernyms;
   for (let d = 0; d < DEPTH && level.length > 0; d++) {
     if (level.some((o) => synset(o).words.includes(word))) return true;
@@ -48,8 +53,7 @@ function isKindOf(noun: string, word: string): boolean {
 
 /** Whether a noun's first physical sense descends from a holder (what things stand on). */
 function isHolder(noun: string): boolean {
-  const base = nounBase(noun);
-  const first = base ? nounSenses(base).find((o) => PHYSICAL.has(synset(o).lexFile)) : undefined;
+  const first = firstPhysical(noun);
   return first !== undefined && descendsFrom(first, HOLDERS);
 }
 
@@ -65,8 +69,7 @@ export function holdsAtCamera(noun: string, id: string): boolean {
 
 /** Whether a noun's first physical sense is a natural object (a ledge, a rock: a thing to stand on too). */
 function isNatural(noun: string): boolean {
-  const base = nounBase(noun);
-  const first = base ? nounSenses(base).find((o) => PHYSICAL.has(synset(o).lexFile)) : undefined;
+  const first = firstPhysical(noun);
   return first !== undefined && synset(first).lexFile === 17;
 }
 

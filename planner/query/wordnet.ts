@@ -18,8 +18,17 @@ export interface Synset {
 }
 
 let dict: string | null | undefined;
-let index: Buffer | undefined;
-const synsets = new Map<number, Synset>();
+
+/** A part of speech of the database, with its index (read once) and its synsets read so far. */
+interface Part {
+  pos: 'n' | 'v';
+  index?: Buffer;
+  synsets: Map<number, Synset>;
+}
+
+const NOUN: Part = { pos: 'n', synsets: new Map() };
+const VERB: Part = { pos: 'v', synsets: new Map() };
+const FILES = { n: ['index.noun', 'data.noun'], v: ['index.verb', 'data.verb'] } as const;
 
 /** The WordNet database directory, or null when the package is missing. */
 function dictDir(): string | null {
@@ -32,28 +41,38 @@ function dictDir(): string | null {
   return dict;
 }
 
-/** The byte offsets of a noun's synsets, most common sense first; none when WordNet does not know it. */
-export function nounSenses(noun: string): number[] {
-  const key = noun.trim().toLowerCase().replace(/\s+/g, '_');
+/** The byte offsets of a word's synsets in a part of speech, most common sense first; none when WordNet does not know it. */
+function senses(part: Part, word: string): number[] {
+  const key = word.trim().toLowerCase().replace(/\s+/g, '_');
   const dir = dictDir();
   if (!dir || !/^[a-z][a-z_'-]*$/.test(key)) return [];
-  index ??= readFileSync(join(dir, 'index.noun'));
-  const at = index.indexOf(`\n${key} n `, 0, 'latin1');
+  part.index ??= readFileSync(join(dir, FILES[part.pos][0]));
+  const at = part.index.indexOf(`\n${key} ${part.pos} `, 0, 'latin1');
   if (at < 0) return [];
-  const end = index.indexOf('\n', at + 1);
-  const f = index.subarray(at + 1, end < 0 ? undefined : end).toString('latin1').trim().split(' ');
+  const end = part.index.indexOf('\n', at + 1);
+  const f = part.index.subarray(at + 1, end < 0 ? undefined : end).toString('latin1').trim().split(' ');
   // lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...
   const pointers = Number(f[3] ?? 0);
   return f.slice(6 + pointers).map(Number).filter((x) => Number.isFinite(x));
 }
 
+/** The synset at a byte offset of a part's data file. */
+function synsetOf(part: Part, offset: number): Synset {
+  const known = part.synsets.get(offset);
+  if (known) return known;
+  const s = readSynset(FILES[part.pos][1], offset);
+  part.synsets.set(offset, s);
+  return s;
+}
+
+/** The byte offsets of a noun's synsets, most common sense first; none when WordNet does not know it. */
+export function nounSenses(noun: string): number[] {
+  return senses(NOUN, noun);
+}
+
 /** The synset at a byte offset of data.noun. */
 export function synset(offset: number): Synset {
-  const known = synsets.get(offset);
-  if (known) return known;
-  const s = readSynset('data.noun', offset);
-  synsets.set(offset, s);
-  return s;
+  return synsetOf(NOUN, offset);
 }
 
 /** Whether a synset is, or descends from, a synset having one of `roots` among its words. */
@@ -80,29 +99,14 @@ export function nounBase(word: string): string | undefined {
   return forms.find((f) => f.length > 1 && nounSenses(f).length > 0);
 }
 
-let verbIndex: Buffer | undefined;
-const verbSynsets = new Map<number, Synset>();
-
 /** The byte offsets of a verb's synsets (index.verb), most common sense first. */
 export function verbSenses(verb: string): number[] {
-  const dir = dictDir();
-  if (!dir || !/^[a-z][a-z_'-]*$/.test(verb)) return [];
-  verbIndex ??= readFileSync(join(dir, 'index.verb'));
-  const at = verbIndex.indexOf(`\n${verb} v `, 0, 'latin1');
-  if (at < 0) return [];
-  const end = verbIndex.indexOf('\n', at + 1);
-  const f = verbIndex.subarray(at + 1, end < 0 ? undefined : end).toString('latin1').trim().split(' ');
-  const pointers = Number(f[3] ?? 0);
-  return f.slice(6 + pointers).map(Number).filter((x) => Number.isFinite(x));
+  return senses(VERB, verb);
 }
 
 /** The verb synset at a byte offset of data.verb. */
 export function verbSynset(offset: number): Synset {
-  const known = verbSynsets.get(offset);
-  if (known) return known;
-  const s = readSynset('data.verb', offset);
-  verbSynsets.set(offset, s);
-  return s;
+  return synsetOf(VERB, offset);
 }
 
 /** Reads one synset line of a data file at a byte offset. */
