@@ -86,6 +86,11 @@ export interface ByteTrackerOptions {
   /** Seconds a confirmed track may go unmatched before it ends. 4 s (8 frames at 2 fps) rides out
    * short occlusions; ByteTrack's 30 frames at 30 fps is only 1 s. */
   lostTtlSeconds?: number;
+  /** Seconds a track lost at the edge of the picture (its last box touching a side, and less than
+   * half the picture across that way: leaving the view) is kept. 1.5 s: an object that left is gone,
+   * and one coming in at the same side 3 s later is another visit (a person walking out as the
+   * next walks in), while a missed detection at the edge rides out one or two frames. */
+  exitTtlSeconds?: number;
   /** Matches needed to confirm; 2 = half a second of evidence at 2 fps, enough to drop
    * single-frame false positives without delaying real objects by more than one frame. */
   minHitsToConfirm?: number;
@@ -131,6 +136,7 @@ const DEFAULTS: Settings = {
   secondMatchIou: 0.5,
   unconfirmedMatchIou: 0.8,
   lostTtlSeconds: 4,
+  exitTtlSeconds: 1.5,
   minHitsToConfirm: 2,
   maxTrajectoryPoints: 600,
   classAware: true,
@@ -204,13 +210,17 @@ export class ByteTracker {
    * Advances all tracks to `ts` (epoch ms) and associates `dets`. Timestamps should not
    * decrease; a repeated or earlier ts predicts by zero time.
    */
-  update(dets: Detection[], ts: number): TrackerOutput {
+  update(dets: Detection[], ts: number, frame?: { width: number; height: number }): TrackerOutput {
     const o = this.o;
     for (const t of this.tracks) {
       if (t.state === 'lost') t.kf.mean[7] = 0; // as ByteTrack: no height drift while lost
       t.kf.predict((ts - t.kfTs) / 1000);
       t.kfTs = Math.max(t.kfTs, ts);
     }
+    // 0. Lost tracks past their time end before association: frames the motion gate skipped never
+    // ran the expiry, and a track lost 4.5 s ago must not take the next object that comes in.
+    const expired = this.tracks.filter((t) => t.state === 'lost' && ts - t.lastSeen > this.ttl(t, frame) * 1000);
+    if (expired.length > 0) this.tracks = this.tracks.filter((t) => !expired.includes(t));
     const valid = dets.filter((d) => validBox(d.box) && Number.isFinite(d.score));
     const high = valid.filter((d) => d.score >= o.highThreshold);
     const low = valid.filter((d) => d.score >= o.lowThreshold && d.score < o.highThreshold);
@@ -257,10 +267,8 @@ export class ByteTracker {
       }
     }
     // 5. Expire lost tracks.
-    const ended: LiveTrack[] = [];
-    for (const t of this.tracks) {
-      if (t.state === 'lost' && ts - t.lastSeen > o.lostTtlSeconds * 1000) ended.push(t);
-    }
+    const ended: LiveTrack[] = [...expired];
+    for (const t of this.tracks) if (t.state === 'lost' && ts - t.lastSeen > this.ttl(t, frame) * 1000) ended.push(t);
     const gone = new Set<LiveTrack>([...ended, ...dropped]);
     this.tracks = this.tracks.filter((t) => !gone.has(t));
     return {
@@ -269,6 +277,11 @@ export class ByteTracker {
       ended: ended.map(copyTrack).sort(byId),
       lost: this.tracks.filter((t) => t.state === 'lost').map(copyTrack).sort(byId),
     };
+  }
+
+  /** Seconds a lost track is kept: shorter once its last box says it left the view. */
+  private ttl(t: Track, frame: { width: number; height: number } | undefined): number {
+    return frame && leftView(t.box, frame) ? Math.min(this.o.exitTtlSeconds, this.o.lostTtlSeconds) : this.o.lostTtlSeconds;
   }
 
   /** Ends every track (end of stream) and returns the confirmed and lost ones, sorted by id. */
@@ -337,6 +350,22 @@ export class ByteTracker {
     }
     matched.add(t);
   }
+}
+
+/** Margin of the picture's sides, as a fraction of its width or height, within which a box touches a side. */
+const EDGE = 0.02;
+
+/**
+ * Whether a track's last box says it left the view: it touches a side of the picture and spans less
+ * than half the picture across that way (a person standing cut off by the bottom of the picture
+ * has not left).
+ */
+export function leftView(b: Box, frame: { width: number; height: number }): boolean {
+  const mx = EDGE * frame.width;
+  const my = EDGE * frame.height;
+  const narrow = b.x2 - b.x1 < frame.width / 2;
+  const short = b.y2 - b.y1 < frame.height / 2;
+  return (narrow && (b.x1 <= mx || b.x2 >= frame.width - mx)) || (short && (b.y1 <= my || b.y2 >= frame.height - my));
 }
 
 /** Keeps every other point, always including the first and the last. */

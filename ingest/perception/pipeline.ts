@@ -167,7 +167,7 @@ export class CameraPerception {
       this.stats.detected++;
       t = performance.now();
       this.book.frame(frame, frame.ts);
-      const tr = this.tracker.update(dets, frame.ts);
+      const tr = this.tracker.update(dets, frame.ts, frame);
       this.confirming = this.tracker.snapshot().some((x) => x.state === 'tentative');
       ms.track += performance.now() - t;
       t = performance.now();

@@ -27,6 +27,13 @@ function mirrored(first: TimeTok, side: string, end: number, start: number): { f
   return undefined;
 }
 
+/** The rest of the recording beside a window at one of its ends ("the first minute" -> after it; "the last minute" -> before it). */
+function restOf(first: TimeTok, start: number, end: number): { from: number; to: number } | undefined {
+  if (first.v.from <= start + 1000 && first.v.to < end) return { from: first.v.to, to: end };
+  if (first.v.to >= end - 1000 && first.v.from > start) return { from: start, to: first.v.from };
+  return undefined;
+}
+
 /**
  * Finds two windows compared, marking the comparative, "than" and the second window used; undefined
  * when the question compares no windows ("more than 3 people", "more taken than put back").
@@ -49,6 +56,13 @@ export function twoWindows(c: Ctx, windows: readonly TimeTok[]): TwoWindows | un
   if (ord && same && same.w.from !== first.v.from) {
     use(c, than, cmp, ord);
     return { op: cmp.v, other: { from: same.w.from, to: same.w.to } };
+  }
+  // "in the first minute than in the rest of the recording": the covered time outside the first window
+  const rest = after.length === 1 && after[0]?.t === 'rest' ? after[0] : undefined;
+  const outside = rest ? restOf(first, c.opts.coverage.from, Math.min(c.opts.now + 1, c.opts.coverage.to)) : undefined;
+  if (rest && outside) {
+    use(c, than, cmp, rest);
+    return { op: cmp.v, other: outside };
   }
   const side = after.length === 1 && after[0]?.t === 'rank' ? after[0] : undefined;
   const other = side ? mirrored(first, side.text, c.opts.now + 1, c.opts.coverage.from) : undefined;

@@ -180,8 +180,22 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
     if (x && y && !sameSubject(x.classes, y.classes)) return refuse('SEVERAL_SUBJECTS', 'its two moments are about different objects; ask when each happened');
     return undefined;
   };
+  const untilLead = (lead?.t === 'elapse' && lead.v === 'until') || (lead?.t === 'rank' && lead.v === 'before');
+  // "after the first visitor left, how long until the next one came": the clause before the question is the first moment
+  const after = leadingAfter(c, h);
+  if (after && untilLead) {
+    const from = clauseMoment(c, after.clause, 'from', classesOf);
+    if ('ok' in from) return from;
+    // "the next one": the one after the first moment
+    const next = rest.find((t) => t.t === 'ord' && t.text === 'next');
+    const to = clauseMoment(c, rest.slice(1).filter((t) => t !== next), 'next', classesOf);
+    use(c, lead, after.rank, next);
+    return check(from, to) ?? span(from.moment, (to as Read).moment, (to as Read).bare);
+  }
+  const before = emptyUntilFirst(c, rest);
+  if (before) return before;
   // "how long until the first person came", "how long before the first bottle was taken"
-  if ((lead?.t === 'elapse' && lead.v === 'until') || (lead?.t === 'rank' && lead.v === 'before')) {
+  if (untilLead) {
     const to = clauseMoment(c, rest.slice(1), 'to', classesOf);
     use(c, lead);
     return check(to) ?? span({ kind: 'start' }, (to as Read).moment);
@@ -218,6 +232,36 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
   return undefined;
 }
 
+/** "After the first visitor left, how long ...": a clause opening with "after" before the question word. */
+function leadingAfter(c: Ctx, h: Token): { rank: Token; clause: Token[] } | undefined {
+  const pre = c.toks.slice(0, h.i).filter((t) => t.t !== 'sep' && !(t.t === 'skip' && /^(?:so|and|then|ok|okay|right)$/.test(t.text)));
+  const rank = pre[0];
+  if (rank?.t !== 'rank' || rank.v !== 'after' || pre.length < 3) return undefined;
+  return { rank, clause: pre.slice(1) };
+}
+
+/**
+ * "How long was the lobby empty before the first visitor walked in?", "how long did the desk sit
+ * unused until anyone showed up": the place is empty from the start to the first arrival, so the
+ * span is from the start to it. Only the first arrival: "empty before the third person came" could
+ * mean the gap just before it, and is left to the other readings (refused).
+ */
+function emptyUntilFirst(c: Ctx, rest: readonly Token[]): Elapsed | undefined {
+  const k = rest.findIndex((t) => (t.t === 'rank' && t.v === 'before') || (t.t === 'elapse' && t.v === 'until'));
+  const lead = rest.slice(0, k);
+  const empty = lead.filter((t) => t.t === 'cond' && t.v === 'empty');
+  const fits = (t: Token): boolean => t.t === 'aux' || t.t === 'place' || t.t === 'here' || (t.t === 'cond' && t.v === 'empty') || (t.t === 'skip' && !PRONOUN.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'stay'));
+  if (k <= 0 || empty.length !== 1 || !lead.every(fits)) return undefined;
+  const clause = rest.slice(k + 1);
+  const arrive = clause.filter((t) => t.t === 'verb' && t.v === 'arrive');
+  const ord = clause.filter((t) => t.t === 'ord');
+  if (arrive.length !== 1 || ord.length > 1 || (ord[0] && (ord[0] as { v: number }).v !== 1)) return undefined;
+  const read = clauseMoment(c, clause, 'to', classesOf);
+  if ('ok' in read || read.moment.kind !== 'arrival') return undefined;
+  use(c, ...lead, rest[k]);
+  return { measure: 'elapsed', from: { kind: 'start' }, to: read.moment };
+}
+
 /**
  * "How long until the next person came after the one who left at 10:02" (or, joined from a
  * statement before the question, "Someone left at 10:02. How long until the next person came?"):
@@ -226,9 +270,10 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
  */
 export function untilNext(c: Ctx, ref: VisitRef | undefined): Elapsed | undefined {
   const inner = ref?.by === 'after' ? ref.visit : undefined;
-  const until = all(c, 'elapse', 'until').find((t) => !c.used.has(t.i));
   const h = all(c, 'head', 'howlong')[0];
   const next = all(c, 'ord').find((t) => t.text === 'next');
+  // "how long before the next one appeared" is "until" it did
+  const until = all(c, 'elapse', 'until').find((t) => !c.used.has(t.i)) ?? all(c, 'rank', 'before').find((t) => !c.used.has(t.i) && next !== undefined && t.i < next.i);
   if (!ref || !inner || !until || !h || !next || until.i > next.i) return undefined;
   if (all(c, 'verb').some((v) => !c.used.has(v.i) && v.v !== 'arrive' && v.v !== 'be')) return undefined;
   // "the next one": the pronoun stands for the subject

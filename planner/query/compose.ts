@@ -242,9 +242,6 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   for (const kind of ['once', 'distinct'] as const) if (all(c, kind).some((x) => c.used.has(x.i))) use(c, ...all(c, kind));
 
   if (classes.length === 0) classes = defaultClasses(c, m, { personish: p.personish, named: classToks.length > 0, sound: v.has('sound'), camera: cameras[0], ...(zones[0] ? { zone: zones[0] } : {}) });
-  // "how many people came to the shelf": a holder is where things stand, not where people come
-  const holder = c.toks.find((t) => t.t === 'place' && t.holder);
-  if (holder && !stationary(classes)) return refuse('NO_SUCH_PLACE', `"${holder.text}" is read as what the things at camera ${cameras[0] ?? ''} stand on, and the question is not about such things`);
   // "the average stay of the first three visitors": those visits only
   const set = m.measure === 'duration' && m.of.kind === 'visits' ? visitSet(c) : undefined;
   if (set && m.measure === 'duration' && m.of.kind === 'visits') m.of.nths = set;

@@ -37,10 +37,13 @@ function clauses(toks: readonly Token[]): Token[][] {
   return out.filter((c) => c.length > 0);
 }
 
-/** Whether a clause is a preamble: some unknown words and nothing that could change the question. */
+/**
+ * Whether a clause is a preamble: some unknown words and nothing that could change the question but
+ * a place ("Doing the weekly room audit - ...": the place goes to the asking clause).
+ */
 function isPreamble(cl: readonly Token[]): boolean {
   // "checking something for the stock sheet": "something" names no class
-  const fits = (t: Token): boolean => PREAMBLE_KINDS.has(t.t) || ((t.t === 'num' || t.t === 'all') && /^(?:one|all)$/.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'see')) || (t.t === 'class' && t.v.length === 0 && !t.agent);
+  const fits = (t: Token): boolean => PREAMBLE_KINDS.has(t.t) || t.t === 'place' || ((t.t === 'num' || t.t === 'all') && /^(?:one|all)$/.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'see')) || (t.t === 'class' && t.v.length === 0 && !t.agent);
   return cl.some((t) => t.t === 'word') && cl.every(fits);
 }
 
@@ -90,6 +93,19 @@ function joined(ask: readonly Token[], st: Statement): Token[] | undefined {
 }
 
 /**
+ * "The first visitor left - how long until the next person walked in?": a statement of one moment
+ * named by its ordinal, before a question about the next one, is the moment the question counts
+ * from ("after the first visitor left, how long until ...").
+ */
+function orderedBefore(cl: readonly Token[], ask: readonly Token[]): Token[] | undefined {
+  const meant = cl.filter((t) => t.t !== 'skip' && t.t !== 'sep');
+  const [o, cls, verb] = meant;
+  if (meant.length !== 3 || o?.t !== 'ord' || o.text === 'next' || cls?.t !== 'class' || verb?.t !== 'verb' || !STATEMENT_VERBS.has(verb.v)) return undefined;
+  if (!ask.some((t) => t.t === 'ord' && t.text === 'next') || !ask.some((t) => t.t === 'head' && t.v === 'howlong')) return undefined;
+  return [{ t: 'rank', v: 'after', text: 'after', i: 0 }, ...cl, ...ask];
+}
+
+/**
  * The index of the clause that asks: the first with a question word, else the first that opens
  * with an auxiliary ("did anyone ...", "was there ...": a yes/no question); -1 when none does.
  */
@@ -106,13 +122,17 @@ export function discourse(toks: readonly Token[]): Discourse {
   if (k <= 0) return { toks: [...toks], ignored: [] };
   let before = cls.slice(0, k);
   const ignored: string[] = [];
+  const placed: Token[] = [];
   while (before[0] && isPreamble(before[0])) {
-    ignored.push(before[0].filter((t) => t.t !== 'sep').map((t) => t.text).join(' '));
+    ignored.push(before[0].filter((t) => t.t !== 'sep' && t.t !== 'place').map((t) => t.text).join(' '));
+    placed.push(...before[0].filter((t) => t.t === 'place'));
     before = before.slice(1);
   }
   let ask = cls.slice(k).flat();
+  // the preamble's place is the question's when the question names none ("For the loading bay: how many ...")
+  if (placed.length > 0 && !ask.some((t) => t.t === 'place' || t.t === 'here')) ask = [...ask, ...placed];
   const st = before.length === 1 && before[0] ? statement(before[0]) : undefined;
-  const link = st ? joined(ask, st) : undefined;
+  const link = st ? joined(ask, st) : before.length === 1 && before[0] ? orderedBefore(before[0], ask) : undefined;
   if (link) {
     before = [];
     ask = link;

@@ -114,6 +114,11 @@ export const PHRASES: Record<string, Lex> = {
   ...each(['the whole', 'the entire'], ['time', 'recording', 'clip', 'video', 'footage', 'period'], { t: 'always' }),
   // "over the whole recording, in total": all of it ("over" is not "more than" here)
   ...each(['over the whole', 'over the entire', 'across the whole', 'across the entire'], ['recording', 'clip', 'video', 'footage'], { t: 'always' }),
+  // "than in the rest of the recording": the covered time beside a window said before it
+  ...each(['the rest', 'the remainder'], ['of the recording', 'of the clip', 'of the video', 'of the footage', 'of the time', 'of the day'], { t: 'rest' }),
+  'the rest': { t: 'rest' },
+  'the remainder': { t: 'rest' },
+  'the remaining time': { t: 'rest' },
   'from start to finish': { t: 'always' },
   'start to finish': { t: 'always' },
   'all the time': { t: 'always' },

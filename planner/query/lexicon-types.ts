@@ -31,6 +31,8 @@ export type Lex =
   | { t: 'elapse'; v: 'until' | 'since' | 'between' }
   /** The start or the end of a state's stretch, said by a verb ("when did the longest empty stretch begin / end"). */
   | { t: 'edge'; v: 'start' | 'end' }
+  /** The covered time beside a window said before it ("than in the rest of the recording"). */
+  | { t: 'rest' }
   | { t: 'and' }
   | { t: 'all' }
   | { t: 'always' }

@@ -59,9 +59,20 @@ const VEHICLES = new Set('car cars truck trucks van vans bus buses motorcycle mo
 /** Prepositions of a person's place ("the visitor at the table in black"). */
 const AT = new Set(['at', 'on', 'by', 'near', 'to']);
 /** Words that join a person to a description. */
-const INTRO = new Set(['wearing', 'in', 'dressed', 'clad', 'with', 'sporting', 'having', 'wore', 'wears']);
+const INTRO = new Set(['wearing', 'in', 'dressed', 'clad', 'with', 'sporting', 'having', 'wore', 'wears', 'wear', 'had', 'has', 'have']);
+/** Intro words that say a look even away from the person word ("did anyone come to the desk wearing orange"). */
+const WORN = new Set(['wearing', 'dressed', 'clad', 'sporting', 'wore', 'wear', 'wears']);
+/** Phrases after a colour that say the part of the body ("grey on top", "black on the bottom"). */
+const PART_PHRASES: Readonly<Record<string, LookColour['part']>> = {
+  'on top': 'upper', 'on the top': 'upper', 'up top': 'upper', 'on the bottom': 'lower', 'on the bottoms': 'lower', 'on the legs': 'lower', 'on their legs': 'lower', 'below': 'lower',
+};
 /** Words after a colour that make it a place's name, not a look ("in the red zone"). */
 const PLACE_KINDS = new Set(['zone', 'area', 'region', 'line', 'camera', 'cam', 'tripwire']);
+
+/** Whether a word is one a look is said with (a colour, a worn thing, a shape): never a typing slip of another word. */
+export function isLookWord(w: string): boolean {
+  return Object.hasOwn(COLOURS, w) || UNNAMED.has(w) || Object.hasOwn(QUALIFIERS, w) || Object.hasOwn(GARMENTS, w) || SHAPES.has(w) || FEATURES.has(w) || UNMEASURED.has(w) || w === 'top';
+}
 
 /** A table's own entry for a word (never an inherited key such as "constructor"). */
 function own<T>(table: Readonly<Record<string, T>>, word: string | undefined): T | undefined {
@@ -121,18 +132,26 @@ function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Des
       break;
     }
   }
-  if (!garment && hueless) return null;
+  // "grey on top", "black on the bottom": the part said after the colour
+  let said: LookColour['part'] | undefined;
+  for (const len of garment ? [] : [3, 2, 1]) {
+    said = own(PART_PHRASES, w.slice(k, k + len).join(' '));
+    if (said && w.length >= k + len) {
+      k += len;
+      break;
+    }
+  }
+  if (!garment && !said && hueless) return null;
   if (!garment && PLACE_KINDS.has(w[k] ?? '')) return null;
   const ignored: string[] = [...shapes];
   if (garment && UNMEASURED.has(garment)) unjudged = garment;
   const g = own(GARMENTS, garment);
   if (garment && g && !g.silent) ignored.push(garment);
-  const parts = g ? [g.part] : whole;
+  const parts = g ? [g.part] : said ? [said] : whole;
   const colours = parts.map((part): LookColour => ({ part, term: term, ...(qualifier && term !== qualifier ? { qualifier } : {}) }));
   return { colours, end: k, ignored, ...(unjudged ? { unjudged } : {}) };
 }
 
-/** A description after a person word, from `j`: "in the black top", "who was wearing red and blue jeans", "dressed all in black". */
 /** Whether a colour at `i` is said of "the" vehicle before it, right after it or after its place ("was the car red", "was the second car at the lot red"). */
 function saidOfVehicle(w: readonly string[], i: number): boolean {
   for (let k = i - 1; k >= Math.max(0, i - 5); k--) {
@@ -157,6 +176,20 @@ function afterPlace(w: readonly string[], i: number): boolean {
   return false;
 }
 
+/** Whether a wearing word at `i` is said of the one person word before it in its clause ("did anyone come to the desk wearing orange"). */
+function afterSubject(w: readonly string[], i: number): boolean {
+  // "in black" said away from the person only right before a colour ("in the last hour" is no look)
+  const inColour = w[i] === 'in' && (own(COLOURS, w[i + 1]) !== undefined || (w[i + 1] === 'all' && own(COLOURS, w[i + 2]) !== undefined));
+  if (!WORN.has(w[i] ?? '') && !inColour) return false;
+  for (let k = i - 1; k >= Math.max(0, i - 8); k--) {
+    const x = w[k] ?? '';
+    if (PERSON.has(x) || UNTOLD.has(x)) return true;
+    if (WORN.has(x) || own(COLOURS, x) || VEHICLES.has(x) || /^[?.!,;:]$/.test(x) || x.startsWith('@')) return false;
+  }
+  return false;
+}
+
+/** A description after a person word, from `j`: "in the black top", "who was wearing red and blue jeans", "dressed all in black". */
 function personDesc(w: readonly string[], j0: number): Desc | null {
   let j = j0;
   if ((w[j] === 'who' || w[j] === 'that') && /^(?:is|was|were|are)$/.test(w[j + 1] ?? '')) j += 2;
@@ -174,7 +207,9 @@ function personDesc(w: readonly string[], j0: number): Desc | null {
     j += 3;
   }
   if (w[j] === 'in' && intro !== 'in') j++;
-  if (w[j] === 'a' || w[j] === 'an' || w[j] === 'the' || w[j] === 'some') j++;
+  // "wearing something orange": a colour of anything worn
+  if ((w[j] === 'something' || w[j] === 'anything') && whole.length === 1) whole = ['any'];
+  if (w[j] === 'a' || w[j] === 'an' || w[j] === 'the' || w[j] === 'some' || w[j] === 'something' || w[j] === 'anything') j++;
   const first = desc(w, j, whole);
   if (!first) return null;
   // "a black top and blue jeans", "with a white shirt and black trousers"
@@ -218,7 +253,7 @@ export function takeLooks(sentence: string): { s: string; looks: LookPhrase[] } 
       continue;
     }
     // "the second visitor at the table in black": a description after the person's place
-    const placed = INTRO.has(word) && afterPlace(w, i) ? personDesc(w, i) : null;
+    const placed = INTRO.has(word) && (afterPlace(w, i) || afterSubject(w, i)) ? personDesc(w, i) : null;
     if (placed) {
       out.push(`@l${looks.length}`);
       looks.push({ colours: placed.colours, said: w.slice(i, placed.end).join(' '), ignored: placed.ignored, ...(placed.unjudged ? { unjudged: placed.unjudged } : {}) });

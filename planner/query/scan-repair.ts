@@ -9,6 +9,8 @@
 import { FUTURE_WORDS, NUMBERS, ORDINALS, PHRASES, SHORTHAND, UNTOLD_PEOPLE, WHERE_WORDS, WORDS } from './lexicon.js';
 import { verbRoots } from './lemma.js';
 import { correction } from './spell.js';
+import { personNoun } from './noun-concepts.js';
+import { isLookWord } from './scan-look.js';
 import { verbConcept } from './verb-concepts.js';
 
 /** How an unknown word is read. */
@@ -16,6 +18,8 @@ export interface Repair {
   to: string;
   /** A typing slip (said in the answer), not an inflection. */
   slip: boolean;
+  /** A word read by its WordNet sense as a word the parser knows, said in the answer (not a slip). */
+  sense?: true;
 }
 
 /** Every word of the lexicon's entries, phrases and number words, and the words that make a refusal. */
@@ -58,9 +62,24 @@ export function repairs(sentence: string, unknown: readonly string[], names: Ite
       out.set(w, { to: concept, slip: false });
       continue;
     }
+    // a colour or a worn thing is no slip of another word (a look the first reading could not place)
+    if (isLookWord(w)) continue;
+    // a noun for people the lexicon does not list ("students", "a patron"), said in the answer
+    const person = root === undefined ? personNoun(w, wordBefore(sentence, w)) : undefined;
+    if (person !== undefined) {
+      out.set(w, { to: person, slip: false, sense: true });
+      continue;
+    }
     known ??= new Set([...words, ...[...names].flatMap((n) => n.split(' ')).filter((n) => /^[a-z]+$/.test(n))]);
     const to = correction(w, known);
     if (to !== undefined) out.set(w, { to, slip: true });
   }
   return out;
+}
+
+/** The word before the first use of `w` in the sentence. */
+function wordBefore(sentence: string, w: string): string | undefined {
+  const words = sentence.split(' ');
+  const k = words.indexOf(w);
+  return k > 0 ? words[k - 1] : undefined;
 }

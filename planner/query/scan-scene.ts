@@ -64,7 +64,9 @@ function isHolder(noun: string): boolean {
  * there (the composer checks its subject).
  */
 export function holdsAtCamera(noun: string, id: string): boolean {
-  return isHolder(noun) && !nameWords(id).some((w) => isHolder(w) || isNatural(w));
+  // the head noun says what the camera is ("break-room" is a room, whatever "break" may mean)
+  const head = nameWords(id).at(-1);
+  return isHolder(noun) && head !== undefined && !isHolder(head) && !isNatural(head);
 }
 
 /** Whether a noun's first physical sense is a natural object (a ledge, a rock: a thing to stand on too). */
@@ -117,15 +119,16 @@ export function sceneNouns(toks: SceneToken[], v: { cameras: readonly string[]; 
     const det = prev !== undefined && DETERMINERS.has(prev.text);
     const prep = det ? toks[t.i - 2] : prev;
     if (!det && !(prep && WHERE_PREPS.has(prep.text))) continue;
-    // "the desk camera" is a name said as a name: a camera the memory does not have
-    if (KIND_WORDS.has(toks[t.i + 1]?.text ?? '') || !only) continue;
+    // "the desk camera" is a name said as a name: a camera the memory does not have;
+    // "the rest of the recording", "the back of the room": a part of something else, not the scene
+    if (KIND_WORDS.has(toks[t.i + 1]?.text ?? '') || toks[t.i + 1]?.text === 'of' || !only) continue;
     if (namesCamera(t.text, only)) {
       Object.assign(t, { t: 'place', v: { kind: 'camera', id: only }, alias: true });
       notes.push(`read "${t.text}" as camera ${only}, the only camera`);
     } else if (holdsAtCamera(t.text, only)) {
       // "bottles on the shelf" at camera pantry: what the things there stand on
       Object.assign(t, { t: 'place', v: { kind: 'camera', id: only }, alias: true, holder: true });
-      notes.push(`read "${t.text}" as what the things at camera ${only} stand on, the only camera`);
+      notes.push(`read "${t.text}" as the ${t.text} in view at camera ${only}, the only camera`);
     }
   }
   return [...new Set(notes)];
@@ -141,5 +144,5 @@ function holderClass(toks: SceneToken[], t: SceneToken, only: string | undefined
   const things = toks.slice(0, t.i - 2).filter((x) => x.t === 'class' && Array.isArray(x.v) && x.v.length > 0);
   if (things.length === 0 || !things.every((x) => (x.v as string[]).every((l) => !MOVERS.has(l)))) return;
   Object.assign(t, { t: 'place', v: { kind: 'camera', id: only }, alias: true, holder: true });
-  notes.push(`read "${t.text}" as what the things at camera ${only} stand on, the only camera`);
+  notes.push(`read "${t.text}" as the ${t.text} in view at camera ${only}, the only camera`);
 }

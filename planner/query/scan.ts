@@ -13,7 +13,7 @@ import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js'
 import { repairs } from './scan-repair.js';
 import { particleVerbs } from './scan-particles.js';
 import { takeLooks, type LookPhrase } from './scan-look.js';
-import { nounSynonyms } from './synonyms.js';
+import { nounSynonyms, splitCompound } from './synonyms.js';
 import { calendarDates } from './scan-dates.js';
 import { spokenClock, spokenNumbers, type ClockHour } from './spoken.js';
 
@@ -294,7 +294,10 @@ function nameWords(v: ScanVocabulary): Map<string, PlaceName> {
     const name = forms(p.id).at(-1) ?? '';
     const words = name.split(' ').filter((w) => /^[a-z]{3,}$/.test(w) && !NOT_ALONE.has(w));
     if (words.length > 1 || name.includes(' ')) for (const w of words) put(w, p);
-    for (const term of new Set([name, ...words])) {
+    // "staff-carpark": WordNet has the car park spaced
+    const split = words.flatMap((w) => splitCompound(w) ?? []);
+    for (const sp of split) put(sp, p);
+    for (const term of new Set([name, ...words, ...split])) {
       for (const syn of nounSynonyms(term)) {
         put(syn, p);
         const head = syn.split(' ').pop() ?? '';
@@ -344,7 +347,8 @@ export function scanRead(question: string, vocab: ScanVocabulary, opts: ScanOpti
   for (const [w, f] of fixes) if (/^[a-z0-9]+$/.test(w)) fixed = fixed.replace(new RegExp(`(?<![a-z0-9])${w}(?![a-z0-9])`, 'g'), f.to);
   const read = [...fixes].filter(([, f]) => f.slip).map(([w, f]) => `read "${w}" as "${f.to}"`);
   const again = tokenise(normalise(fixed, opts), table, opts);
-  return { toks: again, read, words, scene: sceneNouns(again, vocab) };
+  const senses = [...fixes].filter(([, f]) => f.sense).map(([w, f]) => `read "${w}" as ${f.to}`);
+  return { toks: again, read, words, scene: [...senses, ...sceneNouns(again, vocab)] };
 }
 
 /** The tokens of a normalised sentence. */

@@ -26,3 +26,17 @@ export function nounSynonyms(noun: string): string[] {
   cache.set(key, list);
   return list;
 }
+
+/**
+ * A closed compound WordNet knows only spaced ("carpark" -> "car park", "breakroom" -> none): the
+ * first split into two parts of three letters or more that WordNet has as one noun; undefined when
+ * the word is a noun itself or no split is.
+ */
+export function splitCompound(word: string): string | undefined {
+  if (!/^[a-z]{6,}$/.test(word) || nounSenses(word).length > 0) return undefined;
+  for (let k = 3; k <= word.length - 3; k++) {
+    const spaced = `${word.slice(0, k)} ${word.slice(k)}`;
+    if (nounSenses(spaced.replace(' ', '_')).length > 0) return spaced;
+  }
+  return undefined;
+}

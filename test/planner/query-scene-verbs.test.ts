@@ -70,16 +70,23 @@ test('the span between two moments said as clauses; a statement with a side of a
   assert.deepEqual(front.parse('did anyone stay for longer than a second?').query.measure, { measure: 'whether', test: { kind: 'visit', where: { op: 'gt', seconds: 1 } } });
 });
 
-test('what the things at the only camera stand on ("the shelf" at a pantry) is the camera, only for those things', () => {
+test('what stands in view at the only camera ("the shelf" at a pantry, "the table" in a lobby) is the camera', () => {
   const p = store.parse('how many bottles stood on the counter at 09:01:00?');
   assert.deepEqual(p.query.place.cameras, ['pantry']);
-  assert.ok(p.assumed.some((a) => /"counter" as what the things at camera pantry stand on/.test(a)), p.assumed.join('; '));
+  assert.ok(p.assumed.some((a) => /"counter" as the counter in view at camera pantry/.test(a)), p.assumed.join('; '));
   assert.deepEqual(store.parse('was the shelf empty at 09:01:00?').query.subject.classes, ['bottle']);
   // a class word for it, after a class of things ("bottles on the bench")
   const fridge = parserFor({ cameras: ['bar-fridge'], zones: [], lines: [] }, 'bar-fridge');
   assert.deepEqual(fridge.parse('how many bottles were on the bench at 09:01:00?').query.place.cameras, ['bar-fridge']);
-  // people do not stand on it; a camera that is itself such a thing is another one
-  store.refused('how many people came to the shelf?', 'shelf');
+  // people come to it too, where the camera is a room; a camera that is itself such a thing is another one
+  assert.deepEqual(store.parse('how many people came to the shelf?').query.place.cameras, ['pantry']);
+  const lobby = parserFor({ cameras: ['lobby'], zones: [], lines: [] }, 'none');
+  assert.deepEqual(lobby.parse('how many people walked up to the table this morning?').query.place.cameras, ['lobby']);
+  const room = parserFor({ cameras: ['break-room'], zones: [], lines: [] }, 'break-room');
+  // a closed compound WordNet has spaced: "staff-carpark" is a car park, so also "the lot"
+  const lot = parserFor({ cameras: ['staff-carpark'], zones: [], lines: [] }, 'none');
+  assert.deepEqual(lot.parse('how many cars came into the lot?').query.place.cameras, ['staff-carpark']);
+  assert.deepEqual(room.parse('how many bottles were on the shelf at 09:01:00?').query.place.cameras, ['break-room']);
   const ledge = parserFor({ cameras: ['ledge'], zones: [], lines: [] }, 'ledge');
   ledge.refused('how many bottles were on the bench?', 'bench');
 });

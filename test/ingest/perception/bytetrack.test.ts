@@ -140,6 +140,38 @@ test('gone for longer than lostTtlSeconds ends the track and a new id is used', 
   assert.deepEqual(ids(tr.snapshot()), [second]);
 });
 
+test('a lost track past its time ends before the next frame is associated (frames the gate skipped in between)', () => {
+  const tr = new ByteTracker(); // lostTtlSeconds 4
+  tr.update([det(box(300, 200))], at(0));
+  const first = tr.update([det(box(300, 200))], at(1)).started[0]?.id;
+  tr.update([], at(2)); // lost at 0.5 s
+  // no frame detected for 4.5 s (the motion gate saw a still, empty scene), then someone walks in at the same spot
+  const out = tr.update([det(box(310, 200))], at(11));
+  assert.deepEqual(ids(out.ended), [first]);
+  assert.ok(!ids(out.active).includes(first as number), 'the newcomer does not take the old track');
+  const next = tr.update([det(box(312, 200))], at(12)).started[0]?.id;
+  assert.ok(next !== undefined && next > (first as number));
+});
+
+test('a track lost at the side of the picture (it left the view) ends after exitTtlSeconds, one lost mid-picture rides out 4 s', () => {
+  const frame = { width: 640, height: 360 };
+  const edgeBox = box(620, 200, 40); // x2 = 640: touching the right side, narrow
+  const tr = new ByteTracker();
+  tr.update([det(edgeBox)], at(0), frame);
+  const edge = tr.update([det(edgeBox)], at(1), frame).started[0]?.id;
+  let endedAt = -1;
+  for (let k = 2; k < 10 && endedAt < 0; k++) if (tr.update([], at(k), frame).ended.length > 0) endedAt = k;
+  // last seen at 0.5 s; 1.5 s later is frame 4, the first frame past it is 5
+  assert.equal(endedAt, 5, `ended at frame ${endedAt}`);
+  assert.ok(edge !== undefined);
+  // a tall box cut off by the bottom of the picture has not left
+  const standing = new ByteTracker();
+  const tall = { x1: 200, y1: 100, x2: 280, y2: 360 };
+  standing.update([det(tall)], at(0), frame);
+  standing.update([det(tall)], at(1), frame);
+  for (let k = 2; k <= 6; k++) assert.equal(standing.update([], at(k), frame).ended.length, 0, `frame ${k}`);
+});
+
 test('a single-frame false positive never becomes confirmed', () => {
   const tr = new ByteTracker();
   const fp = det(box(560, 90, 50, 80), 0.95);
