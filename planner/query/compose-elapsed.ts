@@ -188,8 +188,11 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
     if ('ok' in from) return from;
     // "the next one": the one after the first moment
     const next = rest.find((t) => t.t === 'ord' && t.text === 'next');
-    const to = clauseMoment(c, rest.slice(1).filter((t) => t !== next), 'next', classesOf);
-    use(c, lead, after.rank, next);
+    // "after the first bottle was taken, how long before it was put back": "it" is the clause's subject
+    const named = after.clause.some((t) => t.t === 'class');
+    const pronouns = named ? rest.filter((t) => t.t === 'skip' && PRONOUN.test(t.text)) : [];
+    const to = clauseMoment(c, rest.slice(1).filter((t) => t !== next && !pronouns.includes(t)), 'next', classesOf);
+    use(c, lead, after.rank, next, ...pronouns);
     return check(from, to) ?? span(from.moment, (to as Read).moment, (to as Read).bare);
   }
   const before = emptyUntilFirst(c, rest);

@@ -50,6 +50,9 @@ export function chooseHead(c: Ctx): Head | null {
     while (c.toks[j]?.t === 'time') j--;
     if (/^(?:moment|time|point|period|instant)$/.test(c.toks[j]?.text ?? '')) c.used.add(h.i);
   }
+  // "did the number of bottles ever drop to two?": the number is the subject of a yes/no question
+  const opener = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep');
+  if (opener?.t === 'aux') for (const h of all(c, 'head', 'howmany')) if (/^(?:number|count) of$/.test(h.text) && h.i > opener.i) c.used.add(h.i);
   const heads = all(c, 'head').filter((h) => !c.used.has(h.i));
   const has = (v: string): boolean => heads.some((h) => h.v === v);
   const firstHead = heads[0];

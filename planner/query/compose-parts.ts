@@ -48,7 +48,9 @@ export function references(c: Ctx): VisitRef | undefined {
       }
     }
     if (!time || time.v.instant === undefined) {
-      use(c, t);
+      // "the last person who came by", "the first one who walked in": a visit named by its order; the clause restates its arrival
+      const ordered = c.toks.slice(Math.max(0, t.i - 4), t.i).some((x) => x.t === 'ord');
+      use(c, t, !time && verb?.v === 'arrive' && ordered && c.toks[t.i - 1]?.t === 'class' ? verb : undefined);
       continue;
     }
     const by = verb?.v === 'arrive' ? 'arrivedAt' : verb?.v === 'leave' ? 'leftAt' : 'presentAt';
@@ -88,6 +90,11 @@ export function durationCondition(c: Ctx): DurationCondition | undefined {
     if (n?.t === 'num' && cmp?.t === 'cmp') {
       use(c, cmp, n, u);
       return durationCond(cmp.v, n.v * u.v);
+    }
+    // "for over a minute", "more than an hour": one of the unit
+    if (n?.t === 'skip' && /^an?$/.test(n.text) && cmp?.t === 'cmp') {
+      use(c, cmp, n, u);
+      return durationCond(cmp.v, u.v);
     }
   }
   return undefined;
@@ -148,8 +155,9 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; no
     const k = /^an?$/.test(c.toks[cmp.i + 1]?.text ?? '') ? cmp.i + 2 : cmp.i + 1;
     const n = c.toks[k];
     if (n?.t === 'num' && c.toks[k + 1]?.t !== 'unit' && !c.used.has(n.i)) {
-      // "two or more people there together": a count at one moment says "at once" already
-      use(c, cmp, n, first(c, 'once'));
+      // "two or more people there together": a count at one moment says "at once" already;
+      // "drop to exactly two": the change is into that count
+      use(c, cmp, n, first(c, 'once'), opts.dropTo && opts.dropTo.i === cmp.i - 1 ? opts.dropTo : undefined);
       return countCond(cmp.v, n.v);
     }
   }
@@ -158,7 +166,8 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; no
     const n = c.toks[everything.i + 1];
     use(c, everything);
     if (n?.t === 'num') {
-      use(c, n);
+      // "all three bottles there together": at one moment, as every count of a state
+      use(c, n, first(c, 'once'));
       return countCond('ge', n.v);
     }
     return { op: 'full' };

@@ -23,6 +23,12 @@ function presentPerfect(c: Ctx): boolean {
   return aux !== undefined && (aux.text === 'has' || aux.text === 'have');
 }
 
+/** Whether the verb is in a perfect tense ("has been", "had been"). */
+function perfect(c: Ctx): boolean {
+  const aux = c.toks.find((t) => t.t === 'aux');
+  return aux !== undefined && /^(?:has|have|had)$/.test(aux.text);
+}
+
 /**
  * The length of a state's stretch or stretches, for a how-long question over condition `cc`.
  * A question about now ("has ... now", "so far", "currently") reads the stretch going on at the
@@ -38,7 +44,10 @@ export function stretchLength(c: Ctx, cc: CountCondition, o: { explicitWindow: b
   const picked = ord ? (ord.v === 1 ? 'first' : 'last') : rs?.sup.v;
   const now = aboutNow(c);
   if (now && (picked || lasting) && !total) return refused('SEVERAL_STRETCHES', 'it asks about the stretch going on now and about another stretch at once; ask about one');
-  const current = !total && !lasting && !picked && (now || (presentPerfect(c) && !o.explicitWindow));
+  // "at the end of the recording, how long had the lot been without a car": the stretch going on at the end
+  const atEnd = all(c, 'instant').find((x) => x.v === 'end');
+  const current = !total && !lasting && !picked && (now || (presentPerfect(c) && !o.explicitWindow) || (atEnd !== undefined && perfect(c)));
+  if (current) use(c, atEnd);
   const episode = current ? 'current' : picked;
   return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}), ...(rs && rs.rank > 1 ? { rank: rs.rank } : {}), ...(lasting ? { lasting } : {}) } };
 }

@@ -6,7 +6,7 @@
 import { countCondition, eventKind, visitRef } from './compose-parts.js';
 import { rankedVisit } from './compose-rank.js';
 import { stretchLength } from './compose-stretch.js';
-import { all, first, use } from './ctx.js';
+import { all, first, stationary, use } from './ctx.js';
 import { refused as refuse, type Refused } from './parse-types.js';
 import type { Measure } from './schema.js';
 import type { Reading, Words } from './compose-reading.js';
@@ -21,8 +21,14 @@ export function whatMeasure(r: Reading, w: Words): Measure | Refused {
   }
   if (v.has('happen')) return { measure: 'list', of: 'events' };
   // "what was the longest time nobody was there", "the longest stretch with all three bottles": a state's stretch
-  const cc = first(c, 'super') && !stay && !arrive && !leave && all(c, 'visitnoun').length === 0 ? countCondition(c, { not: true, none: negWords }) : undefined;
-  if (cc) return stretchLength(c, cc, { explicitWindow });
+  // "the longest time the kiosk sat unused": a verb of staying said of the state is no visit
+  // ("the longest time all three bottles stood there": things that stand hold a state by standing)
+  const stateStay = stay !== undefined && (c.toks[stay.i + 1]?.t === 'cond' || (stay.posture === true && r.classes.length > 0 && stationary(r.classes)));
+  const cc = first(c, 'super') && (!stay || stateStay) && !arrive && !leave && all(c, 'visitnoun').length === 0 ? countCondition(c, { not: true, none: negWords }) : undefined;
+  if (cc) {
+    use(c, stateStay ? stay : undefined);
+    return stretchLength(c, cc, { explicitWindow });
+  }
   // "the second longest visit", "the visit after the longest one"
   const ranked = rankedVisit(c);
   if (ranked) {

@@ -2,7 +2,7 @@
  * The measure of "when" and "who" questions: the time of an event, of a state's start or of
  * one visit's arrival or departure; who was there, or who came and left when (split from compose.ts).
  */
-import { countCondition, eventKind, itemsAtOnce, pick, visitRef } from './compose-parts.js';
+import { countCondition, durationCondition, eventKind, itemsAtOnce, pick, visitRef } from './compose-parts.js';
 import { whoAtInstant } from './compose-visits.js';
 import { stretchEdge } from './compose-stretch.js';
 import { all, use } from './ctx.js';
@@ -27,7 +27,9 @@ export function whenMeasure(r: Reading, w: Words): Measure | Refused {
   if (cc && edge) return stretchEdge(c, edge, cc);
   if (cc) {
     use(c, dropTo);
-    return { measure: 'when', of: { kind: 'condition', cond: cc, pick: pick(c, 'time it happened'), ...(dropTo ? { change: dropTo.v === 'drop' ? 'drop' : dropTo.v === 'rise' ? 'rise' : 'any' } : {}) } };
+    // "when did the kiosk go quiet for over a minute": the start of a stretch that long
+    const lasting = durationCondition(c);
+    return { measure: 'when', of: { kind: 'condition', cond: cc, pick: pick(c, 'time it happened'), ...(dropTo ? { change: dropTo.v === 'drop' ? 'drop' : dropTo.v === 'rise' ? 'rise' : 'any' } : {}), ...(lasting ? { lasting } : {}) } };
   }
   if (leave && arrive) return refuse('BOTH_WAYS', 'it asks about both arriving and leaving');
   const seen = !arrive && !leave;

@@ -85,14 +85,7 @@ export function yesNo(r: Reading, w: Words): Measure | Refused {
 function lookOfOne(r: Reading): VisitRef | undefined {
   const { c, ref, classToks } = r;
   if (all(c, 'look').length === 0) return undefined;
-  if (ref || first(c, 'ord') || first(c, 'super')) {
-    const picked = visitRef(c, ref);
-    // "the first person who came in": a visit named by its order is an arrival; the clause restates it
-    const rel = c.toks.find((t) => (t.t === 'rel' || (t.t === 'head' && t.v === 'who')) && c.toks[t.i - 1]?.t === 'class');
-    const came = all(c, 'verb', 'arrive').filter((t) => !c.used.has(t.i));
-    if (picked?.by === 'nth' && picked.n > 0 && rel && came.length === 1 && (came[0] as Token).i === rel.i + 1 + (c.toks[rel.i + 1]?.t === 'aux' ? 1 : 0)) use(c, rel, ...came);
-    return picked;
-  }
+  if (ref || first(c, 'ord') || first(c, 'super')) return visitRef(c, ref);
   const one = classToks.length === 1 ? classToks[0] : undefined;
   if (one && !one.plural && !one.agent && c.toks[one.i - 1]?.text === 'the') return { by: 'only' };
   return undefined;

@@ -258,10 +258,12 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   if (at !== undefined && !needsInstant(m)) {
     // an instant given to a window measure: the window is that moment's second or minute
     const t = instants[0];
+    // "how long had it been empty at 17:37:00": a length at a second is no period (the stretch up to it is not read)
+    if (t && t.toSecond && m.measure === 'duration' && m.of.kind === 'condition') return refuse('INSTANT_FOR_PERIOD', `"${t.text}" names a moment, but the question asks how long something lasted`);
     if (t) {
       const span = t.toSecond ? 1000 : 60_000;
       query.time = { from: at, to: at + span };
-    } else if (instWord?.v !== 'now') return refuse('INSTANT_FOR_PERIOD', `"${instWord?.text ?? ''}" names a moment, but the question asks about a period`);
+    } else if (instWord?.v !== 'now' && !(instWord?.v === 'end' && m.measure === 'duration' && m.of.kind === 'condition' && m.of.episode === 'current')) return refuse('INSTANT_FOR_PERIOD', `"${instWord?.text ?? ''}" names a moment, but the question asks about a period`);
   }
   if (two) {
     const inner = query.measure;

@@ -105,6 +105,33 @@ function orderedBefore(cl: readonly Token[], ask: readonly Token[]): Token[] | u
   return [{ t: 'rank', v: 'after', text: 'after', i: 0 }, ...cl, ...ask];
 }
 
+/** Kinds of tokens a topic (a noun phrase naming one visit) is made of. */
+const TOPIC_KINDS = new Set<Token['t']>(['ord', 'class', 'look', 'rel', 'time']);
+
+/**
+ * "The guy in the light grey shirt, what time did he get to the table?", "The last person who came
+ * by - when did they leave?", "The woman dressed all in black came twice. How long did she stay
+ * the second time?": a clause naming one visit (a class, with a look, an ordinal or a relative
+ * clause) before a question with a pronoun is what the pronoun stands for. A claim the clause makes
+ * about it ("came twice") is not part of the name.
+ */
+function topicJoined(cl: readonly Token[], ask: readonly Token[]): Token[] | undefined {
+  const pronoun = ask.findIndex((t) => t.t === 'skip' && PRONOUNS.has(t.text) && t.text !== 'it');
+  if (pronoun < 0) return undefined;
+  const k = cl.findIndex((t) => t.t === 'class');
+  if (k < 0 || cl.filter((t) => t.t === 'class').length !== 1) return undefined;
+  // the name ends at a verb that is not in a relative clause ("came twice" claims; "who came by" names)
+  const rel = cl.findIndex((t, i) => i > k && (t.t === 'rel' || (t.t === 'head' && t.v === 'who')));
+  const claim = cl.findIndex((t, i) => i > k && t.t === 'verb' && (rel < 0 || i < rel));
+  const name = cl.slice(0, claim < 0 ? cl.length : claim).filter((t) => t.t !== 'sep');
+  const rest = claim < 0 ? [] : cl.slice(claim + 1).filter((t) => t.t !== 'sep' && t.t !== 'skip');
+  const fits = name.every((t) => TOPIC_KINDS.has(t.t) || t.t === 'skip' || (t.t === 'head' && t.v === 'who') || (t.t === 'verb' && (t.v === 'arrive' || t.v === 'leave' || t.v === 'be')) || t.t === 'aux');
+  // a claim of how often it came, and nothing else ("came twice", "came back twice")
+  const claimOk = claim < 0 || (rest.length <= 1 && rest.every((t) => t.text === 'twice' || t.text === 'again'));
+  if (!fits || !claimOk || !name.some((t) => t.t === 'look' || t.t === 'ord' || t.t === 'rel' || t.t === 'head')) return undefined;
+  return [...ask.slice(0, pronoun), ...name.map((t) => ({ ...t })), ...ask.slice(pronoun + 1)];
+}
+
 /**
  * The index of the clause that asks: the first with a question word, else the first that opens
  * with an auxiliary ("did anyone ...", "was there ...": a yes/no question); -1 when none does.
@@ -132,7 +159,8 @@ export function discourse(toks: readonly Token[]): Discourse {
   // the preamble's place is the question's when the question names none ("For the loading bay: how many ...")
   if (placed.length > 0 && !ask.some((t) => t.t === 'place' || t.t === 'here')) ask = [...ask, ...placed];
   const st = before.length === 1 && before[0] ? statement(before[0]) : undefined;
-  const link = st ? joined(ask, st) : before.length === 1 && before[0] ? orderedBefore(before[0], ask) : undefined;
+  const one = before.length === 1 ? before[0] : undefined;
+  const link = st ? joined(ask, st) : one ? (orderedBefore(one, ask) ?? topicJoined(one, ask)) : undefined;
   if (link) {
     before = [];
     ask = link;

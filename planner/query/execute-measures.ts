@@ -369,7 +369,7 @@ export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: A
   }
   if (o.kind !== 'condition') return { kind: 'none', why: 'unknown moment' };
   if (o.stretch) return stretchEdgeTime(r, o.cond, o.stretch);
-  const starts = conditionStarts(r, o.cond, o.change);
+  const starts = o.lasting ? lastingStarts(r, o.cond, o.lasting, o.change) : conditionStarts(r, o.cond, o.change);
   const s = pickMoment(starts, o.pick);
   if (!s) return { kind: 'none', why: 'the condition never began in that time' };
   r.evidence.push(...momentEvidence([s]));
@@ -390,6 +390,15 @@ function stretchEdgeTime(r: Run, cond: CountCondition, e: StretchEdge): QueryVal
   const end = Math.max(...r.cams.map((cam) => coverageEnd(r, cam)));
   if (e.side === 'end' && (one[1] >= r.q.time.to - 1000 || one[1] >= end - 1000)) return { kind: 'none', why: 'that stretch was still going on at the end of that time' };
   return { kind: 'time', t: e.side === 'start' ? one[0] : one[1] };
+}
+
+/**
+ * The starts of the stretches of a condition that last as `lasting` says ("went quiet for over a
+ * minute"); with `change`, a stretch the window began in is no change into it.
+ */
+function lastingStarts(r: Run, cond: CountCondition, lasting: DurationCondition, change?: 'drop' | 'rise' | 'any'): { ts: number; camera: string }[] {
+  const st = stretchesLasting(conditionStretches(r, cond), lasting).filter(([s]) => !change || s > r.q.time.from);
+  return st.map(([s]) => ({ ts: s, camera: r.cams[0] as string }));
 }
 
 /**

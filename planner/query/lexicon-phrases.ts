@@ -4,6 +4,8 @@
 import type { Lex, Verb } from './lexicon-types.js';
 
 const V = (v: Verb): Lex => ({ t: 'verb', v });
+/** Words for the recording a question is asked over ("when the feed started"). */
+const RECORDINGS = ['recording', 'clip', 'video', 'footage', 'feed', 'stream', 'camera', 'tape'];
 /** Every phrase `a b` for `a` of `firsts` and `b` of `seconds`, each read as `lex`. */
 const each = (firsts: string[], seconds: string[], lex: Lex): Record<string, Lex> => Object.fromEntries(firsts.flatMap((a) => seconds.map((b) => [`${a} ${b}`, lex])));
 
@@ -119,18 +121,21 @@ export const PHRASES: Record<string, Lex> = {
   'the rest': { t: 'rest' },
   'the remainder': { t: 'rest' },
   'the remaining time': { t: 'rest' },
+  // "add up the time a car was visible": in total
+  'add up': { t: 'agg', v: 'total' },
+  'added up': { t: 'agg', v: 'total' },
+  'sum up': { t: 'agg', v: 'total' },
+  'summed up': { t: 'agg', v: 'total' },
   'from start to finish': { t: 'always' },
   'start to finish': { t: 'always' },
   'all the time': { t: 'always' },
   'all along': { t: 'always' },
   'at all times': { t: 'always' },
   'the whole way': { t: 'always' },
-  ...each(['when the'], ['recording started', 'clip started', 'video started', 'footage started'], { t: 'instant', v: 'start' }),
-  'when the recording began': { t: 'instant', v: 'start' },
-  'when recording started': { t: 'instant', v: 'start' },
+  // "when the feed started", "as the video began", "when the stream ended": the start or end of the recording
+  ...each(['when the', 'as the', 'when', 'once the'], RECORDINGS.flatMap((r) => ['started', 'began', 'starts', 'begins', 'came on', 'opened'].map((v) => `${r} ${v}`)), { t: 'instant', v: 'start' }),
   'when it started': { t: 'instant', v: 'start' },
-  ...each(['when the'], ['recording ended', 'clip ended', 'video ended'], { t: 'instant', v: 'end' }),
-  'when recording stopped': { t: 'instant', v: 'end' },
+  ...each(['when the', 'as the', 'when'], RECORDINGS.flatMap((r) => ['ended', 'stopped', 'finished', 'ends', 'stops', 'finishes', 'cut off'].map((v) => `${r} ${v}`)), { t: 'instant', v: 'end' }),
   'how many': { t: 'head', v: 'howmany' },
   'how much time': { t: 'head', v: 'howlong' },
   // "what was the longest visit, in seconds": the unit of the answer, which is in seconds
@@ -233,6 +238,11 @@ export const PHRASES: Record<string, Lex> = {
   'went away': V('leave'),
   'walk away': V('leave'),
   'walked away': V('leave'),
+  // "how many had already been and gone": come and left
+  'been and gone': V('leave'),
+  'come and gone': V('leave'),
+  'came and went': V('leave'),
+  'come and go': V('leave'),
   'walked off': V('leave'),
   'walked out': V('leave'),
   'moved on': V('leave'),

@@ -7,7 +7,8 @@
  * ("the shortest one"). A verb of asking that opens the request
  * ("please state ...", "confirm the time ...") is the request, not what is asked about. A question
  * put as a noun with no question word asks for it: "Time the room was last vacated?" asks when,
- * "Time spent by the first visitor?" how long.
+ * "Time spent by the first visitor?" how long. "Sharp" after a time stresses it ("at 2 pm sharp"), and
+ * "finally" before a verb is "at last" ("when did she finally leave"), not the end of the recording.
  */
 
 /** A token as the refiner reads it (the scanner's tokens, structurally). */
@@ -39,5 +40,9 @@ export function emphasis(toks: Tok[]): void {
     // "the shortest one", "the longest one": the visit, not a number
     else if (t.t === 'num' && t.text === 'one' && prev?.t === 'super') Object.assign(t, { t: 'skip' });
     else if (t.t === 'word' && ASKING.has(t.text) && (prev === undefined || prev.t === 'sep' || BEFORE_ASKING.has(prev.text))) Object.assign(t, { t: 'skip' });
+    // "at 2:00 pm sharp": stress of the time before it
+    else if (t.t === 'word' && t.text === 'sharp' && prev?.t === 'time') Object.assign(t, { t: 'skip' });
+    // "when did they finally walk away": at last, not the end of the recording
+    else if (t.t === 'instant' && t.text === 'finally' && next?.t === 'verb') Object.assign(t, { t: 'skip' });
   }
 }

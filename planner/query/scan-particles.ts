@@ -2,6 +2,7 @@
  * Particle verbs: a verb of motion with a particle says arriving or leaving ("drove off", "walks
  * away", "pulled out" leave; "pulled in", "wandered up", "rolled along" arrive), whatever the verb
  * of motion. The verb is recognised by its root (compromise, lemma.ts), so no inflection is listed.
+ * "Go" before a state is becoming it ("went quiet", "go empty"), not leaving.
  */
 import { verbRoots } from './lemma.js';
 
@@ -10,6 +11,9 @@ const MOTION = new Set(['walk', 'drive', 'ride', 'run', 'go', 'head', 'wander', 
 /** Particles of leaving and of arriving. */
 const LEAVING = new Set(['off', 'away', 'out']);
 const ARRIVING = new Set(['in', 'up', 'along', 'over', 'into', 'onto']);
+
+/** Forms of "go", which before a state say becoming it. */
+const GOING = new Set(['go', 'goes', 'went', 'gone', 'going']);
 
 /** A token as the particle rule reads it. */
 interface Tok {
@@ -28,6 +32,10 @@ export function particleVerbs(toks: Tok[], sentence: string): void {
     const t = toks[i] as Tok;
     const p = toks[i + 1] as Tok;
     // "pulled in" never takes anything (the lexicon's "pull" is a taking): a verb with an arriving particle is read too
+    if (t.t === 'verb' && GOING.has(t.text) && p.t === 'cond') {
+      Object.assign(t, { v: 'become' });
+      continue;
+    }
     const taking = t.t === 'verb' && (t as Tok & { v?: string }).v === 'take' && ARRIVING.has(p.text);
     if ((t.t !== 'skip' && t.t !== 'word' && !taking) || t.text.includes(' ') || (!LEAVING.has(p.text) && !ARRIVING.has(p.text))) continue;
     roots ??= verbRoots(sentence);

@@ -336,7 +336,7 @@ export function scanRead(question: string, vocab: ScanVocabulary, opts: ScanOpti
   const s = normalise(question, opts);
   const table = nameTable(vocab);
   const toks = tokenise(s, table, opts);
-  const scene = sceneNouns(toks, vocab);
+  const scene = [...passesWithoutLines(toks, vocab), ...sceneNouns(toks, vocab)];
   const words = question.toLowerCase().match(/[a-z]+/g) ?? [];
   const unknown = [...new Set(toks.filter((t) => t.t === 'word' && !t.text.includes(' ')).map((t) => t.text))];
   if (unknown.length === 0) return { toks, read: [], words, scene };
@@ -347,8 +347,24 @@ export function scanRead(question: string, vocab: ScanVocabulary, opts: ScanOpti
   for (const [w, f] of fixes) if (/^[a-z0-9]+$/.test(w)) fixed = fixed.replace(new RegExp(`(?<![a-z0-9])${w}(?![a-z0-9])`, 'g'), f.to);
   const read = [...fixes].filter(([, f]) => f.slip).map(([w, f]) => `read "${w}" as "${f.to}"`);
   const again = tokenise(normalise(fixed, opts), table, opts);
+  const passes = passesWithoutLines(again, vocab);
   const senses = [...fixes].filter(([, f]) => f.sense).map(([w, f]) => `read "${w}" as ${f.to}`);
-  return { toks: again, read, words, scene: [...senses, ...sceneNouns(again, vocab)] };
+  return { toks: again, read, words, scene: [...senses, ...passes, ...sceneNouns(again, vocab)] };
+}
+
+/**
+ * "How many cars drove through": with no line drawn anywhere, going through is passing through the
+ * view, a visit (said in the answer); with lines, it is a crossing. "Cross" itself always is.
+ */
+function passesWithoutLines(toks: Token[], vocab: ScanVocabulary): string[] {
+  if (vocab.lines.length > 0) return [];
+  const notes: string[] = [];
+  for (const t of toks) {
+    if (t.t !== 'verb' || t.v !== 'cross' || /^cross/.test(t.text)) continue;
+    Object.assign(t, { v: 'arrive' });
+    notes.push(`read "${t.text}" as coming into view, as no line is drawn`);
+  }
+  return notes;
 }
 
 /** The tokens of a normalised sentence. */

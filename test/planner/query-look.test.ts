@@ -154,8 +154,11 @@ test('another word for a place is no name: "the shelf camera" is refused where t
   ledge.refused('how many bottles did the shelf camera see?', 'no camera called "shelf"');
 });
 
-test('crossings where no line is drawn are refused, not counted as 0', () => {
+test('with no line drawn, going through is passing through the view (said so); crossing is refused, not counted as 0', () => {
   const a = ask('how many cars drove through the lot?');
-  assert.equal(a.value, null, a.answer);
-  assert.match(a.answer, /no line is drawn on lot/);
+  assert.equal(a.value, 2, a.answer);
+  assert.match(a.answer, /read "drove through" as coming into view, as no line is drawn/);
+  const x = ask('how many cars crossed the lot?');
+  assert.equal(x.value, null, x.answer);
+  assert.match(x.answer, /no line is drawn on lot/);
 });

@@ -60,3 +60,36 @@ test('a look of a visit named by its order and a clause restating its arrival', 
   assert.deepEqual(hall.parse('did the first person who came in wear a red coat?').query.measure, { measure: 'whether', test: { kind: 'look', visit: { by: 'nth', n: 1 } } });
   assert.deepEqual(hall.parse('was the second visitor who arrived in black?').query.measure, { measure: 'whether', test: { kind: 'look', visit: { by: 'nth', n: 2 } } });
 });
+
+const kiosk = parserFor({ cameras: ['kiosk'], zones: [], lines: [] }, 'none');
+const rack = parserFor({ cameras: ['rack'], zones: [], lines: [] }, 'rack');
+
+test('a stretch that long: "when did it go quiet for over a minute"; "sat unused"; "went empty" is becoming so', () => {
+  assert.deepEqual(kiosk.parse('when did the kiosk go quiet for over a minute?').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, pick: { by: 'nth', n: 1 }, change: 'any', lasting: { op: 'gt', seconds: 60 } } });
+  assert.deepEqual(kiosk.parse('the longest time the kiosk sat idle?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'longest' } });
+  assert.deepEqual(kiosk.parse('at the end of the clip, how long had the kiosk been unused?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'current' } });
+  // a length asked at one second is no period: refused, never a 1 s window
+  kiosk.refused('how long had the kiosk been empty at 09:01:00?');
+  kiosk.refused('how long was the kiosk empty at the end?');
+});
+
+test('"the number of" as the subject of a yes/no question; all N things there together; "sharp"; "when the feed started"', () => {
+  assert.deepEqual(rack.parse('did the number of bottles ever fall to exactly one?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 1 } } });
+  assert.deepEqual(rack.parse('the longest time all three bottles sat there together?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'ge', n: 3 }, episode: 'longest' } });
+  assert.equal(kiosk.parse('was anyone at the kiosk at 9:01 am sharp?').query.time.at, T0 + 60_000);
+  assert.equal(kiosk.parse('was anyone at the kiosk when the stream began?').query.time.at !== undefined, true);
+  assert.deepEqual(kiosk.parse('by 09:01, how many people had come and gone?').query.measure, { measure: 'count', of: 'departures' });
+  assert.deepEqual(kiosk.parse('add up the time people spent at the kiosk - how long is that?').query.measure, { measure: 'duration', of: { kind: 'visits', agg: 'total' } });
+});
+
+test('a clause naming one visit before a question with a pronoun: the pronoun stands for it', () => {
+  assert.deepEqual(kiosk.parse('The last visitor who came by - how long did she stay?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: -1 } } });
+  const p = kiosk.parse('The man in the red jacket, when did he arrive?');
+  assert.deepEqual(p.query.subject.look?.colours, [{ part: 'upper', term: 'red' }]);
+  assert.equal(p.query.measure.measure, 'when');
+  // a claim about it ("came twice") is not part of its name
+  const q = kiosk.parse('The person dressed all in black came twice. How long did they stay the second time?');
+  assert.deepEqual(q.query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: 2 } } });
+  // a pronoun with nothing named stays refused
+  kiosk.refused('When did she arrive?');
+});

@@ -15,7 +15,7 @@ type When = MeasureOf<'when'>;
 /** The box's part of a "when" question. */
 function part(m: When, x: PartContext): PartValueResult {
   const o = m.of;
-  if (o.kind === 'condition' && o.stretch) return { ok: false, why: 'one end of a stretch of a state is not merged across boxes; ask each box' };
+  if (o.kind === 'condition' && (o.stretch || o.lasting)) return { ok: false, why: 'a stretch of a state is not merged across boxes; ask each box' };
   if (o.kind === 'condition') return { ok: true, value: timelineOf(x.q, x.memory, o.cond, false) };
   if (o.kind === 'event' && o.items) return { ok: false, why: 'things taken together at once are not merged across boxes; ask each box' };
   if (o.kind === 'event') {
