@@ -90,7 +90,7 @@ function readTimes(c: Ctx): Times | Refused {
 }
 
 /** The verbs, with "left on the rack" (remaining), "back" as a state and who acts on what; people coming back are refused (re-identification). */
-function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undefined): { v: Map<string, Verb>; classes: string[] } | Refused {
+function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undefined): { v: Map<string, Verb>; classes: string[]; returned?: Token } | Refused {
   const { classToks, agent } = s;
   let classes = s.classes;
   // "only one bottle left on the rack", "bottles left on the ledge at 10:00": remaining there (a
@@ -111,6 +111,11 @@ function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undef
   // people "come back": a second visit of one person, which needs re-identification across visits (things are put back)
   const back = v.get('return') ?? (v.has('arrive') && c.toks.some((t) => t.text === 'again') ? v.get('arrive') : undefined);
   if (back && !stationary(classes) && (classes.length > 0 || agent)) {
+    // "did anyone come back (later, for a second go)?": yes when re-identification saw one person twice
+    const opener = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep');
+    // (one person named by a moment, "the person who came at 09:00:10", needs more than re-identification's count)
+    const named = c.toks.some((t) => t.t === 'time' && t.v.instant !== undefined);
+    if (opener?.t === 'aux' && !all(c, 'head').some((h) => !c.used.has(h.i)) && at === undefined && !named) return { v, classes, returned: back };
     return refuse('NEEDS_REID', `"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }
   return { v, classes };
@@ -131,7 +136,7 @@ export function compose(c: Ctx): Composed {
   const verbsRead = readVerbs(c, subject, times.at);
   if ('ok' in verbsRead) return verbsRead;
   // "how long until the first person came", "the gap between the fourth and fifth visitors"
-  const gap = untilNext(c, ref) ?? elapsedMeasure(c, ref);
+  const gap = verbsRead.returned ? cameBack(c, verbsRead.returned) : (untilNext(c, ref) ?? elapsedMeasure(c, ref));
   if (gap && 'ok' in gap) return gap;
   if (!gap && elapsedSince(c)) return refuse('TWO_MOMENTS', 'it asks how long after (or before) one moment something happened; ask when it happened');
   if (subordinateWhen(c)) return refuse('TWO_MOMENTS', 'it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
@@ -141,6 +146,18 @@ export function compose(c: Ctx): Composed {
   // a reference the reading does not use would be a dropped part of the question
   if (ref && !usesRef(measure, ref)) return refuse('UNUSED_CLAUSE', 'it names one visit or moment by a relative clause, and the reading could not use it');
   return finish(c, r, measure, { ...subject, ...places, ...times, personish: personish(c, subject.agent, r.v) });
+}
+
+/**
+ * "Did anyone come back?", "did the man in black come back later, for a second go?": whether one
+ * person was seen on two visits. Words that restate the return ("again", "later", "a second
+ * time") are part of it.
+ */
+function cameBack(c: Ctx, back: Token): Measure {
+  // "for a second go", "a second time": the second visit is the return
+  const again = c.toks.filter((t, k) => t.i > back.i && (t.text === 'again' || (t.text === 'second' && /^(?:time|go|visit)$/.test(c.toks[k + 1]?.text ?? ''))));
+  use(c, back, ...again, ...again.filter((t) => t.text === 'second').flatMap((t) => [c.toks[t.i - 1]?.text === 'a' ? c.toks[t.i - 1] : undefined, c.toks[t.i + 1]]));
+  return { measure: 'whether', test: { kind: 'returned' } };
 }
 
 /** The reading the measure is chosen from: the head, its helper words and how "the person" is picked. */

@@ -132,6 +132,20 @@ function topicJoined(cl: readonly Token[], ask: readonly Token[]): Token[] | und
   return [...ask.slice(0, pronoun), ...name.map((t) => ({ ...t })), ...ask.slice(pronoun + 1)];
 }
 
+/** "Count a returning person once", "(if the same person came twice, count them once)": count each one once. */
+function countOnceRule(cl: readonly Token[]): boolean {
+  return cl.some((t) => t.text === 'once') && cl.some((t) => /^count/.test(t.text)) && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text));
+}
+
+/** The tokens with the counting rule said as "different" (when the question does not say it already). */
+function distinctWith(toks: readonly Token[]): Token[] {
+  if (toks.some((t) => t.t === 'distinct')) return [...toks];
+  const head = toks.findIndex((t) => t.t === 'head' && t.v === 'howmany');
+  if (head < 0) return [...toks];
+  const different: Token = { t: 'distinct', text: 'different', i: 0 };
+  return [...toks.slice(0, head + 1), different, ...toks.slice(head + 1)].map((t, i) => ({ ...t, i }));
+}
+
 /**
  * The index of the clause that asks: the first with a question word, else the first that opens
  * with an auxiliary ("did anyone ...", "was there ...": a yes/no question); -1 when none does.
@@ -146,6 +160,10 @@ function askingClause(cls: readonly Token[][]): number {
 export function discourse(toks: readonly Token[]): Discourse {
   const cls = clauses(toks);
   const k = askingClause(cls);
+  // "How many different people came? Count a returning person once.": a rule of counting after the question
+  // (with the condition said before it: "if the same person came twice, count them once")
+  const rules = k >= 0 ? cls.flatMap((cl, j) => (j > k && countOnceRule(cl) ? [cl, ...(j - 1 > k && cls[j - 1]?.[0]?.text === 'if' ? [cls[j - 1] as Token[]] : [])] : [])) : [];
+  if (rules.length > 0) return discourse(distinctWith(cls.filter((cl) => !rules.includes(cl)).flat()));
   if (k <= 0) return { toks: [...toks], ignored: [] };
   let before = cls.slice(0, k);
   const ignored: string[] = [];

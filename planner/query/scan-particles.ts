@@ -2,7 +2,7 @@
  * Particle verbs: a verb of motion with a particle says arriving or leaving ("drove off", "walks
  * away", "pulled out" leave; "pulled in", "wandered up", "rolled along" arrive), whatever the verb
  * of motion. The verb is recognised by its root (compromise, lemma.ts), so no inflection is listed.
- * "Go" before a state is becoming it ("went quiet", "go empty"), not leaving.
+ * "Go" before a state is becoming it ("went quiet", "go empty"), not leaving; "come back later" is coming back.
  */
 import { verbRoots } from './lemma.js';
 
@@ -32,6 +32,11 @@ export function particleVerbs(toks: Tok[], sentence: string): void {
     const t = toks[i] as Tok;
     const p = toks[i + 1] as Tok;
     // "pulled in" never takes anything (the lexicon's "pull" is a taking): a verb with an arriving particle is read too
+    // "come back later": when is the return itself, the particle says nothing more
+    if (t.t === 'verb' && (t as Tok & { v?: string }).v === 'return' && p.text === 'later') {
+      Object.assign(p, { t: 'skip' });
+      continue;
+    }
     if (t.t === 'verb' && GOING.has(t.text) && p.t === 'cond') {
       Object.assign(t, { v: 'become' });
       continue;

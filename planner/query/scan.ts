@@ -131,6 +131,8 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/\b(?:final|closing)\s+(?=(?:\d+(?:\.\d+)?\s+|(?:few|two|three|four|five|ten|fifteen|twenty|thirty)\s+)?(?:second|sec|minute|min|hour)s?\b)/g, 'last ');
   // "second-to-last" -> "second to last"; a dash between clauses is a pause
   s = s.replace(/([a-z])-(?=[a-z])/g, '$1 ').replace(/\s[-\u2013\u2014]+\s/g, ' , ');
+  // "(if the same person came twice, count them once)": a bracket is a clause of its own
+  s = s.replace(/\s*[()[\]]\s*/g, ' , ');
   // "put a bottle back" -> "put back a bottle"
   s = s.replace(/\b(put|puts|putting|bring|brings|brought|set|placed|place|places)\s+((?:[a-z]+\s+){1,3}?)back\b/g, '$1 back $2');
   // "4 or more" -> "at least 4"; "2 or fewer" -> "at most 2"

@@ -93,3 +93,15 @@ test('a clause naming one visit before a question with a pronoun: the pronoun st
   // a pronoun with nothing named stays refused
   kiosk.refused('When did she arrive?');
 });
+
+test('"did anyone come back?": whether re-identification saw one person on two visits; with a time, still refused', () => {
+  for (const q of ['did anyone come back for a second go?', 'did the man in the red coat come back later?', 'did anybody come back a second time?']) assert.deepEqual(kiosk.parse(q).query.measure, { measure: 'whether', test: { kind: 'returned' } }, q);
+  kiosk.refused('did anyone come back at 09:01:00?');
+  // things are put back, not "come back" as a person
+  assert.deepEqual(rack.parse('did a bottle come back?').query.measure, { measure: 'whether', test: { kind: 'event', event: 'returned' } });
+});
+
+test('a rule of counting after the question: "count a returning person once" asks for different people', () => {
+  assert.deepEqual(kiosk.parse('How many people used the kiosk? Count a returning visitor once.').query.measure, { measure: 'count', of: 'identities' });
+  assert.deepEqual(kiosk.parse('how many people came by (if the same person came twice, count them once)?').query.measure, { measure: 'count', of: 'identities' });
+});

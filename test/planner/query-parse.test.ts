@@ -235,10 +235,11 @@ test('states said with a bare number, "occupied by", "just a single"; windows af
   assert.deepEqual(parse('how many folks stopped at the table').query.subject.classes, ['person']);
 });
 
-test('who moved a thing, and people coming back, are refused (the memory cannot tell)', () => {
+test('who moved a thing, and how many people came back, are refused (the memory cannot tell); whether anyone did is re-identification\'s', () => {
   refused('who put the bottles back?', 'not who did it');
   refused('who took a bottle?', 'not who did it');
-  refused('did anyone come back?', 'telling people apart');
+  assert.deepEqual(parse('did anyone come back?').query.measure, { measure: 'whether', test: { kind: 'returned' } });
+  refused('when did someone come back?', 'telling people apart');
   refused('how many people returned after 09:01?', 'telling people apart');
   // things are put back
   assert.deepEqual(parse('did someone put a bottle back?').query.measure, { measure: 'whether', test: { kind: 'event', event: 'returned' } });

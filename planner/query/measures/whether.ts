@@ -71,9 +71,26 @@ function visit(r: Run, x: Test<'visit'>, all: AllVisits): QueryValue {
   return { kind: 'boolean', b: count ? passes(vs.length, count.op, count.n) : vs.length > 0 };
 }
 
+/**
+ * Whether someone came back: re-identification drew fewer identities than visits (one person seen on
+ * two visits). Re-identification can miss a returning person, never the other way round by design
+ * (identities are never more than visits, and split rather than merged when unsure), so "no" is
+ * never said: with as many identities as visits the answer is a refusal.
+ */
+function returned(r: Run, all: AllVisits): QueryValue {
+  const { q } = r;
+  const vs = all(q.time.from, q.time.to);
+  const ids = new Set(vs.map((v) => v.objectId)).size;
+  r.evidence.push(...visitEvidence(vs));
+  r.notes.push(`Estimated by re-identification (appearance across visits): ${ids} identit${ids === 1 ? 'y' : 'ies'} from ${vs.length} visit${vs.length === 1 ? '' : 's'}`);
+  if (ids < vs.length) return { kind: 'boolean', b: true };
+  return { kind: 'none', why: `re-identification told all ${vs.length} visits apart, and it can miss someone who came back, so I cannot say no` };
+}
+
 /** The test in words. */
 function describe(m: Whether, { q, tz, at, s1, sn, t }: DescribeWords): string {
   const x = m.test;
+  if (x.kind === 'returned') return `whether a ${s1} came back (one person on two visits, by re-identification) ${at} ${t}`;
   if (x.kind === 'look') return `whether ${x.visit.by === 'only' ? 'the' : `${refWords(x.visit, tz)} of a`} ${subject({ ...q, subject: { classes: q.subject.classes } }, false)} ${at} looked ${q.subject.look ? lookWords(q.subject.look) : 'so'} (${t})`;
   if (x.kind === 'count' && x.lasting) return `whether there were ${countWords(x.cond, q)} ${at} for ${durWords(x.lasting)} at a stretch ${t}`;
   if (x.kind === 'count') return `whether there were ${countWords(x.cond, q)} ${at} ${x.all ? 'all the time ' : q.time.at === undefined ? 'at some moment ' : ''}${t}`;
@@ -97,6 +114,7 @@ export const whether: MeasureModule<Whether> = {
     if (x.kind === 'visitTime' || x.kind === 'length' || x.kind === 'compare') return visitTests(r, x, all);
     if (x.kind === 'visit') return visit(r, x, all);
     if (x.kind === 'look') return visitLook(r, x.visit);
+    if (x.kind === 'returned') return returned(r, all);
     const c = runCount(r, { measure: 'count', of: 'events', event: x.event, ...(x.items ? { items: x.items, moments: true } : {}) }, all);
     return { kind: 'boolean', b: c.kind === 'number' && c.n > 0 };
   },

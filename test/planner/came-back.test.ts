@@ -1,0 +1,49 @@
+/**
+ * "Did anyone come back?" over a memory on disk: yes when re-identification drew one identity from
+ * two visits; a refusal, never "no", when every visit is its own identity (re-identification can
+ * miss a returning person).
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { MemoryStore } from '../../memory/store.js';
+import { askOffline } from '../../planner/ask.js';
+import { object } from '../memory/fixtures.js';
+
+const T0 = Date.parse('2026-11-21T09:00:00Z');
+const s = (sec: number): number => T0 + sec * 1000;
+let store: MemoryStore;
+
+/** Camera desk: person a at 0-10 s and again at 30-40 s (one identity, two visits); person b at 50-60 s. */
+before(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-back-'));
+  const w = new MemoryStore({ dir });
+  w.open();
+  for (let t = 0; t <= 70_000; t += 1000) void w.write({ kind: 'frame', camera: 'desk', ts: T0 + t, motion: 0, detected: true, counts: {}, objects: [], occupancy: {} }).catch(() => undefined);
+  void w.write(object('desk', 'desk:person:a', 'person', s(0), s(40), { visits: [{ start: s(0), end: s(10) }, { start: s(30), end: s(40) }] })).catch(() => undefined);
+  void w.write(object('desk', 'desk:person:b', 'person', s(50), s(60), { visits: [{ start: s(50), end: s(60) }] })).catch(() => undefined);
+  await w.close();
+  store = new MemoryStore({ dir, readOnly: true });
+  store.open();
+});
+
+after(async () => {
+  await store.close();
+});
+
+const ask = (q: string): { value: unknown; answer: string } => askOffline(q, store, { timeZone: 'UTC', now: s(70) });
+
+test('one identity on two visits: someone came back, with how it was estimated', () => {
+  const a = ask('did anyone come back for a second go?');
+  assert.equal(a.value, true, a.answer);
+  assert.match(a.answer, /2 identities from 3 visits/);
+});
+
+test('every visit its own identity: refused, never "no"', () => {
+  // after 09:00:20 only a's second visit and b's visit: two identities from two visits
+  const a = ask('did anybody come back after 09:00:20?');
+  assert.equal(a.value, null, a.answer);
+  assert.match(a.answer, /cannot say no/);
+});
