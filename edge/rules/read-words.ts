@@ -52,7 +52,7 @@ function dwellTrigger(where: DurationCondition): Step<{ trigger: RuleTrigger }> 
 function triggerOf(q: Query, firstByDefault: boolean): Step<{ trigger: RuleTrigger; note?: string }> {
   const m = q.measure;
   if (m.measure === 'when' && !firstByDefault) return { why: 'a rule fires each time; it cannot pick "the first", "the third" or "the last" of them' };
-  if (m.measure === 'when' && m.of.kind === 'condition') return countTrigger(m.of.cond);
+  if (m.measure === 'when' && m.of.kind === 'condition') return countTrigger(m.of.cond, m.of.lasting);
   if (m.measure === 'when' && m.of.kind === 'arrival') return { trigger: { type: 'count', op: 'ge', n: 1 }, note: `an arrival as at least 1 ${q.subject.classes[0] ?? 'object'} there (it fires when the count rises from none)` };
   const event = m.measure === 'when' && m.of.kind === 'event' ? m.of.event : m.measure === 'count' && m.of === 'events' ? m.event : undefined;
   if (event === 'line_cross' && q.place.line) return { trigger: { type: 'line', line: q.place.line, ...(q.place.direction ? { direction: q.place.direction } : {}) } };
