@@ -360,7 +360,7 @@ const EDGE = 0.02;
  * than half the picture across that way (a person standing cut off by the bottom of the picture
  * has not left).
  */
-export function leftView(b: Box, frame: { width: number; height: number }): boolean {
+function leftView(b: Box, frame: { width: number; height: number }): boolean {
   const mx = EDGE * frame.width;
   const my = EDGE * frame.height;
   const narrow = b.x2 - b.x1 < frame.width / 2;

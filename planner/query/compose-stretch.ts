@@ -16,17 +16,14 @@ export function aboutNow(c: Ctx): boolean {
   return c.toks.some((t) => (t.t === 'instant' && t.v === 'now') || t.text === 'so far' || t.text === 'still');
 }
 
-/** Whether the verb is in the present perfect ("how long has it sat empty", "... have they been"). */
-function presentPerfect(c: Ctx): boolean {
-  // the first auxiliary ("did the ledge have one bottle" is the past, with "have" as the verb)
-  const aux = c.toks.find((t) => t.t === 'aux');
-  return aux !== undefined && (aux.text === 'has' || aux.text === 'have');
-}
-
-/** Whether the verb is in a perfect tense ("has been", "had been"). */
-function perfect(c: Ctx): boolean {
-  const aux = c.toks.find((t) => t.t === 'aux');
-  return aux !== undefined && /^(?:has|have|had)$/.test(aux.text);
+/**
+ * The tense the first auxiliary says: "has"/"have" the present perfect ("how long has it sat
+ * empty"), "had" the past perfect ("how long had the lot been without a car"). ("Did the ledge have
+ * one bottle" is the past, with "have" as the verb: only the first auxiliary counts.)
+ */
+function perfect(c: Ctx): 'present' | 'past' | undefined {
+  const aux = c.toks.find((t) => t.t === 'aux')?.text;
+  return aux === 'has' || aux === 'have' ? 'present' : aux === 'had' ? 'past' : undefined;
 }
 
 /**
@@ -46,7 +43,7 @@ export function stretchLength(c: Ctx, cc: CountCondition, o: { explicitWindow: b
   if (now && (picked || lasting) && !total) return refused('SEVERAL_STRETCHES', 'it asks about the stretch going on now and about another stretch at once; ask about one');
   // "at the end of the recording, how long had the lot been without a car": the stretch going on at the end
   const atEnd = all(c, 'instant').find((x) => x.v === 'end');
-  const current = !total && !lasting && !picked && (now || (presentPerfect(c) && !o.explicitWindow) || (atEnd !== undefined && perfect(c)));
+  const current = !total && !lasting && !picked && (now || (perfect(c) === 'present' && !o.explicitWindow) || (atEnd !== undefined && perfect(c) !== undefined));
   if (current) use(c, atEnd);
   const episode = current ? 'current' : picked;
   return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}), ...(rs && rs.rank > 1 ? { rank: rs.rank } : {}), ...(lasting ? { lasting } : {}) } };

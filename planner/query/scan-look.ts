@@ -71,7 +71,7 @@ const PLACE_KINDS = new Set(['zone', 'area', 'region', 'line', 'camera', 'cam', 
 
 /** Whether a word is one a look is said with (a colour, a worn thing, a shape): never a typing slip of another word. */
 export function isLookWord(w: string): boolean {
-  return Object.hasOwn(COLOURS, w) || UNNAMED.has(w) || Object.hasOwn(QUALIFIERS, w) || Object.hasOwn(GARMENTS, w) || SHAPES.has(w) || FEATURES.has(w) || UNMEASURED.has(w) || w === 'top';
+  return Object.hasOwn(COLOURS, w) || UNNAMED.has(w) || Object.hasOwn(QUALIFIERS, w) || Object.hasOwn(GARMENTS, w) || SHAPES.has(w) || FEATURES.has(w) || UNMEASURED.has(w);
 }
 
 /** A table's own entry for a word (never an inherited key such as "constructor"). */
