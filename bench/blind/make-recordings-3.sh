@@ -15,14 +15,7 @@
 # taken together at 17.3, 1 until a put-back at 22.3, 2 until a put-back at 27.6, 3 until a take at 31.5,
 # 2 until a put-back at 35.5, then 3 to the end (39.855).
 set -euo pipefail
-out="${1:-/tmp/vigil-blind3}"
-src="${VIDEOS:-/work/shared/videos}"
-mkdir -p "$out"
-ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
-enc=(-an -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p)
-table="$src/one-by-one-person-detection.mp4"   # 139.4 s, 10 fps, 768x432
-shelf="$src/bottle-detection.mp4"              # 39.855 s, 179/6 fps, 640x360
-lot="$src/person-bicycle-car-detection.mp4"    # 3.417 s, 12 fps, 480x270 (the car is in view in every frame)
+source "$(dirname "$0")/recipes.sh" "${1:-/tmp/vigil-blind3}"
 floor="$src/worker-zone-detection.mp4"         # 4.733 s, 15 fps, 480x270 (the worker is in view in every frame)
 
 # 1. table-back-and-forth.mp4 (231.8 s, 10 fps): the table clip's part [47, 139.4) played backwards (the
@@ -69,11 +62,7 @@ ff -i "$shelf" -filter_complex \
 #    empty 8 s; forward 2x slow (6.83 s); empty 20 s; mirrored 1.7x slow (5.81 s); empty 12 s;
 #    reversed 2x slow (6.83 s); empty 30 s; mirrored and reversed 3x slow (10.25 s); empty 10 s.
 #    truth: car in view [8.0, 14.83] [34.83, 40.64] [52.64, 59.48] [89.48, 99.73]; no car elsewhere.
-tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
-ff -i "$lot" -filter_complex \
-  "[0:v]split=3[a][b][c];[a]select='eq(n\,0)',setpts=0[f0];[b]select='eq(n\,40)',crop=216:149:0:121,setpts=0[bl];\
-[c]select='eq(n\,40)',crop=264:54:120:0,setpts=0[tp];[f0][bl]overlay=0:121:eof_action=repeat[t1];\
-[t1][tp]overlay=120:0:eof_action=repeat" -frames:v 1 "$tmp/empty-lot.png"
+empty_lot "$tmp/empty-lot.png"
 ff -i "$lot" -loop 1 -framerate 12 -i "$tmp/empty-lot.png" -filter_complex \
   "[0:v]split=4[l1][l2][l3][l4];[1:v]format=yuv420p,split=5[e0][e1][e2][e3][e4];\
 [e0]trim=duration=8,setpts=PTS-STARTPTS[g0];[e1]trim=duration=20,setpts=PTS-STARTPTS[g1];\
@@ -94,7 +83,4 @@ ff -i "$table" -i "$floor" -filter_complex \
 [1:v]setpts=3*PTS,scale=768:432,setsar=1,fps=10[w];[t1][w][t2]concat=n=3:v=1:a=0,fps=10,trim=end=111.1[v]" \
   -map "[v]" "${enc[@]}" "$out/hall-joined.mp4"
 
-cp "$src/README.md" "$out/SOURCE-README.md"   # the CC BY 4.0 attribution travels with the copies
-for f in "$out"/*.mp4; do
-  printf '%s %s s\n' "$(basename "$f")" "$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$f")"
-done
+finish

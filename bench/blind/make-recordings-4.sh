@@ -17,14 +17,7 @@
 # P5 grey cardigan, P6 light grey shirt; the lot's car is silver; the floor worker wears an orange vest and
 # a hard hat.
 set -euo pipefail
-out="${1:-/tmp/vigil-blind4}"
-src="${VIDEOS:-/work/shared/videos}"
-mkdir -p "$out"
-ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
-enc=(-an -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p)
-table="$src/one-by-one-person-detection.mp4"   # 139.4 s, 10 fps, 768x432
-shelf="$src/bottle-detection.mp4"              # 39.855 s, 179/6 fps, 640x360
-lot="$src/person-bicycle-car-detection.mp4"    # 3.417 s, 12 fps, 480x270 (the car is in view in every frame)
+source "$(dirname "$0")/recipes.sh" "${1:-/tmp/vigil-blind4}"
 floor="$src/worker-zone-detection.mp4"         # 4.733 s, 15 fps, 480x270 (the worker is in view in every frame)
 
 # 1. front-desk-middle-reversed.mp4 (139.4 s, 10 fps): the table clip with its middle part [47, 89.5)
@@ -65,11 +58,7 @@ ff -i "$shelf" -filter_complex \
 #    walker's areas taken from frame 40, where neither is; the still is mirrored too):
 #    empty 5 s; pass; empty 15 s; pass; empty 40 s; pass; empty 8 s; pass; empty 25 s; pass; empty 12 s.
 #    truth: car in view [5.0, 11.833] [26.833, 33.667] [73.667, 80.5] [88.5, 95.333] [120.333, 127.167].
-tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
-ff -i "$lot" -filter_complex \
-  "[0:v]split=3[a][b][c];[a]select='eq(n\,0)',setpts=0[f0];[b]select='eq(n\,40)',crop=216:149:0:121,setpts=0[bl];\
-[c]select='eq(n\,40)',crop=264:54:120:0,setpts=0[tp];[f0][bl]overlay=0:121:eof_action=repeat[t1];\
-[t1][tp]overlay=120:0:eof_action=repeat,hflip" -frames:v 1 "$tmp/empty-lot.png"
+empty_lot "$tmp/empty-lot.png" ",hflip"
 ff -i "$lot" -loop 1 -framerate 12 -i "$tmp/empty-lot.png" -filter_complex \
   "[0:v]hflip,setpts=2*(PTS-STARTPTS),fps=12,format=yuv420p,split=5[c1][c2][c3][c4][c5];\
 [1:v]format=yuv420p,split=6[e0][e1][e2][e3][e4][e5];\
@@ -89,7 +78,4 @@ ff -i "$floor" -i "$shelf" -filter_complex \
 [w][b]concat=n=2:v=1:a=0,fps=30,trim=end=54.06[v]" \
   -map "[v]" "${enc[@]}" "$out/workshop-floor-then-bench.mp4"
 
-cp "$src/README.md" "$out/SOURCE-README.md"   # the CC BY 4.0 attribution travels with the copies
-for f in "$out"/*.mp4; do
-  printf '%s %s s\n' "$(basename "$f")" "$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$f")"
-done
+finish

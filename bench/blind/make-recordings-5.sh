@@ -17,14 +17,7 @@
 # blonde hair), P4 black T-shirt, P5 grey cardigan + dark jeans, P6 light grey shirt + blue jeans; the lot's
 # car is silver.
 set -euo pipefail
-out="${1:-/tmp/vigil-blind5}"
-src="${VIDEOS:-/work/shared/videos}"
-mkdir -p "$out"
-ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
-enc=(-an -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p)
-table="$src/one-by-one-person-detection.mp4"   # 139.4 s, 10 fps, 768x432
-shelf="$src/bottle-detection.mp4"              # 39.855 s, 179/6 fps, 640x360
-lot="$src/person-bicycle-car-detection.mp4"    # 3.417 s, 12 fps, 480x270 (the car is in view in every frame)
+source "$(dirname "$0")/recipes.sh" "${1:-/tmp/vigil-blind5}"
 
 # 1. reception-mirrored-slow.mp4 (174.25 s, 10 fps): the table clip mirrored left-right, 1.25x slow.
 #    truth: r = 1.25 t.
@@ -72,11 +65,7 @@ ff -i "$shelf" -vf "hflip,setpts=2*(PTS-STARTPTS),fps=30,trim=end=79.71" "${enc[
 #    where neither is): empty 20 s; pass; empty 10 s; pass; empty 35 s; pass; empty 6 s.
 #    truth: car in view [20.0, 25.125] [35.125, 40.25] [75.25, 80.375]; no vehicle [40.25, 75.25] (35 s, the
 #    longest), [0, 20], [25.125, 35.125], [80.375, 86.375].
-tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
-ff -i "$lot" -filter_complex \
-  "[0:v]split=3[a][b][c];[a]select='eq(n\,0)',setpts=0[f0];[b]select='eq(n\,40)',crop=216:149:0:121,setpts=0[bl];\
-[c]select='eq(n\,40)',crop=264:54:120:0,setpts=0[tp];[f0][bl]overlay=0:121:eof_action=repeat[t1];\
-[t1][tp]overlay=120:0:eof_action=repeat" -frames:v 1 "$tmp/empty-lot.png"
+empty_lot "$tmp/empty-lot.png"
 cp "$tmp/empty-lot.png" "$out/empty-lot-still.png"
 ff -i "$lot" -loop 1 -framerate 12 -i "$tmp/empty-lot.png" -filter_complex \
   "[0:v]setpts=1.5*(PTS-STARTPTS),fps=12,format=yuv420p,split=3[c1][c2][c3];\
@@ -86,7 +75,4 @@ ff -i "$lot" -loop 1 -framerate 12 -i "$tmp/empty-lot.png" -filter_complex \
 [g0][c1][g1][c2][g2][c3][g3]concat=n=7:v=1:a=0,fps=12,trim=end=86.375[v]" \
   -map "[v]" "${enc[@]}" "$out/car-park-three-passes.mp4"
 
-cp "$src/README.md" "$out/SOURCE-README.md"   # the CC BY 4.0 attribution travels with the copies
-for f in "$out"/*.mp4; do
-  printf '%s %s s\n' "$(basename "$f")" "$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$f")"
-done
+finish

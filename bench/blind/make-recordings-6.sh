@@ -21,14 +21,7 @@
 # dark jeans, P3 black top + black trousers (long blonde hair), P4 black T-shirt + black trousers, P5 grey
 # cardigan + dark navy jeans (long dark hair), P6 light grey shirt + blue jeans; the lot's car is silver.
 set -euo pipefail
-out="${1:-/tmp/vigil-blind6}"
-src="${VIDEOS:-/work/shared/videos}"
-mkdir -p "$out"
-ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
-enc=(-an -c:v libx264 -preset veryfast -crf 20 -pix_fmt yuv420p)
-table="$src/one-by-one-person-detection.mp4"   # 139.4 s, 10 fps, 768x432
-shelf="$src/bottle-detection.mp4"              # 39.855 s, 179/6 fps, 640x360
-lot="$src/person-bicycle-car-detection.mp4"    # 3.417 s, 12 fps, 480x270 (the car is in view in every frame)
+source "$(dirname "$0")/recipes.sh" "${1:-/tmp/vigil-blind6}"
 
 # 1. lobby-zoom-fast.mp4 (92.93 s, 10 fps, 768x432): the whole table clip cropped to 704x396 at (64, 12)
 #    (a slice of the window on the left and thin strips top and bottom cut away; people stay whole) and
@@ -86,11 +79,7 @@ ff -i "$shelf" -i "$shelf" -filter_complex \
 #    truth: car in view [50.0, 54.27] [62.27, 66.54] [88.54, 92.81] [187.81, 192.08]; no vehicle
 #    [0, 50] (50 s), [54.27, 62.27] (8 s), [66.54, 88.54] (22 s), [92.81, 187.81] (95 s, the longest),
 #    [192.08, 222.08] (30 s). A walker and a cyclist cross the top of the lot during each pass.
-tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
-ff -i "$lot" -filter_complex \
-  "[0:v]split=3[a][b][c];[a]select='eq(n\,0)',setpts=0[f0];[b]select='eq(n\,40)',crop=216:149:0:121,setpts=0[bl];\
-[c]select='eq(n\,40)',crop=264:54:120:0,setpts=0[tp];[f0][bl]overlay=0:121:eof_action=repeat[t1];\
-[t1][tp]overlay=120:0:eof_action=repeat" -frames:v 1 "$tmp/empty-lot.png"
+empty_lot "$tmp/empty-lot.png"
 cp "$tmp/empty-lot.png" "$out/empty-lot-still.png"
 ff -i "$lot" -loop 1 -framerate 12 -i "$tmp/empty-lot.png" -filter_complex \
   "[0:v]setpts=1.25*(PTS-STARTPTS),fps=12,format=yuv420p,split=4[c1][c2][c3][c4];\
@@ -118,7 +107,4 @@ ff -i "$table" -filter_complex \
 [p1][p2]concat=n=2:v=1:a=0,fps=10,trim=end=186.53[v]" \
   -map "[v]" "${enc[@]}" "$out/study-hall-wait-slow.mp4"
 
-cp -f "$src/README.md" "$out/SOURCE-README.md"   # the CC BY 4.0 attribution travels with the copies
-for f in "$out"/*.mp4; do
-  printf '%s %s s\n' "$(basename "$f")" "$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$f")"
-done
+finish
