@@ -18,6 +18,7 @@
  *   strong prior (`confirmAtOnce`: e.g. the resting place of a still object put back there),
  *   which confirms a new track on its first detection.
  */
+import { leftView } from './view-edge.js';
 import { linearAssignment } from './assignment.js';
 import { KalmanBoxFilter } from './kalman.js';
 import type { KalmanOptions } from './kalman.js';
@@ -350,22 +351,6 @@ export class ByteTracker {
     }
     matched.add(t);
   }
-}
-
-/** Margin of the picture's sides, as a fraction of its width or height, within which a box touches a side. */
-const EDGE = 0.02;
-
-/**
- * Whether a track's last box says it left the view: it touches a side of the picture and spans less
- * than half the picture across that way (a person standing cut off by the bottom of the picture
- * has not left).
- */
-function leftView(b: Box, frame: { width: number; height: number }): boolean {
-  const mx = EDGE * frame.width;
-  const my = EDGE * frame.height;
-  const narrow = b.x2 - b.x1 < frame.width / 2;
-  const short = b.y2 - b.y1 < frame.height / 2;
-  return (narrow && (b.x1 <= mx || b.x2 >= frame.width - mx)) || (short && (b.y1 <= my || b.y2 >= frame.height - my));
 }
 
 /** Keeps every other point, always including the first and the last. */

@@ -12,6 +12,7 @@ import { Gallery } from './gallery.js';
 import { DEFAULT_REID, ReidGrouper, type ReidOptions, type ReidTrack } from './reid.js';
 import { iou, MOVING_CLASSES, StillPlaces } from './still.js';
 import { SwitchWatch } from './track-switch.js';
+import { leftView } from './view-edge.js';
 import type { Box, RgbImage } from './types.js';
 
 /** Most trajectory points kept per object (older halves are thinned). */
@@ -62,6 +63,8 @@ export class ObjectBook {
   private readonly reid: ReidGrouper;
   /** Tracks that start after this time (a camera outage) open a new visit, whatever the gap. */
   private brokenAt = -Infinity;
+  /** When each object's last track ended by leaving the view (walked out at a side): its visit is over, whatever the gap. */
+  private readonly exited = new Map<string, number>();
   /** Facts of seeded objects not seen again yet, by id. */
   private readonly seeded = new Map<string, ObjectFact>();
   /** Seeded still objects whose resting place waits for the first frame's size. */
@@ -231,7 +234,7 @@ export class ObjectBook {
     if (!o) {
       o = { objectId, camera: this.camera, label: t.label, trackIds: [], firstSeen: t.firstSeen, lastSeen: t.lastSeen, box: t.box, frameSize: { width: img.width, height: img.height }, trajectory: [], zones: [], crossings: [], visits: [{ start: t.firstSeen, end: t.lastSeen }], score: t.score };
       this.objects.set(objectId, o);
-    } else openVisit(o, t.firstSeen, t.lastSeen, this.brokenAt);
+    } else openVisit(o, t.firstSeen, t.lastSeen, Math.max(this.brokenAt, this.exited.get(objectId) ?? -Infinity));
     if (!o.trackIds.includes(t.id)) o.trackIds.push(t.id);
     for (const p of t.trajectory) this.addPoint(o, p.ts, p.box, img);
     this.touch(o, t);
@@ -347,6 +350,8 @@ export class ObjectBook {
     const o = this.objects.get(st.objectId);
     if (!o) return undefined;
     if (this.liveObjects().has(st.objectId)) return { ...structuredClone(o), goesOn: true };
+    // walked out at a side: a later track of this object is a new visit, however soon
+    if (o.frameSize && MOVING_CLASSES.has(o.label) && leftView(t.box, o.frameSize)) this.exited.set(o.objectId, t.lastSeen);
     // a doubt the track ended in never became a switch: its views are the object's
     for (const v of st.watch?.doubted ?? []) this.sample(st, v);
     const vec = st.emb.value();
@@ -428,8 +433,9 @@ function nameColours(o: ObjectFact, colours: TrackColours): void {
 }
 
 /**
- * A known object is seen again from `start`: a new visit after a gap (or after an outage at
- * `brokenAt` since its last visit ended), else the last one goes on.
+ * A known object is seen again from `start`: a new visit after a gap (or after a break at
+ * `brokenAt` since its last visit ended: an outage, or its last track walked out of the view),
+ * else the last one goes on.
  */
 function openVisit(o: ObjectFact, start: number, end: number, brokenAt: number): void {
   const visits = (o.visits ??= [{ start: o.firstSeen, end: o.lastSeen }]);

@@ -55,6 +55,8 @@ export function pickFleetVisit(cands: readonly Tagged<VisitFact>[], ref: VisitRe
   const sorted = [...cands].sort((a, b) => a.start - b.start || a.node.localeCompare(b.node));
   // "after/before another visit": each box resolved the reference itself; the fleet's is the nearest one
   if ((ref.by === 'after' || ref.by === 'before') && ref.visit) return ref.by === 'after' ? sorted[0] : sorted[sorted.length - 1];
+  // a return: each box found its first (identities are per box); the fleet's is the earliest
+  if (ref.by === 'return') return sorted[0];
   return pickVisit(sorted, ref, () => []) as Tagged<VisitFact> | undefined;
 }
 

@@ -5,6 +5,7 @@
  * memory's facts, as the box's own answer does. Each measure's part is in `measures/*.ts`.
  */
 import type { MemoryStore } from '../../memory/store.js';
+import { namesGap } from '../query/kept.js';
 import type { Query, QueryValue } from '../query/schema.js';
 import { fleetMeasure } from './measures/index.js';
 import { partContext, type PartValueOptions, type PartValueResult } from './part-kit.js';
@@ -17,5 +18,7 @@ export { momentCandidates, queryCameras, visitCandidates, type PartValueOptions,
  * @param executed the one executor's value of `q` when the box already ran it (it is not run again)
  */
 export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions, executed?: QueryValue): PartValueResult {
+  // a gap between visits is a stretch of one place's own timeline (one box's visits)
+  if (namesGap(q.measure)) return { ok: false, why: 'a gap between visits is not merged across boxes; ask each box' };
   return fleetMeasure(q.measure).part(q.measure, partContext(q, memory, opts, executed));
 }

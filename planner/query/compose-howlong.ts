@@ -24,12 +24,21 @@ export function howLong(r: Reading, w: Words): Measure | Refused {
     use(c, arrive, stay);
     return { measure: 'duration', of: { kind: 'visit', visit: ranked } };
   }
+  // "how long in total was someone at the counter", "how much total time was a car in view": the
+  // time anyone was there (two at once count once), not the visits' lengths added up
+  const someone = classToks.find((t) => /^(?:someone|somebody|anyone|anybody)$/.test(t.text) || /^(?:a|an|any)$/.test(c.toks[t.i - 1]?.text ?? ''));
+  const headTotal = all(c, 'head', 'howlong').find((h) => /\btotal\b/.test(h.text));
+  if (someone && (agg?.v === 'total' || (!agg && headTotal)) && !stay && !arrive && !v.has('leave')) {
+    use(c, agg);
+    c.assumed.push(`the time anyone was there, as "${someone.text}" names no one visit (two there at once count once)`);
+    return { measure: 'duration', of: { kind: 'condition', cond: countCond('gt', 0) } };
+  }
   if (agg && (agg.v === 'avg' || agg.v === 'total' || agg.v === 'max' || agg.v === 'min')) {
     use(c, agg, arrive);
     return { measure: 'duration', of: { kind: 'visits', agg: agg.v } };
   }
   // "total time people spent there": the head says the aggregate
-  if (!agg && all(c, 'head', 'howlong').some((h) => /^total\b/.test(h.text))) {
+  if (!agg && headTotal) {
     use(c, arrive);
     return { measure: 'duration', of: { kind: 'visits', agg: 'total' } };
   }
@@ -44,7 +53,6 @@ export function howLong(r: Reading, w: Words): Measure | Refused {
     return { measure: 'duration', of: { kind: 'visit', visit: vr } };
   }
   // "how long was someone at the counter": the time anyone was there (not one visit's length)
-  const someone = classToks.find((t) => /^(?:someone|somebody|anyone|anybody)$/.test(t.text) || /^(?:a|an|any)$/.test(c.toks[t.i - 1]?.text ?? ''));
   if (someone && !stay && !arrive && !v.has('leave')) {
     c.assumed.push(`the time anyone was there, as "${someone.text}" names no one visit`);
     return { measure: 'duration', of: { kind: 'condition', cond: countCond('gt', 0) } };

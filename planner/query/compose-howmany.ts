@@ -34,7 +34,8 @@ export function howMany(r: Reading, w: Words): Measure | Refused {
   }
   const ev = eventKind(c, v, classes);
   // "how many people crossed": different objects; "how many times": crossings
-  if (!ev && (head === 'howoften' || all(c, 'timesnoun').length > 0)) {
+  // ("how many gaps were there between cars": the gap noun counts stretches, as "times" does)
+  if (!ev && (head === 'howoften' || all(c, 'timesnoun').length > 0 || all(c, 'cond').some((x) => x.gap === true))) {
     // "how many times was the table empty", "... did the rack go down to one bottle"
     const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), none: negWords });
     if (cc) {

@@ -49,8 +49,12 @@ export function references(c: Ctx): VisitRef | undefined {
     }
     if (!time || time.v.instant === undefined) {
       // "the last person who came by", "the first one who walked in": a visit named by its order; the clause restates its arrival
+      // ("the car that went by": the one visit, and the clause restates that it came and went)
       const ordered = c.toks.slice(Math.max(0, t.i - 4), t.i).some((x) => x.t === 'ord');
-      use(c, t, !time && verb?.v === 'arrive' && ordered && c.toks[t.i - 1]?.t === 'class' ? verb : undefined);
+      const cls = c.toks[t.i - 1];
+      const single = cls?.t === 'class' && cls.plural !== true;
+      const theOne = single && c.toks[t.i - 2]?.text === 'the' && (verb?.v === 'leave' || verb?.v === 'arrive') && c.toks.slice(t.i + 1).every((x) => (x.t !== 'verb' || x === verb || x.v === 'be') && x.t !== 'time');
+      use(c, t, !time && (verb?.v === 'arrive' && ordered || theOne) && c.toks[t.i - 1]?.t === 'class' ? verb : undefined);
       continue;
     }
     const by = verb?.v === 'arrive' ? 'arrivedAt' : verb?.v === 'leave' ? 'leftAt' : 'presentAt';
@@ -146,7 +150,7 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; no
       const cmp = all(c, 'cmp').find((x) => !c.used.has(x.i) && c.toks[x.i + 1]?.t === 'num' && ((x.v === 'ge' && (c.toks[x.i + 1] as { v: number }).v === 1) || (x.v === 'gt' && (c.toks[x.i + 1] as { v: number }).v === 0)));
       if (cmp) use(c, cmp, c.toks[cmp.i + 1]);
     }
-    if (cond.v === 'empty') return countCond('eq', 0);
+    if (cond.v === 'empty') return cond.gap ? { op: 'eq', n: 0, between: true } : countCond('eq', 0);
     if (cond.v === 'occupied') return countCond('gt', 0);
     return { op: cond.v };
   }

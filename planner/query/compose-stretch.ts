@@ -41,11 +41,13 @@ export function stretchLength(c: Ctx, cc: CountCondition, o: { explicitWindow: b
   const picked = ord ? (ord.v === 1 ? 'first' : 'last') : rs?.sup.v;
   const now = aboutNow(c);
   if (now && (picked || lasting) && !total) return refused('SEVERAL_STRETCHES', 'it asks about the stretch going on now and about another stretch at once; ask about one');
-  // "at the end of the recording, how long had the lot been without a car": the stretch going on at the end
+  // "at the end of the recording, how long had the lot been without a car", "how long was it empty at
+  // the very end": the stretch going on at the end
   const atEnd = all(c, 'instant').find((x) => x.v === 'end');
-  const current = !total && !lasting && !picked && (now || (perfect(c) === 'present' && !o.explicitWindow) || (atEnd !== undefined && perfect(c) !== undefined));
+  const current = !total && !lasting && !picked && (now || (perfect(c) === 'present' && !o.explicitWindow) || atEnd !== undefined);
   if (current) use(c, atEnd);
-  const episode = current ? 'current' : picked;
+  // "how long was the gap between the cars": the one gap (the executor says so when there were several)
+  const episode = current ? 'current' : (picked ?? ('between' in cc && cc.between && !total && !lasting ? 'only' : undefined));
   return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}), ...(rs && rs.rank > 1 ? { rank: rs.rank } : {}), ...(lasting ? { lasting } : {}) } };
 }
 

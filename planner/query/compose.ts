@@ -90,7 +90,7 @@ function readTimes(c: Ctx): Times | Refused {
 }
 
 /** The verbs, with "left on the rack" (remaining), "back" as a state and who acts on what; people coming back are refused (re-identification). */
-function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undefined): { v: Map<string, Verb>; classes: string[]; returned?: Token } | Refused {
+function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undefined, named0: VisitRef | undefined): { v: Map<string, Verb>; classes: string[]; returned?: Token; ref?: VisitRef } | Refused {
   const { classToks, agent } = s;
   let classes = s.classes;
   // "only one bottle left on the rack", "bottles left on the ledge at 10:00": remaining there (a
@@ -109,17 +109,23 @@ function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undef
   // "did someone put a bottle back": the person acts, the bottle is what is counted
   if ((v.has('take') || v.has('return')) && classToks.some((t) => t.agent) && classToks.some((t) => !t.agent)) classes = [...new Set(classToks.filter((t) => !t.agent).flatMap((t) => t.v))];
   // people "come back": a second visit of one person, which needs re-identification across visits (things are put back)
-  const back = v.get('return') ?? (v.has('arrive') && c.toks.some((t) => t.text === 'again') ? v.get('arrive') : undefined);
+  const back = v.get('return') ?? (v.has('arrive') && c.toks.some((t) => AGAIN.has(t.text)) ? v.get('arrive') : undefined);
   if (back && !stationary(classes) && (classes.length > 0 || agent)) {
     // "did anyone come back (later, for a second go)?": yes when re-identification saw one person twice
     const opener = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep');
     // (one person named by a moment, "the person who came at 09:00:10", needs more than re-identification's count)
     const named = c.toks.some((t) => t.t === 'time' && t.v.instant !== undefined);
     if (opener?.t === 'aux' && !all(c, 'head').some((h) => !c.used.has(h.i)) && at === undefined && !named) return { v, classes, returned: back };
+    // "when did she come back?", "how long did the one who came back stay?": the first return (by re-identification)
+    const counted = all(c, 'head').some((h) => h.v === 'howmany' || h.v === 'howoften');
+    if (at === undefined && !named && !named0 && !counted) return { v: returnVisit(c, v, back), classes, ref: { by: 'return' } };
     return refuse('NEEDS_REID', `"${back.text}" asks whether someone returned, which needs telling people apart across visits; ask how many different people came, or how many visits there were`);
   }
   return { v, classes };
 }
+
+/** Words that say an arrival happened again (a return). */
+const AGAIN = new Set(['again', 'more than once']);
 
 /**
  * Composes the query. Returns the query, whether a yes/no answer is negated, and a reading for
@@ -130,12 +136,13 @@ export function compose(c: Ctx): Composed {
   const places = readPlaces(c);
   if ('ok' in places) return places;
   // references and negation
-  const ref = references(c);
+  const refs = references(c);
   const times = readTimes(c);
   if ('ok' in times) return times;
-  const verbsRead = readVerbs(c, subject, times.at);
+  const verbsRead = readVerbs(c, subject, times.at, refs);
   if ('ok' in verbsRead) return verbsRead;
   // "how long until the first person came", "the gap between the fourth and fifth visitors"
+  const ref = verbsRead.ref ?? refs;
   const gap = verbsRead.returned ? cameBack(c, verbsRead.returned) : (untilNext(c, ref) ?? elapsedMeasure(c, ref));
   if (gap && 'ok' in gap) return gap;
   if (!gap && elapsedSince(c)) return refuse('TWO_MOMENTS', 'it asks how long after (or before) one moment something happened; ask when it happened');
@@ -149,15 +156,33 @@ export function compose(c: Ctx): Composed {
 }
 
 /**
+ * The verbs of a question about the first return: "came back" (with "again", "a second time") is
+ * used; alone, it is the arrival asked about ("when did she come back?" is when the return began).
+ */
+function returnVisit(c: Ctx, v: Map<string, Verb>, back: Verb): Map<string, Verb> {
+  useAgain(c, back);
+  const out = new Map(v);
+  out.delete('return');
+  if (back.v === 'arrive') out.delete('arrive');
+  const others = [...out.keys()].filter((k) => k !== 'be' && k !== 'see');
+  if (others.length === 0) out.set('arrive', { ...back, v: 'arrive' });
+  return out;
+}
+
+/**
  * "Did anyone come back?", "did the man in black come back later, for a second go?": whether one
  * person was seen on two visits. Words that restate the return ("again", "later", "a second
  * time") are part of it.
  */
 function cameBack(c: Ctx, back: Token): Measure {
-  // "for a second go", "a second time": the second visit is the return
-  const again = c.toks.filter((t, k) => t.i > back.i && (t.text === 'again' || (t.text === 'second' && /^(?:time|go|visit)$/.test(c.toks[k + 1]?.text ?? ''))));
-  use(c, back, ...again, ...again.filter((t) => t.text === 'second').flatMap((t) => [c.toks[t.i - 1]?.text === 'a' ? c.toks[t.i - 1] : undefined, c.toks[t.i + 1]]));
+  useAgain(c, back);
   return { measure: 'whether', test: { kind: 'returned' } };
+}
+
+/** Uses a return's verb and the words that restate it: "again", "(for) a second go", "the second time". */
+function useAgain(c: Ctx, back: Token): void {
+  const again = c.toks.filter((t, k) => t.i > back.i && (AGAIN.has(t.text) || (t.text === 'second' && /^(?:time|go|visit)$/.test(c.toks[k + 1]?.text ?? ''))));
+  use(c, back, ...again, ...again.filter((t) => t.text === 'second').flatMap((t) => [/^(?:a|the)$/.test(c.toks[t.i - 1]?.text ?? '') ? c.toks[t.i - 1] : undefined, c.toks[t.i + 1]]));
 }
 
 /** The reading the measure is chosen from: the head, its helper words and how "the person" is picked. */

@@ -53,7 +53,7 @@ export function countWords(c: CountCondition, q: Query): string {
   const s = subject(q, true);
   if (c.op === 'full') return `all the usual ${s} there`;
   if (c.op === 'missing') return `fewer ${s} than usual`;
-  if (c.op === 'eq' && c.n === 0) return `no ${s} (empty)`;
+  if (c.op === 'eq' && c.n === 0) return `no ${s} (empty${'between' in c && c.between ? ', a gap between visits' : ''})`;
   if (!('n' in c)) return s;
   const op = { eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[c.op];
   return `${op} ${c.n} ${c.n === 1 && c.op === 'eq' ? subject(q, false) : s}`;
@@ -81,6 +81,8 @@ export function refWords(r: VisitRef, tz: string): string {
     case 'longest':
     case 'shortest':
       return `the ${r.rank !== undefined && r.rank > 1 ? `${nth(r.rank).replace(/^the /, '')} ` : ''}${r.by} visit`;
+    case 'return':
+      return 'the first return (a visit by someone seen on an earlier visit, by re-identification)';
     case 'after':
     case 'before':
       return `the ${r.by === 'after' ? 'next visit after' : 'last visit before'} ${r.t !== undefined ? clock(r.t, tz) : r.visit ? refWords(r.visit, tz) : '?'}`;

@@ -132,6 +132,32 @@ function topicJoined(cl: readonly Token[], ask: readonly Token[]): Token[] | und
   return [...ask.slice(0, pronoun), ...name.map((t) => ({ ...t })), ...ask.slice(pronoun + 1)];
 }
 
+/** Kinds of tokens a statement of a state keeps when joined ("a long empty stretch", "two people at the tables together"). */
+const STATE_KINDS = new Set<Token['t']>(['class', 'cond', 'num', 'once', 'place', 'here', 'super', 'skip']);
+/** Words that point back at a stretch ("when did it end?", "the last of those periods"). */
+const STRETCH_POINTERS = new Set(['it', 'that', 'those', 'this']);
+
+/**
+ * "There's a long empty stretch in the middle. When did it end?", "Two people were together a few
+ * times. When did the last of those periods end?": a statement of a state (a state word, or a count
+ * together) before a question about a stretch (when it began or ended, how long it lasted) that
+ * points back at it. The statement's state words take the pointer's place; how often it says it
+ * happened ("a few times") is a claim, not part of it. A statement with anything else (a moment, an
+ * event) is left alone.
+ */
+function stretchJoined(cl: readonly Token[], ask: readonly Token[]): Token[] | undefined {
+  // "a few times", "several times", "a couple of times": how often (up to three words before "times")
+  const times = cl.findIndex((t) => t.t === 'timesnoun');
+  const claim = (t: Token, i: number): boolean => i === times || (times > 0 && i < times && i >= times - 3 && (t.t === 'word' || t.t === 'num' || t.t === 'skip'));
+  const state = cl.some((t) => t.t === 'cond') || (cl.some((t) => t.t === 'num') && cl.some((t) => t.t === 'once'));
+  const kept = cl.filter((t, i) => t.t !== 'sep' && !(t.t === 'verb' && t.v === 'be') && t.t !== 'aux' && !claim(t, i));
+  if (!state || !kept.every((t) => STATE_KINDS.has(t.t))) return undefined;
+  if (!ask.some((t) => t.t === 'edge' || (t.t === 'head' && t.v === 'howlong'))) return undefined;
+  const k = ask.findIndex((t, i) => t.t === 'skip' && STRETCH_POINTERS.has(t.text) && ask[i + 1]?.t !== 'class');
+  if (k < 0) return undefined;
+  return [...ask.slice(0, k), ...kept.map((t) => ({ ...t })), ...ask.slice(k + 1)];
+}
+
 /** "Count a returning person once", "(if the same person came twice, count them once)": count each one once. */
 function countOnceRule(cl: readonly Token[]): boolean {
   return cl.some((t) => t.text === 'once') && cl.some((t) => /^count/.test(t.text)) && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text));
@@ -178,7 +204,7 @@ export function discourse(toks: readonly Token[]): Discourse {
   if (placed.length > 0 && !ask.some((t) => t.t === 'place' || t.t === 'here')) ask = [...ask, ...placed];
   const st = before.length === 1 && before[0] ? statement(before[0]) : undefined;
   const one = before.length === 1 ? before[0] : undefined;
-  const link = st ? joined(ask, st) : one ? (orderedBefore(one, ask) ?? topicJoined(one, ask)) : undefined;
+  const link = st ? joined(ask, st) : one ? (orderedBefore(one, ask) ?? topicJoined(one, ask) ?? stretchJoined(one, ask)) : undefined;
   if (link) {
     before = [];
     ask = link;

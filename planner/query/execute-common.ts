@@ -83,6 +83,11 @@ export function pickVisit(vs: readonly VisitFact[], r: VisitRef, all: (from: num
       const sorted = vs.filter((v) => r.by === 'longest' || !v.open).sort((a, b) => (r.by === 'longest' ? b.end - b.start - (a.end - a.start) : a.end - a.start - (b.end - b.start)) || a.start - b.start);
       return sorted[(r.rank ?? 1) - 1];
     }
+    case 'return': {
+      // the first visit whose identity re-identification saw on an earlier visit (before the window too)
+      const earlier = all(-Infinity, Infinity);
+      return vs.find((v) => earlier.some((e) => e.objectId === v.objectId && e.camera === v.camera && e.end < v.start));
+    }
     case 'after':
     case 'before': {
       let t = r.t;
@@ -136,6 +141,10 @@ export function noSuchVisit(r: Run, vs: readonly VisitFact[], ref: VisitRef): { 
   if (ref.by === 'only' && vs.length > 1) {
     r.evidence.push(...visitEvidence(vs));
     return { kind: 'none', why: `${vs.length} visits fit, not one, and I do not pick one; ask about one of them (the first, the last, the longest) or how many there were` };
+  }
+  if (ref.by === 'return') {
+    const ids = new Set(vs.map((v) => `${v.camera}/${v.objectId}`)).size;
+    return { kind: 'none', why: `re-identification told the ${vs.length} visit${vs.length === 1 ? '' : 's'} in that time apart (${ids} identit${ids === 1 ? 'y' : 'ies'}), and it can miss someone who came back, so I cannot say when one did` };
   }
   return { kind: 'none', why: `there is no such visit (${vs.length} visit${vs.length === 1 ? '' : 's'} in that time)` };
 }

@@ -209,7 +209,8 @@ export function meanCount(pieces: readonly [number, number, number][], notes: st
  * One stretch of a condition by `episode` (`current` is the last; the caller checks it reaches the
  * end), the `rank`-th longest or shortest (1 by default; ties in time order), or undefined when there is none.
  */
-export function pickStretch(st: readonly [number, number][], episode: 'first' | 'last' | 'current' | 'longest' | 'shortest', rank = 1): [number, number] | undefined {
+export function pickStretch(st: readonly [number, number][], episode: 'first' | 'last' | 'current' | 'longest' | 'shortest' | 'only', rank = 1): [number, number] | undefined {
+  if (episode === 'only') return st.length === 1 ? st[0] : undefined;
   if (episode === 'first') return st[0];
   if (episode === 'last' || episode === 'current') return st[st.length - 1];
   const len = ([s, e]: [number, number]): number => e - s;
@@ -425,11 +426,16 @@ export function conditionStarts(r: Run, cond: CountCondition, change?: 'drop' | 
 export function conditionStretches(r: Run, cond: CountCondition): [number, number][] {
   const u = cond.op === 'full' || cond.op === 'missing' ? usual(r) : 0;
   const out: [number, number][] = [];
-  for (const [s, e, n] of summed(r, r.q.time.from, r.q.time.to, combineFor(r, cond))) {
+  const pieces = summed(r, r.q.time.from, r.q.time.to, combineFor(r, cond));
+  for (const [s, e, n] of pieces) {
     if (!holds(n, cond, u)) continue;
     const last = out[out.length - 1];
     if (last && last[1] >= s) last[1] = Math.max(last[1], e);
     else out.push([s, e]);
   }
-  return out;
+  if (!('between' in cond && cond.between)) return out;
+  // a gap between visits: not the stretch before the first change, nor the one still going on at the end
+  const first = pieces[0];
+  const end = pieces[pieces.length - 1];
+  return out.filter(([s, e]) => (first === undefined || s > first[0]) && (end === undefined || e < end[1]));
 }

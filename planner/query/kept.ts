@@ -19,6 +19,11 @@ function mentions(v: unknown, test: (key: string, value: unknown) => boolean): b
   return Object.entries(v).some(([k, x]) => test(k, x) || mentions(x, test));
 }
 
+/** Whether a measure names a gap between visits (a count condition's stretches with a change on both sides: one place's own timeline). */
+export function namesGap(m: Measure): boolean {
+  return mentions(m, (k, x) => k === 'cond' && typeof x === 'object' && x !== null && 'between' in x && x.between === true);
+}
+
 /** Whether a measure reads settled count timelines (counts at a moment, count conditions, taken and returned). */
 function readsCounts(m: Measure): boolean {
   if (COUNT_MEASURES.has(m.measure)) return true;

@@ -138,6 +138,7 @@ export const PHRASES: Record<string, Lex> = {
   ...each(['when the', 'as the', 'when'], RECORDINGS.flatMap((r) => ['ended', 'stopped', 'finished', 'ends', 'stops', 'finishes', 'cut off'].map((v) => `${r} ${v}`)), { t: 'instant', v: 'end' }),
   'how many': { t: 'head', v: 'howmany' },
   'how much time': { t: 'head', v: 'howlong' },
+  'how much total time': { t: 'head', v: 'howlong' },
   // "what was the longest visit, in seconds": the unit of the answer, which is in seconds
   'in seconds': { t: 'skip' },
   'how long': { t: 'head', v: 'howlong' },
@@ -161,6 +162,11 @@ export const PHRASES: Record<string, Lex> = {
   'amount of time': { t: 'head', v: 'howlong' },
   'length of time': { t: 'head', v: 'howlong' },
   'at once': { t: 'once' },
+  // "how long were both of them there": the two at once
+  'both of them': { t: 'once' },
+  'the two of them': { t: 'once' },
+  // "did anyone show up more than once": again
+  'more than once': V('become'),
   'at the same time': { t: 'once' },
   'at the same moment': { t: 'once' },
   'at the same instant': { t: 'once' },
@@ -369,6 +375,13 @@ export const PHRASES: Record<string, Lex> = {
   'any point': { t: 'skip' },
   'at any point': { t: 'skip' },
   'at some point': { t: 'skip' },
+  'at one point': { t: 'skip' },
+  // "a long empty stretch in the middle": between visits, not at either end (scan-gaps.ts)
+  'in the middle': { t: 'skip' },
+  'in the middle of this': { t: 'skip' },
+  'in the middle of it': { t: 'skip' },
+  'in the middle of the recording': { t: 'skip' },
+  'in the middle of the video': { t: 'skip' },
   'at all': { t: 'skip' },
   'of them': { t: 'skip' },
   'did you see': V('see'),

@@ -152,12 +152,17 @@ function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Des
   return { colours, end: k, ignored, ...(unjudged ? { unjudged } : {}) };
 }
 
-/** Whether a colour at `i` is said of "the" vehicle before it, right after it or after its place ("was the car red", "was the second car at the lot red"). */
+/** Words that open a relative clause. */
+const RELATIVES = new Set(['that', 'which', 'who']);
+
+/** Whether a colour at `i` is said of "the" vehicle before it, right after it, after its place or a short relative clause ("was the car red", "was the second car at the lot red", "was the car that went by silver"). */
 function saidOfVehicle(w: readonly string[], i: number): boolean {
   for (let k = i - 1; k >= Math.max(0, i - 5); k--) {
     if (!VEHICLES.has(w[k] ?? '')) continue;
     const between = w.slice(k + 1, i);
-    const place = between.length === 0 || (AT.has(between[0] ?? '') && between.length <= 4 && !between.some((x) => own(COLOURS, x)));
+    // "was the car at the gate red?", "was the car that went by silver?": a place or a short relative clause between
+    const short = between.length <= 4 && !between.some((x) => own(COLOURS, x));
+    const place = between.length === 0 || (short && (AT.has(between[0] ?? '') || RELATIVES.has(between[0] ?? '')));
     return place && w.slice(Math.max(0, k - 3), k).includes('the');
   }
   return false;

@@ -2,7 +2,8 @@
  * Particle verbs: a verb of motion with a particle says arriving or leaving ("drove off", "walks
  * away", "pulled out" leave; "pulled in", "wandered up", "rolled along" arrive), whatever the verb
  * of motion. The verb is recognised by its root (compromise, lemma.ts), so no inflection is listed.
- * "Go" before a state is becoming it ("went quiet", "go empty"), not leaving; "come back later" is coming back.
+ * "Go" before a state is becoming it ("went quiet", "go empty"), not leaving, and so is "go back to" a
+ * count ("went back to three bottles"); "come back later" is coming back.
  */
 import { verbRoots } from './lemma.js';
 
@@ -14,6 +15,8 @@ const ARRIVING = new Set(['in', 'up', 'along', 'over', 'into', 'onto']);
 
 /** Forms of "go", which before a state say becoming it. */
 const GOING = new Set(['go', 'goes', 'went', 'gone', 'going']);
+/** Forms of "go" and "get", which before "back to" a count say becoming it. */
+const GETTING = new Set([...GOING, 'get', 'gets', 'got', 'gotten', 'getting']);
 
 /** A token as the particle rule reads it. */
 interface Tok {
@@ -38,6 +41,16 @@ export function particleVerbs(toks: Tok[], sentence: string): void {
       continue;
     }
     if (t.t === 'verb' && GOING.has(t.text) && p.t === 'cond') {
+      Object.assign(t, { v: 'become' });
+      continue;
+    }
+    // "go back to three bottles", "got back to two": becoming that count ("went back to the shelf" is a return)
+    const count = toks[i + 2];
+    if (GETTING.has(t.text) && p.t === 'verb' && p.text === 'back to') {
+      Object.assign(t, { t: 'skip' });
+      continue;
+    }
+    if (t.t === 'verb' && (t as Tok & { v?: string }).v === 'return' && p.text === 'to' && (count?.t === 'num' || count?.t === 'cmp')) {
       Object.assign(t, { v: 'become' });
       continue;
     }

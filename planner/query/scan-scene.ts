@@ -16,6 +16,8 @@ import { descendsFrom, nounBase, nounSenses, synset } from './wordnet.js';
 const PHYSICAL = new Set([6, 15, 17]);
 /** What things stand on: a shelf, a counter, a bench, a table (furniture, supports, surfaces). */
 const HOLDERS = new Set(['furniture', 'support', 'surface']);
+/** What a space of a building is (a hall, a lobby, a shop floor). */
+const ROOMS = new Set(['room']);
 /** Prepositions of standing on something. */
 const ON = new Set(['on', 'off', 'from', 'onto', 'upon']);
 /** How far up a camera name's hypernyms a noun is looked for ("pantry" > storeroom > room). */
@@ -66,7 +68,13 @@ function isHolder(noun: string): boolean {
 export function holdsAtCamera(noun: string, id: string): boolean {
   // the head noun says what the camera is ("break-room" is a room, whatever "break" may mean)
   const head = nameWords(id).at(-1);
-  return isHolder(noun) && head !== undefined && !isHolder(head) && !isNatural(head);
+  return isHolder(noun) && head !== undefined && (!isHolder(head) || isRoom(head)) && !isNatural(head);
+}
+
+/** Whether some sense of a noun is a room ("floor": a trading floor, a storey's rooms), whatever its first sense is. */
+function isRoom(noun: string): boolean {
+  const base = nounBase(noun);
+  return base !== undefined && nounSenses(base).some((o) => synset(o).lexFile === 6 && descendsFrom(o, ROOMS));
 }
 
 /** Whether a noun's first physical sense is a natural object (a ledge, a rock: a thing to stand on too). */

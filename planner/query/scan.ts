@@ -5,6 +5,7 @@
  * words. A word that matches nothing stays a `word` token: the parser refuses to answer over it.
  */
 import { stretchEdges } from './scan-edges.js';
+import { gapWords } from './scan-gaps.js';
 import { emphasis } from './scan-emphasis.js';
 import { sceneNouns } from './scan-scene.js';
 import { resolveTime, wallTime, zonedToEpoch } from '../time.js';
@@ -421,6 +422,8 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   // "at 10:16 exactly", "the longest single visit", "please confirm ...": stress and asking
   emphasis(out);
   // "when did the longest empty stretch end": which end of a stretch
+  // "the longest gap between cars", "how many lulls": a stretch with none there between visits
+  gapWords(out);
   stretchEdges(out);
   // "how much time was the shortest visit taking": a visit takes time (it lasts), it takes nothing away
   for (const t of out) if (t.t === 'verb' && t.v === 'take' && out.slice(0, t.i).reverse().find((x) => x.t !== 'aux' && x.t !== 'skip')?.t === 'visitnoun') Object.assign(t, { v: 'stay' });

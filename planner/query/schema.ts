@@ -19,7 +19,8 @@ export type Cmp = z.infer<typeof Cmp>;
  * (`full`: all there, i.e. at least the usual count; `missing`: fewer than the usual count).
  */
 export const CountCondition = z.union([
-  z.object({ op: Cmp, n: z.number().int().min(0) }).strict(),
+  // between: only the stretches with a change on both sides in the window (a gap between visits, not the time before the first or after the last)
+  z.object({ op: Cmp, n: z.number().int().min(0), between: z.literal(true).optional() }).strict(),
   z.object({ op: z.enum(['full', 'missing']) }).strict(),
 ]);
 export type CountCondition = z.infer<typeof CountCondition>;
@@ -95,14 +96,16 @@ export type Time = z.infer<typeof Time>;
  * the n-th of the visits whose length passes it), the only one, the longest or shortest (with
  * `rank`, the rank-th longest or shortest: "the second longest visit")
  * ("the person", when there was exactly one), the one that arrived, left or was
- * there nearest an instant, the longest or shortest, or the next arrival after (last before) an
- * instant or another visit.
+ * there nearest an instant, the longest or shortest, the first return (a visit by someone
+ * re-identification saw on an earlier visit), or the next arrival after (last before) an instant or
+ * another visit.
  */
 export type VisitRef =
   | { by: 'nth'; n: number; order?: 'arrival' | 'departure' | 'sighting'; where?: DurationCondition }
   | { by: 'only' }
   | { by: 'arrivedAt' | 'leftAt' | 'presentAt'; t: number }
   | { by: 'longest' | 'shortest'; rank?: number }
+  | { by: 'return' }
   | { by: 'after' | 'before'; t?: number; visit?: VisitRef };
 
 export const VisitRef: z.ZodType<VisitRef> = z.lazy(() =>
@@ -111,6 +114,7 @@ export const VisitRef: z.ZodType<VisitRef> = z.lazy(() =>
     z.object({ by: z.literal('only') }).strict(),
     z.object({ by: z.enum(['arrivedAt', 'leftAt', 'presentAt']), t: z.number() }).strict(),
     z.object({ by: z.enum(['longest', 'shortest']), rank: z.number().int().min(1).optional() }).strict(),
+    z.object({ by: z.literal('return') }).strict(),
     z
       .object({ by: z.enum(['after', 'before']), t: z.number().optional(), visit: VisitRef.optional() })
       .strict()
@@ -160,7 +164,7 @@ const DurationMeasure = z
       of: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
         z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']), nths: z.array(z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last')).min(1).max(64).optional() }).strict(),
-        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest']).optional(), rank: z.number().int().min(1).optional(), lasting: DurationCondition.optional() }).strict(),
+        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest', 'only']).optional(), rank: z.number().int().min(1).optional(), lasting: DurationCondition.optional() }).strict(),
       ]),
     })
     .strict();

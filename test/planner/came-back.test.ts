@@ -47,3 +47,22 @@ test('every visit its own identity: refused, never "no"', () => {
   assert.equal(a.value, null, a.answer);
   assert.match(a.answer, /cannot say no/);
 });
+
+test('when someone came back: the arrival of the first return, by re-identification', () => {
+  for (const q of ['when did someone come back?', 'At what time did that person return?'.replace('that person', 'a person')]) {
+    const a = ask(q);
+    assert.ok(Math.abs(Date.parse(String(a.value)) - s(30)) <= 500, `${q}: ${a.answer}`);
+    assert.match(a.answer, /re-identification/, q);
+  }
+});
+
+test('how long the one who came back stayed: the return visit', () => {
+  const a = ask('how long did the person who came back stay the second time?');
+  assert.equal(a.value && typeof a.value === 'object' && 'seconds' in a.value ? a.value.seconds : a.value, 10.5, a.answer);
+});
+
+test('no one seen twice: when someone came back is refused, never a time', () => {
+  const a = ask('when did someone come back after 09:00:45?');
+  assert.equal(a.value, null, a.answer);
+  assert.match(a.answer, /cannot say when/);
+});

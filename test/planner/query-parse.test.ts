@@ -235,11 +235,12 @@ test('states said with a bare number, "occupied by", "just a single"; windows af
   assert.deepEqual(parse('how many folks stopped at the table').query.subject.classes, ['person']);
 });
 
-test('who moved a thing, and how many people came back, are refused (the memory cannot tell); whether anyone did is re-identification\'s', () => {
+test('who moved a thing, and how many people came back, are refused (the memory cannot tell); whether and when anyone did is re-identification\'s', () => {
   refused('who put the bottles back?', 'not who did it');
   refused('who took a bottle?', 'not who did it');
   assert.deepEqual(parse('did anyone come back?').query.measure, { measure: 'whether', test: { kind: 'returned' } });
-  refused('when did someone come back?', 'telling people apart');
+  // when: the arrival of the first return (a visit of an identity seen on an earlier visit)
+  assert.deepEqual(parse('when did someone come back?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'return' } } });
   refused('how many people returned after 09:01?', 'telling people apart');
   // things are put back
   assert.deepEqual(parse('did someone put a bottle back?').query.measure, { measure: 'whether', test: { kind: 'event', event: 'returned' } });
@@ -301,11 +302,11 @@ test('"for the whole recording" is all the time, "how many times was one missing
   assert.deepEqual(parse('how long was the table empty after 09:02?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 } } });
 });
 
-test('"again" is a change into the state; "every bottle" is all of them; people "coming again" are refused', () => {
+test('"again" is a change into the state; "every bottle" is all of them; people "coming again" are a return', () => {
   assert.deepEqual(parse('when was the bench full again?').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'full' }, pick: { by: 'nth', n: 1 }, change: 'any' } });
   assert.deepEqual(parse('when was the table empty again after 09:00:20').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, pick: { by: 'nth', n: 1 }, change: 'any' } });
   assert.deepEqual(parse('was every bottle on the bench at 10:00:20').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'full' } } });
-  refused('when did someone come again?', 'telling people apart');
+  assert.deepEqual(parse('when did someone come again?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'return' } } });
   // "every camera" is still all the cameras
   assert.deepEqual(parse('how many people were seen across every camera?').query.place.cameras, []);
 });

@@ -65,9 +65,11 @@ function coverageEndOf(r: Run): number {
 /** How long a count condition held: in all, in stretches passing `lasting`, or one stretch. */
 function condition(r: Run, o: Of<'condition'>): QueryValue {
   const { q } = r;
-  if (!o.episode && !o.lasting) return runCondition(r, o.cond, false, true);
+  const gap = 'between' in o.cond && o.cond.between === true;
+  if (!o.episode && !o.lasting && !gap) return runCondition(r, o.cond, false, true);
   const st = stretchesLasting(conditionStretches(r, o.cond), o.lasting);
   if (!o.episode) return stretchTotal(r, st);
+  if (o.episode === 'only' && st.length > 1) return { kind: 'none', why: `there were ${st.length} such stretches, not one; ask for the longest, the shortest, the first, the last or the total` };
   const one = pickStretch(st, o.episode, o.rank);
   // the stretch going on now must reach the end of the window (the end of the recording)
   if (!one || (o.episode === 'current' && one[1] < q.time.to - 1000 && one[1] < coverageEndOf(r))) {

@@ -11,7 +11,7 @@ import type { MeasureModule, MeasureOf } from './module.js';
 /** The `times` measure. */
 export const times: MeasureModule<MeasureOf<'times'>> = {
   execute(r, m) {
-    if (m.lasting) return stretchCount(r, stretchesLasting(conditionStretches(r, m.cond), m.lasting));
+    if (m.lasting || ('between' in m.cond && m.cond.between)) return stretchCount(r, stretchesLasting(conditionStretches(r, m.cond), m.lasting));
     const starts = conditionStarts(r, m.cond, m.change);
     r.evidence.push(...momentEvidence(starts));
     return { kind: 'number', n: starts.length, unit: 'count' };

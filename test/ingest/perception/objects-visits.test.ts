@@ -10,8 +10,7 @@ import { ObjectBook, VISIT_GAP_MS } from '../../../ingest/perception/objects.js'
 const img = { width: 64, height: 64, data: new Uint8Array(64 * 64 * 3) };
 const T0 = Date.parse('2026-01-05T09:00:00Z');
 
-function track(id: number, first: number, last: number): Track {
-  const box = { x1: 10, y1: 10, x2: 30, y2: 50 };
+function track(id: number, first: number, last: number, box = { x1: 10, y1: 10, x2: 30, y2: 50 }): Track {
   return { id, label: 'person', box, score: 0.8, firstSeen: first, lastSeen: last, hits: 3, state: 'confirmed', trajectory: [{ ts: first, box, score: 0.8 }] } as unknown as Track;
 }
 
@@ -40,6 +39,30 @@ test('a re-identified object seen again after a gap has two visits; a brief gap 
   const o2 = book.end(track(3, T0 + 160_000 + VISIT_GAP_MS / 2, T0 + 170_000));
   assert.equal(o2?.visits?.length, 2);
   assert.equal(o2?.visits?.[1]?.end, T0 + 170_000);
+});
+
+test('a track that walked out at a side ends its visit: back within the gap is a new visit', () => {
+  const book = new ObjectBook('table', undefined, true);
+  const emb = new Float32Array([1, 0, 0, 0]);
+  // the last box touches the right side of the 64 px picture: he walked out
+  const out = { x1: 50, y1: 10, x2: 64, y2: 50 };
+  const a = book.start(track(1, T0, T0 + 10_000, out), img, emb);
+  book.end(track(1, T0, T0 + 10_000, out));
+  const b = book.start(track(2, T0 + 10_000 + VISIT_GAP_MS / 2, T0 + 20_000), img, emb);
+  assert.equal(b?.object.objectId, a?.object.objectId, 're-ID joined the object');
+  const o = book.end(track(2, T0 + 10_000 + VISIT_GAP_MS / 2, T0 + 20_000));
+  assert.deepEqual(
+    o?.visits?.map((v) => ({ start: v.start, end: v.end })),
+    [
+      { start: T0, end: T0 + 10_000 },
+      { start: T0 + 10_000 + VISIT_GAP_MS / 2, end: T0 + 20_000 },
+    ],
+  );
+  // lost in the middle of the picture (an occlusion) and back as soon: the visit goes on
+  book.start(track(3, T0 + 20_000 + VISIT_GAP_MS / 2, T0 + 30_000), img, emb);
+  const o2 = book.end(track(3, T0 + 20_000 + VISIT_GAP_MS / 2, T0 + 30_000));
+  assert.equal(o2?.visits?.length, 2);
+  assert.equal(o2?.visits?.[1]?.end, T0 + 30_000);
 });
 
 test('the book drops objects re-identification retired, and keeps those it can still return', () => {
