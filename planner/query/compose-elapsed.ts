@@ -10,7 +10,7 @@
 import { all, stationary, use, type Ctx } from './ctx.js';
 import { countCondition } from './compose-parts.js';
 import { refused, type Refused } from './parse-types.js';
-import type { EventKind, Measure, Moment, VisitRef } from './schema.js';
+import type { EventKind, Found, Measure, Moment, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 
 type Elapsed = Extract<Measure, { measure: 'elapsed' }>;
@@ -236,6 +236,29 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
 }
 
 /** "After the first visitor left, how long ...": a clause opening with "after" before the question word. */
+/**
+ * "After the first visitor left, when was the table first empty?", "after the first arrival, what
+ * was the longest stretch with nobody there": a moment said in a clause before the question (not a
+ * span's first moment: `elapsedMeasure` reads those) is where the question's window begins. Its
+ * words are used; a clause that is no moment is a refusal; undefined when there is none.
+ */
+export function leadingMoment(c: Ctx): Found | Refused | undefined {
+  const h = c.toks.find((t) => t.t === 'head' && !c.used.has(t.i));
+  const after = h ? leadingAfter(c, h) : undefined;
+  if (!after || c.used.has(after.rank.i)) return undefined;
+  const read = clauseMoment(c, after.clause, 'from', classesOf);
+  if ('ok' in read) return read;
+  const m = read.moment;
+  if (!isFound(m)) return undefined;
+  use(c, after.rank);
+  return m;
+}
+
+/** Whether a moment is one found in the recording (not the window's start or end). */
+function isFound(m: Moment): m is Found {
+  return m.kind !== 'start' && m.kind !== 'end';
+}
+
 function leadingAfter(c: Ctx, h: Token): { rank: Token; clause: Token[] } | undefined {
   const pre = c.toks.slice(0, h.i).filter((t) => t.t !== 'sep' && !(t.t === 'skip' && /^(?:so|and|then|ok|okay|right)$/.test(t.text)));
   const rank = pre[0];

@@ -207,7 +207,8 @@ export function visitRef(c: Ctx, ref: VisitRef | undefined): VisitRef | undefine
     use(c, ...all(c, 'verb', 'stay'));
     return ranked;
   }
-  const ord = first(c, 'ord');
+  // (an ordinal another part used, "after the first visitor left, ...", is not this one's)
+  const ord = all(c, 'ord').find((x) => !c.used.has(x.i));
   if (ord) {
     use(c, ord);
     // "the third one": the pronoun stands for the subject
@@ -258,7 +259,7 @@ export function itemsAtOnce(c: Ctx, ev: EventKind | undefined): number | undefin
 
 /** The n-th of several moments (first by default, said so). */
 export function pick(c: Ctx, what: string): Pick {
-  const ord = first(c, 'ord');
+  const ord = all(c, 'ord').find((x) => !c.used.has(x.i));
   if (ord) {
     use(c, ord);
     return { by: 'nth', n: ord.v };

@@ -59,8 +59,12 @@ export function stretchLength(c: Ctx, cc: CountCondition, o: { explicitWindow: b
 export function stretchEdge(c: Ctx, edge: Extract<Token, { t: 'edge' }>, cc: CountCondition): Measure | Refused {
   const ord = all(c, 'ord').find((x) => !c.used.has(x.i) && (x.v === 1 || x.v === -1) && c.toks[x.i + 1]?.t !== 'super');
   const rs = ord ? undefined : rankedSuper(c);
-  const episode: StretchEdge['episode'] | undefined = ord ? (ord.v === 1 ? 'first' : 'last') : rs?.sup.v;
+  // "(a quiet spell) after the first visitor left ... when did it end": the one right after that moment
+  const lead = c.toks[0];
+  const afterMoment = lead?.t === 'rank' && lead.v === 'after' && c.used.has(lead.i);
+  const episode: StretchEdge['episode'] | undefined = ord ? (ord.v === 1 ? 'first' : 'last') : (rs?.sup.v ?? (afterMoment ? 'first' : undefined));
   if (rs?.sup.text === 'long') c.assumed.push('the longest stretch, as "long" names one');
+  if (!ord && !rs && afterMoment) c.assumed.push('the first stretch after that moment');
   if (!episode) return refused('AMBIGUOUS_MOMENT', `"${edge.text}" asks when a stretch ${edge.v === 'start' ? 'began' : 'ended'}, but not which one (the first, the last, the longest?)`);
   use(c, edge, ord, rs?.sup, rs?.ord);
   const stretch: StretchEdge = { episode, ...(rs && rs.rank > 1 ? { rank: rs.rank } : {}), side: edge.v };

@@ -12,7 +12,7 @@ import { refused, type Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
-import { elapsedMeasure, untilNext } from './compose-elapsed.js';
+import { elapsedMeasure, leadingMoment, untilNext } from './compose-elapsed.js';
 import { twoWindows, type TwoWindows } from './compose-compare.js';
 import { aboutNow } from './compose-stretch.js';
 import { visitSet } from './compose-visits.js';
@@ -147,12 +147,21 @@ export function compose(c: Ctx): Composed {
   if (gap && 'ok' in gap) return gap;
   if (!gap && elapsedSince(c)) return refuse('TWO_MOMENTS', 'it asks how long after (or before) one moment something happened; ask when it happened');
   if (subordinateWhen(c)) return refuse('TWO_MOMENTS', 'it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
+  // "after the first visitor left, when was it first empty?": the window begins at that moment
+  const from = gap ? undefined : leadingMoment(c);
+  if (from && 'ok' in from) return from;
+  // the clause's verb ("left") is the moment's, not the question's
+  if (from) for (const [k, x] of verbsRead.v) if (c.used.has(x.i)) verbsRead.v.delete(k);
   const r = reading(c, subject, times, verbsRead, ref, gap ? null : times.two ? 'howmany' : chooseHead(c));
   const measure = gap ?? chooseMeasure(r);
   if ('ok' in measure) return measure;
   // a reference the reading does not use would be a dropped part of the question
   if (ref && !usesRef(measure, ref)) return refuse('UNUSED_CLAUSE', 'it names one visit or moment by a relative clause, and the reading could not use it');
-  return finish(c, r, measure, { ...subject, ...places, ...times, personish: personish(c, subject.agent, r.v) });
+  const done = finish(c, r, measure, { ...subject, ...places, ...times, personish: personish(c, subject.agent, r.v) });
+  if (!from || !done.ok) return done;
+  // at an instant, or comparing two windows, a window's beginning is not read
+  if (done.query.time.at !== undefined || done.query.measure.measure === 'compare') return refuse('TWO_MOMENTS', 'it names a moment the question counts from and another moment or period as well; ask about one');
+  return { ...done, query: { ...done.query, time: { ...done.query.time, after: from } } };
 }
 
 /**

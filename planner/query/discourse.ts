@@ -145,7 +145,11 @@ const STRETCH_POINTERS = new Set(['it', 'that', 'those', 'this']);
  * happened ("a few times") is a claim, not part of it. A statement with anything else (a moment, an
  * event) is left alone.
  */
-function stretchJoined(cl: readonly Token[], ask: readonly Token[]): Token[] | undefined {
+function stretchJoined(cl0: readonly Token[], ask: readonly Token[]): Token[] | undefined {
+  // "... after the first visitor left": the moment it follows, said before the question as its own clause
+  const a = cl0.findIndex((t) => t.t === 'rank' && t.v === 'after');
+  const cl = a > 0 ? cl0.slice(0, a) : cl0;
+  const moment = a > 0 ? [...cl0.slice(a).filter((t) => t.t !== 'sep'), { t: 'sep', text: ',', i: 0 } as Token] : [];
   // "a few times", "several times", "a couple of times": how often (up to three words before "times")
   const times = cl.findIndex((t) => t.t === 'timesnoun');
   const claim = (t: Token, i: number): boolean => i === times || (times > 0 && i < times && i >= times - 3 && (t.t === 'word' || t.t === 'num' || t.t === 'skip'));
@@ -155,7 +159,7 @@ function stretchJoined(cl: readonly Token[], ask: readonly Token[]): Token[] | u
   if (!ask.some((t) => t.t === 'edge' || (t.t === 'head' && t.v === 'howlong'))) return undefined;
   const k = ask.findIndex((t, i) => t.t === 'skip' && STRETCH_POINTERS.has(t.text) && ask[i + 1]?.t !== 'class');
   if (k < 0) return undefined;
-  return [...ask.slice(0, k), ...kept.map((t) => ({ ...t })), ...ask.slice(k + 1)];
+  return [...moment.map((t) => ({ ...t })), ...ask.slice(0, k), ...kept.map((t) => ({ ...t })), ...ask.slice(k + 1)];
 }
 
 /** "Count a returning person once", "(if the same person came twice, count them once)": count each one once. */

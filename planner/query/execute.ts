@@ -6,11 +6,11 @@
 import { summariseCoverage } from '../../memory/coverage.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { PlannerError } from '../errors.js';
-import { visitsIn } from './facts.js';
+import { HALF_FRAME_MS, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './executed.js';
 import { measureModule } from './measures/index.js';
-import { Query, type QueryValue, type VisitFact } from './schema.js';
+import { Query, type Found, type QueryValue, type VisitFact } from './schema.js';
 import { keptWindow } from './kept.js';
 import { lookCheck } from './execute-look.js';
 import { vocabulary } from './vocabulary.js';
@@ -34,6 +34,7 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   const parsed = Query.safeParse(input);
   if (!parsed.success) throw new PlannerError('TOOL_BAD_INPUT', `bad query: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const q = parsed.data;
+  if (q.time.after) return fromMoment(q, q.time.after, memory, opts);
   const stored = memory.cameras();
   const unknown = q.place.cameras.filter((c) => !stored.includes(c));
   let cams = q.place.cameras.length > 0 ? q.place.cameras.filter((c) => stored.includes(c)) : stored;
@@ -72,6 +73,23 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   if (mod.runWhole) return mod.runWhole(q, q.measure, (x) => executeQuery(x, memory, opts), coverage);
   const value = measure(run);
   return { value, evidence: run.evidence, coverage, notes: run.notes };
+}
+
+/**
+ * A window that begins at a moment ("after the first visitor left, when was it first empty?"): the
+ * moment found in the window as "when" finds it, then the query over the rest of the window.
+ */
+function fromMoment(q: Query, after: Found, memory: MemoryStore, opts: ExecuteOptions): Executed {
+  const time = { from: q.time.from, to: q.time.to };
+  const found = executeQuery({ ...q, measure: { measure: 'when', of: after }, time }, memory, opts);
+  if (found.value.kind !== 'time') return { ...found, value: { kind: 'none', why: `the moment it counts from: ${found.value.kind === 'none' ? found.value.why : 'not found'}` } };
+  const t = found.value.t;
+  if (t >= q.time.to) return { ...found, value: { kind: 'none', why: 'the moment it counts from is at the end of that time' } };
+  // after the moment: a visit that began at it is not after it (arrivals are placed half a frame
+  // before the frame that showed them; the index keeps that frame's time)
+  const start = t + 1 + (after.kind === 'arrival' ? HALF_FRAME_MS : 0);
+  const rest = executeQuery({ ...q, time: { ...time, from: start, ...(q.time.at !== undefined ? { at: q.time.at } : {}) } }, memory, opts);
+  return { ...rest, evidence: [...found.evidence.slice(0, 1), ...rest.evidence], notes: [`From ${new Date(t).toISOString()}, the moment it counts from`, ...found.notes, ...rest.notes] };
 }
 
 /** The measure of the run, by its module in the registry. */

@@ -419,6 +419,9 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
       Object.assign(t, { t: 'ord', v: 2 });
     }
   }
+  // "once the first visitor had arrived, ...": a moment the question counts from, as "after"
+  const opener = out[0];
+  if (opener?.t === 'word' && opener.text === 'once' && (out[1]?.t === 'ord' || out[2]?.t === 'ord' || out[1]?.t === 'class')) Object.assign(opener, { t: 'rank', v: 'after' });
   // "at 10:16 exactly", "the longest single visit", "please confirm ...": stress and asking
   emphasis(out);
   // "when did the longest empty stretch end": which end of a stretch

@@ -80,12 +80,17 @@ export const Place = z
   .strict();
 export type Place = z.infer<typeof Place>;
 
-/** When: a window `[from, to)` in epoch ms, and the instant for measures taken at one moment. */
+/**
+ * When: a window `[from, to)` in epoch ms, the instant for measures taken at one moment, and a
+ * moment (`after`) the window begins at instead of `from` ("after the first visitor left").
+ */
 export const Time = z
   .object({
     from: z.number(),
     to: z.number(),
     at: z.number().optional(),
+    // "after the first visitor left, ...": the window begins at that moment (found in the window first)
+    after: z.lazy(() => Found).optional(),
   })
   .strict();
 export type Time = z.infer<typeof Time>;

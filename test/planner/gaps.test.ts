@@ -82,3 +82,15 @@ test('"the gap" with several gaps is refused (which one?); two moments named are
   // the end of the first visit to the start of the second
   near('how long was the gap between the first and second car?', 26);
 });
+
+test('a window that begins at a moment said first: "after the second visitor arrived", "once the first one left"', () => {
+  // arrivals after b's (30 s): c, d, e; the one that began at that moment is not after it
+  assert.equal(ask('after the second visitor arrived, how many people came to the desk?').value, 3);
+  near('once the first visitor had left, what was the longest stretch with nobody at the desk?', 30);
+  const a = ask('after the first visitor left, when was the desk first empty?');
+  assert.ok(Math.abs(Date.parse(String(a.value)) - s(15)) <= 1000, a.answer);
+  assert.match(a.answer, /the moment it counts from/);
+  // no such moment: refused, never the whole window
+  const none = ask('after the ninth visitor left, how many people came to the desk?');
+  assert.equal(none.value, null, none.answer);
+});

@@ -23,8 +23,21 @@ test('a stretch named in a statement, pointed back at: its state, its rank, "in 
     measure: 'when',
     of: { kind: 'condition', cond: { op: 'ge', n: 3 }, pick: { by: 'nth', n: 1 }, stretch: { episode: 'first', side: 'end' } },
   });
-  // a statement of a moment as well is not a stretch: refused, never the first stretch
-  floor.refused('There was a quiet spell after the second worker left. When did it end?');
+  // the moment it followed: the window begins there, and with no rank said it is the first stretch after it
+  const after = floor.parse('There was a quiet spell after the second worker left. When did it end?').query;
+  assert.deepEqual(after.time.after, { kind: 'departure', visit: { by: 'nth', n: 2 } });
+  assert.deepEqual(after.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, pick: { by: 'nth', n: 1 }, stretch: { episode: 'first', side: 'end' } } });
+  // a statement of something else (an event) is left alone: refused
+  floor.refused('A worker dropped a box. When did it end?');
+});
+
+test('a moment said before the question is where its window begins ("after", "once")', () => {
+  const q = floor.parse('Once the first worker had arrived, what was the longest stretch with nobody on the floor?').query;
+  assert.deepEqual(q.time.after, { kind: 'arrival', visit: { by: 'nth', n: 1 } });
+  assert.deepEqual(q.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'longest' } });
+  assert.deepEqual(floor.parse('after the second worker left, how many workers came?').query.time.after, { kind: 'departure', visit: { by: 'nth', n: 2 } });
+  // with an instant as well: two moments, refused
+  floor.refused('after the second worker left, how many workers were there at 09:01:00?');
 });
 
 test('"at the end" with a state is the stretch going on then, in any tense', () => {
