@@ -124,6 +124,16 @@ function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undef
   return { v, classes };
 }
 
+/**
+ * "How many times did the man in black come?", "the guy in the black top - how long did he spend
+ * there in all?": one person said with "the" (a singular class word) whose visits are counted or
+ * added up is one identity's visits (the executor refuses when several fit).
+ */
+function oneOf(c: Ctx, classToks: readonly Extract<Token, { t: 'class' }>[], m: Measure): boolean {
+  const ofVisits = (m.measure === 'count' && m.of === 'visits') || (m.measure === 'duration' && m.of.kind === 'visits');
+  return ofVisits && classToks.some((t) => !t.plural && !t.agent && c.toks[t.i - 1]?.text === 'the' && t.v.length > 0);
+}
+
 /** Words that say an arrival happened again (a return). */
 const AGAIN = new Set(['again', 'more than once']);
 
@@ -302,7 +312,7 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   if ('ok' in described) return described;
   const query: Query = {
     measure: m,
-    subject: { classes, ...described },
+    subject: { classes, ...described, ...(oneOf(c, classToks, m) ? { one: true as const } : {}) },
     place: { cameras, ...(zones[0] ? { zone: zones[0] } : {}), ...(lines[0] ? { line: lines[0] } : {}), ...(dir ? { direction: dir.v } : {}), ...(all(c, 'here').some((h) => h.v === 'across') ? { across: true } : {}) },
     time: { from: window.from, to: Math.max(window.from, window.to), ...(at !== undefined && needsInstant(m) ? { at } : {}) },
   };

@@ -28,13 +28,17 @@ export function of(event: string | undefined, sn: string): string {
 }
 
 /** The subject in words, singular ("person", "an object") or plural ("people"). */
-export function subject(q: Query, plural: boolean): string {
+export function subject(q: Query, plural0: boolean): string {
   const c = q.subject.classes;
+  // one identity's visits: "one person", never "one people"
+  const plural = plural0 && !q.subject.one;
   if (c.length === 0) return plural ? 'objects' : 'an object';
   const name = (l: string): string => (plural ? (l === 'person' ? 'people' : /(?:s|x|ch|sh)$/.test(l) ? `${l}es` : `${l}s`) : l);
   const look = q.subject.look;
-  if (look) return `${c.map(name).join(' or ')} ${c.every(hasBody) ? `coloured ${lookWords(look)}` : `dressed ${lookWords(look)}`}`;
-  return c.map(name).join(' or ');
+  const one = q.subject.one ? 'one ' : '';
+  const said = (x: string): string => (q.subject.one ? `${one}${x} (one identity, by re-identification)` : x);
+  if (look) return said(`${c.map(name).join(' or ')} ${c.every(hasBody) ? `coloured ${lookWords(look)}` : `dressed ${lookWords(look)}`}`);
+  return said(c.map(name).join(' or '));
 }
 
 /** The place in words. */

@@ -15,7 +15,7 @@ import { keptWindow } from './kept.js';
 import { lookCheck } from './execute-look.js';
 import { vocabulary } from './vocabulary.js';
 import { clockStepNotes } from './clock-notes.js';
-import { asOf, type Run } from './execute-common.js';
+import { asOf, visitEvidence, type Run } from './execute-common.js';
 
 /** How far a camera's newest frame may trail the question's "now" and still be read as its present. */
 const CAMERA_LAG_MS = 10_000;
@@ -68,6 +68,9 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   // "the person in the black top": refused when some visits of that time cannot be judged by colour
   const unjudged = lookCheck(run);
   if (unjudged) return { value: unjudged, evidence: [], coverage, notes: run.notes };
+  // "how many times did the man in black come": the visits of one identity, or a refusal when several fit
+  const several = q.subject.one ? oneIdentity(run) : undefined;
+  if (several) return { value: several, evidence: run.evidence, coverage, notes: run.notes };
   // a measure made of whole queries (two windows compared: the same measure over each)
   const mod = measureModule(q.measure);
   if (mod.runWhole) return mod.runWhole(q, q.measure, (x) => executeQuery(x, memory, opts), coverage);
@@ -90,6 +93,22 @@ function fromMoment(q: Query, after: Found, memory: MemoryStore, opts: ExecuteOp
   const start = t + 1 + (after.kind === 'arrival' ? HALF_FRAME_MS : 0);
   const rest = executeQuery({ ...q, time: { ...time, from: start, ...(q.time.at !== undefined ? { at: q.time.at } : {}) } }, memory, opts);
   return { ...rest, evidence: [...found.evidence.slice(0, 1), ...rest.evidence], notes: [`From ${new Date(t).toISOString()}, the moment it counts from`, ...found.notes, ...rest.notes] };
+}
+
+/**
+ * "The man in black", "he": the subject's visits in the window must be one identity's (by
+ * re-identification); with several, a refusal naming how many fit (never their visits added up).
+ */
+function oneIdentity(r: Run): QueryValue | undefined {
+  const { q, memory } = r;
+  const vs = visitsIn(memory, q.subject, { ...q.place, cameras: r.cams }, q.time.from, q.time.to);
+  const ids = new Set(vs.map((v) => `${v.camera}/${v.objectId}`));
+  if (ids.size <= 1) {
+    r.notes.push(vs.length === 1 ? 'The one visit that fits is one identity\'s' : `The ${vs.length} visits that fit are one identity's (by re-identification)`);
+    return undefined;
+  }
+  r.evidence.push(...visitEvidence(vs));
+  return { kind: 'none', why: `${ids.size} different people fit (by re-identification), not one; ask how many visits there were, or about one visit (the first, the last)` };
 }
 
 /** The measure of the run, by its module in the registry. */

@@ -63,6 +63,8 @@ export const Subject = z
     classes: z.array(z.string().min(1)).max(32),
     /** Only the visits of objects that look so (people and vehicles, by their named colours). */
     look: Look.optional(),
+    /** One of them ("the man in black", "he"): the visits of one identity; refused when several identities fit. */
+    one: z.literal(true).optional(),
   })
   .strict();
 export type Subject = z.infer<typeof Subject>;

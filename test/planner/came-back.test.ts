@@ -66,3 +66,14 @@ test('no one seen twice: when someone came back is refused, never a time', () =>
   assert.equal(a.value, null, a.answer);
   assert.match(a.answer, /cannot say when/);
 });
+
+test('"how many times did the person come": one identity\'s visits, refused when several fit (never added up)', () => {
+  const one = ask('how many times did the person come before 09:00:45?');
+  assert.equal(one.value, 2, one.answer);
+  assert.match(one.answer, /one identity/);
+  const several = ask('how many times did the person come?');
+  assert.equal(several.value, null, several.answer);
+  assert.match(several.answer, /2 different people fit/);
+  // people, plural: every visit
+  assert.equal(ask('how many times did people come?').value, 3);
+});
