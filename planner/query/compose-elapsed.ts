@@ -15,7 +15,8 @@ import type { Token } from './scan.js';
 
 type Elapsed = Extract<Measure, { measure: 'elapsed' }>;
 /** How a clause's moment is placed: the second of a span from the start (`to`), the first of one to the end (`since`), the first of two (`from`), the second of two (`next`: picked after the first). */
-type Role = 'to' | 'since' | 'from' | 'next';
+/** What a moment is to the question: a span's end or start, the next one, or (`after`) where its window begins. */
+type Role = 'to' | 'since' | 'from' | 'next' | 'after';
 
 const refuse = refused;
 const MOMENT_VERBS = new Set(['arrive', 'leave', 'take', 'return', 'cross']);
@@ -50,7 +51,7 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
     else if (t.t === 'ord' && !ord) ord = t;
     else if (t.t === 'verb' && MOMENT_VERBS.has(t.v)) verbs.push(t);
     else if (t.t === 'verb' && (t.v === 'be' || t.v === 'see')) be = true;
-    else if (t.t === 'verb' && t.v === 'become') conds.push(t);
+    else if (t.t === 'verb' && (t.v === 'become' || t.v === 'drop' || t.v === 'rise')) conds.push(t);
     else if (t.t === 'cond' || t.t === 'cmp') conds.push(t);
     else if (t.t === 'num' && (t.text === 'one' || conds.length > 0)) conds.push(t);
     else return refuse('UNREAD_MOMENT', `it asks for the time between two moments, but I could not read "${t.text}" in "${what()}" as part of one`);
@@ -61,8 +62,9 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
   if (kinds.size > 1 || (kinds.size > 0 && realConds.length > 0)) return refuse('UNREAD_MOMENT', `"${what()}" names more than one moment`);
   const n = ord?.v;
   // which one: the ordinal; the next after the first moment; the first from the start; the last before the end
-  const nth = (): number | Refused => n ?? (role === 'to' || role === 'next' ? 1 : role === 'since' ? -1 : refuse('AMBIGUOUS_MOMENT', `"${what()}" does not say which one (the first, the last?)`));
+  const nth = (): number | Refused => n ?? (role === 'to' || role === 'next' || role === 'after' ? 1 : role === 'since' ? -1 : refuse('AMBIGUOUS_MOMENT', `"${what()}" does not say which one (the first, the last?)`));
   if (role === 'since' && n === undefined) c.assumed.push(`the last one, as "${what()}" names no ordinal`);
+  if (role === 'after' && n === undefined) c.assumed.push(`the first time, as "${what()}" names no ordinal`);
   const done = (moment: Moment): Read => {
     use(c, ...toks);
     return { moment, classes: cls, bare: n === undefined };
@@ -78,7 +80,8 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
     if (verb.v === 'leave' && role === 'since' && k < 0) return done({ kind: 'departure', visit: { by: 'nth', n: k, order: 'departure' } });
     return done({ kind: verb.v === 'arrive' ? 'arrival' : 'departure', visit: { by: 'nth', n: k } });
   }
-  if (realConds.length > 0) {
+  // "the shelf was empty", "dropping to one bottle": a state, or a change into a count
+  if (realConds.length > 0 || (conds.some((t) => t.t === 'verb') && conds.some((t) => t.t === 'num'))) {
     // "since it was full" may count from when it became so or from when it stopped: not read
     if (role === 'since') return refuse('AMBIGUOUS_MOMENT', `"since ${what()}" may count from when that began or from when it ended`);
     const become = conds.find((t): t is Extract<Token, { t: 'verb' }> => t.t === 'verb');
@@ -93,6 +96,8 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
   if (n !== undefined && (cls.length > 0 || toks.some((t) => t.t === 'visitnoun'))) {
     if (be && n === -1 && role === 'since') return done({ kind: 'departure', visit: { by: 'nth', n: -1, order: 'departure' } });
     if (role === 'to' || role === 'next') return done({ kind: 'arrival', visit: { by: 'nth', n } });
+    // "after the first arrival": its arrival; "after the second visit (visitor)": when it was over
+    if (role === 'after') return done({ kind: toks.some((t) => t.t === 'visitnoun' && t.text.startsWith('arrival')) ? 'arrival' : 'departure', visit: { by: 'nth', n } });
   }
   return refuse('UNREAD_MOMENT', `I could not read "${what()}" as one moment (an arrival, a departure, a taking, a putting back, or a state)`);
 }
@@ -243,10 +248,12 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
  * words are used; a clause that is no moment is a refusal; undefined when there is none.
  */
 export function leadingMoment(c: Ctx): Found | Refused | undefined {
-  const h = c.toks.find((t) => t.t === 'head' && !c.used.has(t.i));
+  // the question's head, or (a yes/no question) the first word after the clause
+  const sep = c.toks.findIndex((t) => t.t === 'sep');
+  const h = c.toks.find((t) => t.t === 'head' && !c.used.has(t.i)) ?? (sep > 0 ? c.toks[sep + 1] : undefined);
   const after = h ? leadingAfter(c, h) : undefined;
   if (!after || c.used.has(after.rank.i)) return undefined;
-  const read = clauseMoment(c, after.clause, 'from', classesOf);
+  const read = clauseMoment(c, after.clause, 'after', classesOf);
   if ('ok' in read) return read;
   const m = read.moment;
   if (!isFound(m)) return undefined;

@@ -139,6 +139,6 @@ export function momentWords(m: Moment, q: Query, tz: string, next: boolean): str
 export function when(q: Query, tz: string): string {
   if (q.time.at !== undefined) return `at ${clock(q.time.at, tz)}`;
   const a = q.time.after;
-  const since = a && (a.kind === 'arrival' || a.kind === 'departure') ? `from when ${refWords(a.visit, tz)} ${a.kind === 'arrival' ? 'began' : 'ended'}` : a ? 'from that moment' : undefined;
+  const since = a ? `from ${momentWords(a, q, tz, false)}` : undefined;
   return since ? `${since} to ${clock(q.time.to - 1, tz)}` : `between ${clock(q.time.from, tz)} and ${clock(q.time.to - 1, tz)}`;
 }

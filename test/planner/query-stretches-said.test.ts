@@ -36,6 +36,13 @@ test('a moment said before the question is where its window begins ("after", "on
   assert.deepEqual(q.time.after, { kind: 'arrival', visit: { by: 'nth', n: 1 } });
   assert.deepEqual(q.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'longest' } });
   assert.deepEqual(floor.parse('after the second worker left, how many workers came?').query.time.after, { kind: 'departure', visit: { by: 'nth', n: 2 } });
+  // a yes/no question after the clause; a change into a count with no ordinal is its first time
+  const back = pantry.parse('After dropping to two bottles, did the pantry ever get back to four?').query;
+  assert.deepEqual(back.time.after, { kind: 'condition', cond: { op: 'eq', n: 2 }, pick: { by: 'nth', n: 1 } });
+  assert.equal(back.measure.measure, 'whether');
+  // "after the second visit": when it was over; "after the first arrival": the arrival
+  assert.deepEqual(floor.parse('after the second visit, how many workers came?').query.time.after, { kind: 'departure', visit: { by: 'nth', n: 2 } });
+  assert.deepEqual(floor.parse('after the first arrival, how many workers came?').query.time.after, { kind: 'arrival', visit: { by: 'nth', n: 1 } });
   // with an instant as well: two moments, refused
   floor.refused('after the second worker left, how many workers were there at 09:01:00?');
 });
