@@ -139,3 +139,19 @@ test('the composition reads what each measure says of itself: counts, instants, 
   assert.equal(MEASURES.times.combine({ measure: 'times', cond: { op: 'ge', n: 2 } }), 'max');
   assert.equal(MEASURES.times.combine({ measure: 'times', cond: { op: 'eq', n: 0 } }), 'sum');
 });
+
+test('what is one box\'s own is refused by the fleet part, never merged: a gap between visits, a window from a visit, one identity', () => {
+  const base: Query = { measure: { measure: 'count', of: 'visits' }, subject: { classes: ['person'] }, place: { cameras: [] }, time: { from: T0, to: END } };
+  const own: Query[] = [
+    { ...base, measure: { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0, between: true }, episode: 'longest' } } },
+    { ...base, time: { from: T0, to: END, after: { kind: 'departure', visit: { by: 'nth', n: 1 } } } },
+    { ...base, subject: { classes: ['person'], one: true } },
+  ];
+  for (const q of own) assert.equal(partValue(q, store, { now: END, timeZone: 'UTC' }).ok, false, JSON.stringify(q));
+  // the box itself answers them: no arrival after p1 left (29.5 s); three identities are not one
+  assert.deepEqual(executeQuery(own[1], store, { now: END, timeZone: 'UTC' }).value, { kind: 'number', n: 0, unit: 'count' });
+  const one = executeQuery(own[2], store, { now: END, timeZone: 'UTC' }).value;
+  assert.ok(one.kind === 'none' && /3 different people fit/.test(one.why), JSON.stringify(one));
+  // the same query without them is merged
+  assert.equal(partValue(base, store, { now: END, timeZone: 'UTC' }).ok, true);
+});
