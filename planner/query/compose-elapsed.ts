@@ -216,14 +216,9 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
   }
   // "how long after the first bottle was taken was one put back"
   if (lead?.t === 'rank' && lead.v === 'after') {
-    const k = rest.findIndex((t) => (t.t === 'verb' && MOMENT_VERBS.has(t.v)) || t.t === 'cond');
-    const second = k < 0 ? [] : rest.slice(k + 1);
-    if (second[0]?.t !== 'aux') return refuse('UNREAD_MOMENT', 'it asks how long after one moment something happened, but I could not tell the two moments apart; ask when each happened');
-    const from = clauseMoment(c, rest.slice(1, k + 1), 'from', classesOf);
-    if ('ok' in from) return from;
-    const to = clauseMoment(c, second, 'next', classesOf);
-    use(c, lead);
-    return check(from, to) ?? span(from.moment, (to as Read).moment, (to as Read).bare);
+    const r = afterSpan(c, lead, rest);
+    if ('ok' in r) return r;
+    return check(r.from, r.to) ?? span(r.from.moment, r.to.moment, !r.same && r.to.bare);
   }
   // "how long did the kiosk wait for its first visitor": the place waits from the start
   const wait = rest.find((t) => t.t === 'verb' && t.v === 'stay' && /^wait/.test(t.text));
@@ -259,6 +254,28 @@ export function leadingMoment(c: Ctx): Found | Refused | undefined {
   if (!isFound(m)) return undefined;
   use(c, after.rank);
   return m;
+}
+
+/**
+ * "How long after the first bottle was taken was one (it) put back", "how long after the first
+ * person arrived did they leave": the two moments of a span said with "after". "It" is the first
+ * clause's thing (the next putting back); "they" the same visit (its own departure, never the next
+ * person's); another pronoun is refused.
+ */
+function afterSpan(c: Ctx, lead: Token, rest: readonly Token[]): { from: Read; to: Read; same?: true } | Refused {
+  const k = rest.findIndex((t) => (t.t === 'verb' && MOMENT_VERBS.has(t.v)) || t.t === 'cond');
+  const second = k < 0 ? [] : rest.slice(k + 1);
+  if (second[0]?.t !== 'aux') return refuse('UNREAD_MOMENT', 'it asks how long after one moment something happened, but I could not tell the two moments apart; ask when each happened');
+  const from = clauseMoment(c, rest.slice(1, k + 1), 'from', classesOf);
+  if ('ok' in from) return from;
+  const named = rest.slice(1, k + 1).some((t) => t.t === 'class');
+  const pronouns = named ? second.filter((t) => t.t === 'skip' && PRONOUN.test(t.text)) : [];
+  const to = clauseMoment(c, second.filter((t) => !pronouns.includes(t)), 'next', classesOf);
+  if ('ok' in to) return to;
+  use(c, lead, ...pronouns);
+  if (pronouns.length === 0 || from.moment.kind === 'event') return { from, to };
+  if (from.moment.kind === 'arrival' && to.moment.kind === 'departure') return { from, to: { ...to, moment: { kind: 'departure', visit: from.moment.visit } }, same: true };
+  return refuse('DANGLING_REFERENCE', 'the pronoun refers back to something, and the memory cannot tell which');
 }
 
 /** Whether a moment is one found in the recording (not the window's start or end). */

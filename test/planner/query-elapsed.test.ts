@@ -48,9 +48,12 @@ test('the gap between two visits is from the one\'s departure to the other\'s ar
 });
 
 test('moments that cannot be read exactly are refused, never guessed', () => {
-  // the same person: the memory cannot follow "they"
-  refused('how long after the first person arrived did they leave?', 'they');
-  refused('how long after the first bottle was taken was it put back?', 'it');
+  // the same person: "they" is the first visit, whose departure ends it (not the next person's)
+  assert.deepEqual(m('how long after the first person arrived did they leave?'), { measure: 'elapsed', from: { kind: 'arrival', visit: { by: 'nth', n: 1 } }, to: { kind: 'departure', visit: { by: 'nth', n: 1 } } });
+  // a return of the same person cannot be followed
+  refused('how long after the first person arrived did they come back?');
+  // "it" is the thing taken: the next putting back after it (said so)
+  assert.deepEqual(m('how long after the first bottle was taken was it put back?'), { measure: 'elapsed', from: { kind: 'event', event: 'taken', pick: { by: 'nth', n: 1 } }, to: { kind: 'event', event: 'returned', pick: { by: 'nth', n: 1 } }, next: true });
   // which one?
   refused('how long after a bottle was taken was one put back?', 'which one');
   // since it was full: from its start or its end?

@@ -81,3 +81,9 @@ test('the gap between one leaving and the next arriving; a colour said of the ca
 test('plural things in view at a camera named for a floor (a room) are its view', () => {
   assert.deepEqual(floor.parse('was anyone at the desks at 09:01:00?').query.place.cameras, ['open-plan-floor']);
 });
+
+test('"how long after X ... did they / was it": the same visit\'s departure; the next putting back', () => {
+  // the same visit: never the next person's departure
+  assert.deepEqual(floor.parse('how long after the first worker arrived did they leave?').query.measure, { measure: 'elapsed', from: { kind: 'arrival', visit: { by: 'nth', n: 1 } }, to: { kind: 'departure', visit: { by: 'nth', n: 1 } } });
+  assert.deepEqual(pantry.parse('how long after the second bottle was taken was it put back?').query.measure, { measure: 'elapsed', from: { kind: 'event', event: 'taken', pick: { by: 'nth', n: 2 } }, to: { kind: 'event', event: 'returned', pick: { by: 'nth', n: 1 } }, next: true });
+});
