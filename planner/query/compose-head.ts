@@ -69,14 +69,9 @@ export function chooseHead(c: Ctx): Head | null {
   if (firstHead?.v === 'what') return 'what';
   // "and the second longest?": a follow-up's "and" is no head
   // ("after it dropped to one, did it ever get back to three": a clause the window begins at is read already)
-  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant' && t.t !== 'and' && !(c.used.has(t.i) && leadClause(c, t)));
-  return headless(c, lead);
-}
-
-/** Whether a used token is in a clause before the question's first separator (a moment said first). */
-function leadClause(c: Ctx, t: Token): boolean {
   const sep = c.toks.findIndex((x) => x.t === 'sep');
-  return sep > t.i;
+  const lead = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'time' && t.t !== 'instant' && t.t !== 'and' && !(c.used.has(t.i) && t.i < sep));
+  return headless(c, lead);
 }
 
 /**

@@ -8,7 +8,7 @@ import { all, use, type Ctx } from './ctx.js';
 import { durationCondition } from './compose-parts.js';
 import { rankedSuper } from './compose-rank.js';
 import { refused, type Refused } from './parse-types.js';
-import type { CountCondition, Measure, StretchEdge } from './schema.js';
+import { isGap, type CountCondition, type Measure, type StretchEdge } from './schema.js';
 import type { Token } from './scan.js';
 
 /** Whether the question is about now: "now", "currently", "so far", "still", "at the moment". */
@@ -47,7 +47,7 @@ export function stretchLength(c: Ctx, cc: CountCondition, o: { explicitWindow: b
   const current = !total && !lasting && !picked && (now || (perfect(c) === 'present' && !o.explicitWindow) || atEnd !== undefined);
   if (current) use(c, atEnd);
   // "how long was the gap between the cars": the one gap (the executor says so when there were several)
-  const episode = current ? 'current' : (picked ?? ('between' in cc && cc.between && !total && !lasting ? 'only' : undefined));
+  const episode = current ? 'current' : (picked ?? (isGap(cc) && !total && !lasting ? 'only' : undefined));
   return { measure: 'duration', of: { kind: 'condition', cond: cc, ...(episode ? { episode } : {}), ...(rs && rs.rank > 1 ? { rank: rs.rank } : {}), ...(lasting ? { lasting } : {}) } };
 }
 

@@ -4,7 +4,7 @@
  */
 import { hasBody, lookWords } from './look.js';
 import { formatLocal } from '../time.js';
-import type { CountCondition, DurationCondition, EventKind, Moment, Pick, Query, VisitRef } from './schema.js';
+import { isGap, type CountCondition, type DurationCondition, type EventKind, type Moment, type Pick, type Query, type VisitRef } from './schema.js';
 
 const ORD = ['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
@@ -57,7 +57,7 @@ export function countWords(c: CountCondition, q: Query): string {
   const s = subject(q, true);
   if (c.op === 'full') return `all the usual ${s} there`;
   if (c.op === 'missing') return `fewer ${s} than usual`;
-  if (c.op === 'eq' && c.n === 0) return `no ${s} (empty${'between' in c && c.between ? ', a gap between visits' : ''})`;
+  if (c.op === 'eq' && c.n === 0) return `no ${s} (empty${isGap(c) ? ', a gap between visits' : ''})`;
   if (!('n' in c)) return s;
   const op = { eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[c.op];
   return `${op} ${c.n} ${c.n === 1 && c.op === 'eq' ? subject(q, false) : s}`;

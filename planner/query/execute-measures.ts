@@ -7,7 +7,7 @@ import { MemoryQueries } from '../../memory/queries.js';
 import { inWindowFor, momentEvidence, noSuchVisit, passes, pickVisit, visitEvidence, whoseVisit, type Run } from './execute-common.js';
 import { changes, HALF_FRAME_MS, pieces, timeline, usualCount } from './facts.js';
 import { objectLooks } from './look.js';
-import type { CountCondition, DurationCondition, EventFact, EventKind, Measure, Pick, QueryValue, StretchEdge, VisitFact, VisitRef } from './schema.js';
+import { isGap, type CountCondition, type DurationCondition, type EventFact, type EventKind, type Measure, type Pick, type QueryValue, type StretchEdge, type VisitFact, type VisitRef } from './schema.js';
 
 type AllVisits = (from: number, to: number) => VisitFact[];
 /** A visit ending this close to the end of its camera's coverage may still be going on. */
@@ -433,7 +433,7 @@ export function conditionStretches(r: Run, cond: CountCondition): [number, numbe
     if (last && last[1] >= s) last[1] = Math.max(last[1], e);
     else out.push([s, e]);
   }
-  if (!('between' in cond && cond.between)) return out;
+  if (!isGap(cond)) return out;
   // a gap between visits: not the stretch before the first change, nor the one still going on at the end
   const first = pieces[0];
   const end = pieces[pieces.length - 1];

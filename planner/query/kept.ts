@@ -7,7 +7,7 @@
  */
 import type { KeptLevel, KeptSince } from '../../memory/store.js';
 import { MOVERS } from './lexicon.js';
-import type { Measure, Query, QueryValue } from './schema.js';
+import { isGap, type CountCondition, type Measure, type Query, type QueryValue } from './schema.js';
 
 /** Measures that read settled count timelines whatever their conditions. */
 const COUNT_MEASURES = new Set<Measure['measure']>(['countAt', 'missing', 'extreme', 'times']);
@@ -21,7 +21,7 @@ function mentions(v: unknown, test: (key: string, value: unknown) => boolean): b
 
 /** Whether a measure names a gap between visits (a count condition's stretches with a change on both sides: one place's own timeline). */
 export function namesGap(m: Measure): boolean {
-  return mentions(m, (k, x) => k === 'cond' && typeof x === 'object' && x !== null && 'between' in x && x.between === true);
+  return mentions(m, (k, x) => k === 'cond' && isGap(x as CountCondition));
 }
 
 /** Whether a measure reads settled count timelines (counts at a moment, count conditions, taken and returned). */

@@ -15,7 +15,7 @@ interface Tok {
 
 const BEGIN = new Set(['begin', 'began', 'begun', 'begins', 'start', 'started', 'starts', 'commence', 'commenced']);
 /** Words for a stretch of a state. */
-const STRETCH = new Set(['stretch', 'stretches', 'spell', 'spells', 'period', 'periods', 'lull', 'gap', 'gaps']);
+export const STRETCH = new Set(['stretch', 'stretches', 'spell', 'spells', 'period', 'periods', 'lull', 'lulls', 'gap', 'gaps']);
 const END = new Set(['end', 'ended', 'ends', 'finish', 'finished', 'finishes', 'stop', 'stopped', 'stops']);
 
 /** Reads a closing verb of beginning or ending as the edge of a stretch. Changes `toks` in place. */

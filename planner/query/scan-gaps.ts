@@ -7,6 +7,8 @@
  * moments named) is left to the elapsed-time reading.
  */
 
+import { STRETCH } from './scan-edges.js';
+
 /** A token as the refiner reads it (the scanner's tokens, structurally). */
 interface Tok {
   t: string;
@@ -15,8 +17,6 @@ interface Tok {
   v?: unknown;
 }
 
-/** Nouns for a stretch of a state. */
-const STRETCH_NOUNS = new Set(['stretch', 'stretches', 'spell', 'spells', 'period', 'periods', 'lull', 'lulls', 'gap', 'gaps', 'while', 'time']);
 /** Nouns for a gap. */
 const GAP_NOUNS = new Set(['gap', 'gaps', 'lull', 'lulls']);
 /** Words before "between" that name the time between two visits ("the interval between visitors"). */
@@ -30,7 +30,7 @@ export function gapWords(toks: Tok[]): void {
   // "a long empty stretch in the middle (of the recording)": a stretch said to be between visits, not
   // the one in progress at the halfway moment
   const middle = toks.find((t) => (t.t === 'skip' || t.t === 'time') && t.text.startsWith('in the middle'));
-  if (cond && cond.v === 'empty' && middle && toks.some((t) => STRETCH_NOUNS.has(t.text))) {
+  if (cond && cond.v === 'empty' && middle && toks.some((t) => STRETCH.has(t.text))) {
     Object.assign(cond, { gap: true });
     Object.assign(middle, { t: 'skip' });
   }

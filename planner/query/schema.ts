@@ -25,6 +25,11 @@ export const CountCondition = z.union([
 ]);
 export type CountCondition = z.infer<typeof CountCondition>;
 
+/** Whether a count condition asks for gaps between visits (its stretches with a change on both sides). */
+export function isGap(c: CountCondition): boolean {
+  return 'between' in c && c.between === true;
+}
+
 /** A condition on a visit's length ("longer than 25 s"). */
 export const DurationCondition = z.object({ op: Cmp, seconds: z.number().min(0) }).strict();
 export type DurationCondition = z.infer<typeof DurationCondition>;

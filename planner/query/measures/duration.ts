@@ -8,7 +8,7 @@ import { inWindowFor, momentEvidence, noSuchVisit, pickVisit, visitEvidence, who
 import { conditionStretches, cutNote, pickStretch, runCondition, stretchesLasting, together } from '../execute-measures.js';
 import { stretchTotal } from '../execute-stretch.js';
 import { HALF_FRAME_MS } from '../facts.js';
-import type { QueryValue, VisitFact } from '../schema.js';
+import { isGap, type QueryValue, type VisitFact } from '../schema.js';
 import type { AllVisits, MeasureModule, MeasureOf } from './module.js';
 
 type Duration = MeasureOf<'duration'>;
@@ -65,7 +65,7 @@ function coverageEndOf(r: Run): number {
 /** How long a count condition held: in all, in stretches passing `lasting`, or one stretch. */
 function condition(r: Run, o: Of<'condition'>): QueryValue {
   const { q } = r;
-  const gap = 'between' in o.cond && o.cond.between === true;
+  const gap = isGap(o.cond);
   if (!o.episode && !o.lasting && !gap) return runCondition(r, o.cond, false, true);
   const st = stretchesLasting(conditionStretches(r, o.cond), o.lasting);
   if (!o.episode) return stretchTotal(r, st);

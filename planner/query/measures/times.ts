@@ -7,11 +7,12 @@ import { momentEvidence } from '../execute-common.js';
 import { conditionStarts, conditionStretches, stretchesLasting, together } from '../execute-measures.js';
 import { stretchCount } from '../execute-stretch.js';
 import type { MeasureModule, MeasureOf } from './module.js';
+import { isGap } from '../schema.js';
 
 /** The `times` measure. */
 export const times: MeasureModule<MeasureOf<'times'>> = {
   execute(r, m) {
-    if (m.lasting || ('between' in m.cond && m.cond.between)) return stretchCount(r, stretchesLasting(conditionStretches(r, m.cond), m.lasting));
+    if (m.lasting || isGap(m.cond)) return stretchCount(r, stretchesLasting(conditionStretches(r, m.cond), m.lasting));
     const starts = conditionStarts(r, m.cond, m.change);
     r.evidence.push(...momentEvidence(starts));
     return { kind: 'number', n: starts.length, unit: 'count' };
