@@ -19,6 +19,7 @@ export { momentCandidates, queryCameras, visitCandidates, type PartValueOptions,
  */
 export function partValue(q: Query, memory: MemoryStore, opts: PartValueOptions, executed?: QueryValue): PartValueResult {
   // a gap between visits is a stretch of one place's own timeline (one box's visits)
+  if (q.subject.visits) return { ok: false, why: 'people named by how many times they came are one box\'s own (identities are per box); ask each box' };
   if (q.subject.one) return { ok: false, why: 'one identity\'s visits are one box\'s own (identities are per box); ask each box' };
   if (q.time.after) return { ok: false, why: 'a window that begins at a visit is one box\'s own; ask each box' };
   if (namesGap(q.measure)) return { ok: false, why: 'a gap between visits is not merged across boxes; ask each box' };

@@ -23,6 +23,7 @@ import { whenMeasure, whoMeasure } from './compose-when.js';
 import { yesNo } from './compose-yesno.js';
 import { listMeasure, whatMeasure } from './compose-what.js';
 import { composeLook } from './compose-look.js';
+import { repeatClause, type Repeat } from './compose-repeat.js';
 
 /** The settled count needs a moment after the recording starts: "at the start" reads this long after it. */
 export const START_MS = 2000;
@@ -145,6 +146,8 @@ export function compose(c: Ctx): Composed {
   const subject = readSubject(c);
   const places = readPlaces(c);
   if ('ok' in places) return places;
+  // "the person who came three times": people named by how many times they came
+  const repeat = repeatClause(c);
   // references and negation
   const refs = references(c);
   const times = readTimes(c);
@@ -167,7 +170,7 @@ export function compose(c: Ctx): Composed {
   if ('ok' in measure) return measure;
   // a reference the reading does not use would be a dropped part of the question
   if (ref && !usesRef(measure, ref)) return refuse('UNUSED_CLAUSE', 'it names one visit or moment by a relative clause, and the reading could not use it');
-  const done = finish(c, r, measure, { ...subject, ...places, ...times, personish: personish(c, subject.agent, r.v) });
+  const done = finish(c, r, measure, { ...subject, ...places, ...times, personish: personish(c, subject.agent, r.v), repeat });
   if (!from || !done.ok) return done;
   // at an instant, or comparing two windows, a window's beginning is not read
   if (done.query.time.at !== undefined || done.query.measure.measure === 'compare') return refuse('TWO_MOMENTS', 'it names a moment the question counts from and another moment or period as well; ask about one');
@@ -283,6 +286,7 @@ interface Parts {
   instants: TimeTok[];
   instWord: Extract<Token, { t: 'instant' }> | undefined;
   personish: boolean;
+  repeat: Repeat | undefined;
 }
 
 /** The query of a chosen measure: negation, the default subject, the place, the window or instant, two windows compared. */
@@ -310,9 +314,18 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   if (c.toks.some((t) => t.t === 'head' && t.v === 'who') && classes.length > 0 && !classes.includes('person')) return refuse('NO_AGENT', `"who" asks for a person, and the question is about ${classes.join(' and ')}s; the memory holds when they were seen, not who was with them`);
   const described = composeLook(c, classes);
   if ('ok' in described) return described;
+  const repeat = p.repeat;
+  // "how many people came twice": the people are counted, not their visits
+  if (repeat?.counted) {
+    if (m.measure !== 'count' || (m.of !== 'visits' && m.of !== 'identities' && m.of !== 'present')) return refuse('UNUSED_CLAUSE', 'it names people by how many times they came, and asks something other than how many there were');
+    m = { measure: 'count', of: 'identities' };
+  }
+  // "the person who came three times": one identity (refused when several fit)
+  const theOne = c.toks.some((t) => t.t === 'num' && t.text === 'one' && c.toks[t.i - 1]?.text === 'the');
+  const oneRepeat = repeat !== undefined && !repeat.counted && (theOne || classToks.some((t) => !t.plural && c.toks[t.i - 1]?.text === 'the'));
   const query: Query = {
     measure: m,
-    subject: { classes, ...described, ...(oneOf(c, classToks, m) ? { one: true as const } : {}) },
+    subject: { classes, ...described, ...(oneOf(c, classToks, m) || oneRepeat ? { one: true as const } : {}), ...(repeat ? { visits: repeat.visits } : {}) },
     place: { cameras, ...(zones[0] ? { zone: zones[0] } : {}), ...(lines[0] ? { line: lines[0] } : {}), ...(dir ? { direction: dir.v } : {}), ...(all(c, 'here').some((h) => h.v === 'across') ? { across: true } : {}) },
     time: { from: window.from, to: Math.max(window.from, window.to), ...(at !== undefined && needsInstant(m) ? { at } : {}) },
   };

@@ -126,8 +126,9 @@ function topicJoined(cl: readonly Token[], ask: readonly Token[]): Token[] | und
   const name = cl.slice(0, claim < 0 ? cl.length : claim).filter((t) => t.t !== 'sep');
   const rest = claim < 0 ? [] : cl.slice(claim + 1).filter((t) => t.t !== 'sep' && t.t !== 'skip');
   const fits = name.every((t) => TOPIC_KINDS.has(t.t) || t.t === 'skip' || (t.t === 'head' && t.v === 'who') || (t.t === 'verb' && (t.v === 'arrive' || t.v === 'leave' || t.v === 'be')) || t.t === 'aux');
-  // a claim of how often it came, and nothing else ("came twice", "came back twice")
-  const claimOk = claim < 0 || (rest.length <= 1 && rest.every((t) => t.text === 'twice' || t.text === 'again'));
+  // a claim of how often it came, and nothing else ("came twice" (read as "2 times"), "came back again")
+  const often = rest.length === 2 && rest[0]?.t === 'num' && rest[1]?.t === 'timesnoun';
+  const claimOk = claim < 0 || often || (rest.length <= 1 && rest.every((t) => t.text === 'again' || t.text === 'more than once'));
   if (!fits || !claimOk || !name.some((t) => t.t === 'look' || t.t === 'ord' || t.t === 'rel' || t.t === 'head')) return undefined;
   return [...ask.slice(0, pronoun), ...name.map((t) => ({ ...t })), ...ask.slice(pronoun + 1)];
 }

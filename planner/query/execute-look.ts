@@ -36,7 +36,8 @@ export function lookCheck(r: Run): QueryValue | undefined {
 export function visitLook(r: Run, ref: VisitRef): QueryValue {
   const look = r.q.subject.look;
   if (!look) return { kind: 'none', why: 'the question describes no look' };
-  const all = (from: number, to: number): VisitFact[] => asOf(visitsIn(r.memory, { classes: r.q.subject.classes }, { ...r.q.place, cameras: r.cams }, from, to), r.now);
+  const who = { classes: r.q.subject.classes, ...(r.q.subject.visits ? { visits: r.q.subject.visits } : {}) };
+  const all = (from: number, to: number): VisitFact[] => asOf(visitsIn(r.memory, who, { ...r.q.place, cameras: r.cams }, from, to), r.now);
   const vs = all(r.q.time.from, r.q.time.to);
   // "was the car red?" with the car seen several times: every visit must agree
   if (ref.by === 'only' && vs.length > 1) return everyVisitLooks(r, vs);

@@ -91,7 +91,7 @@ function identityNote(ids: number, visits: number): string {
 function fastCount(r: Run, m: Extract<Measure, { measure: 'count' }>): QueryValue | null {
   const { q } = r;
   const classes = q.subject.classes;
-  if (q.place.zone || q.subject.look || m.where || classes.length === 0 || (m.of !== 'visits' && m.of !== 'identities')) return null;
+  if (q.place.zone || q.subject.look || q.subject.visits || m.where || classes.length === 0 || (m.of !== 'visits' && m.of !== 'identities')) return null;
   const mq = new MemoryQueries(r.memory);
   const w = { from: q.time.from, to: q.time.to };
   let n = 0;

@@ -68,6 +68,8 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   // "the person in the black top": refused when some visits of that time cannot be judged by colour
   const unjudged = lookCheck(run);
   if (unjudged) return { value: unjudged, evidence: [], coverage, notes: run.notes };
+  // "how many times did the person who came twice cross line A": events are not told by their object's visits
+  if (q.subject.visits && JSON.stringify(q.measure).includes('"event"')) return { value: { kind: 'none', why: 'it names people by how many times they came, and events are not kept by their visitors\' visits; ask about the visits' }, evidence: [], coverage, notes: run.notes };
   // "how many times did the man in black come": the visits of one identity, or a refusal when several fit
   const several = q.subject.one ? oneIdentity(run) : undefined;
   if (several) return { value: several, evidence: run.evidence, coverage, notes: run.notes };
@@ -101,7 +103,10 @@ function fromMoment(q: Query, after: Found, memory: MemoryStore, opts: ExecuteOp
  */
 function oneIdentity(r: Run): QueryValue | undefined {
   const { q, memory } = r;
-  const vs = visitsIn(memory, q.subject, { ...q.place, cameras: r.cams }, q.time.from, q.time.to);
+  // "was the person who came twice in black": the look is what is asked, not who is meant
+  const tested = q.measure.measure === 'whether' && q.measure.test.kind === 'look';
+  const { look, ...rest } = q.subject;
+  const vs = visitsIn(memory, tested ? rest : { ...rest, ...(look ? { look } : {}) }, { ...q.place, cameras: r.cams }, q.time.from, q.time.to);
   const ids = new Set(vs.map((v) => `${v.camera}/${v.objectId}`));
   if (ids.size <= 1) {
     r.notes.push(vs.length === 1 ? 'The one visit that fits is one identity\'s' : `The ${vs.length} visits that fit are one identity's (by re-identification)`);

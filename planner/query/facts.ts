@@ -12,6 +12,7 @@ import type { MemoryStore } from '../../memory/store.js';
 import type { ObjectRecord } from '../../memory/types.js';
 import { MOVERS } from './lexicon.js';
 import { judgeVisits } from './look.js';
+import { passes } from './execute-common.js';
 import type { Place, Subject, VisitFact } from './schema.js';
 
 export { SETTLE_MS } from '../../memory/count-runs.js';
@@ -91,7 +92,15 @@ export function visitsIn(memory: MemoryStore, s: Subject, p: Place, from: number
   }
   out.sort((a, b) => a.start - b.start || a.end - b.end);
   // "the person in the black top": only the visits that look so (the executor refuses when some cannot be judged)
-  return s.look ? judgeVisits(memory, out, s.look).matches : out;
+  const looked = s.look ? judgeVisits(memory, out, s.look).matches : out;
+  return s.visits ? ofVisitCount(looked, s.visits) : looked;
+}
+
+/** "The person who came three times": the visits of the identities with that many visits among them. */
+function ofVisitCount(vs: VisitFact[], cond: NonNullable<Subject['visits']>): VisitFact[] {
+  const per = new Map<string, number>();
+  for (const v of vs) per.set(`${v.camera}/${v.objectId}`, (per.get(`${v.camera}/${v.objectId}`) ?? 0) + 1);
+  return vs.filter((v) => passes(per.get(`${v.camera}/${v.objectId}`) ?? 0, cond.op, cond.n));
 }
 
 /** The raw count of a frame for a subject and place. */
@@ -109,7 +118,7 @@ function frameCount(f: { counts: Record<string, number>; occupancy: Record<strin
  * frame, once it spans `SETTLE_MS`; shorter runs are ignored.
  */
 export function timeline(memory: MemoryStore, camera: string, s: Subject, p: Place, from: number, to: number): Timeline {
-  if (s.look || (s.classes.length > 0 && s.classes.every((c) => MOVERS.has(c)))) return visitTimeline(memory, camera, s, p, from, to);
+  if (s.look || s.visits || (s.classes.length > 0 && s.classes.every((c) => MOVERS.has(c)))) return visitTimeline(memory, camera, s, p, from, to);
   const key = p.zone ? { zone: p.zone } : s.classes.length === 0 ? {} : s.classes.length === 1 ? { label: s.classes[0] as string } : null;
   const read = key && new MemoryQueries(memory).countRuns({ from: from - LOOKBACK_MS, to: to + SETTLE_MS + 1000 }, camera, key);
   return read ? settle(camera, read.runs, read.end) : frameTimeline(memory, camera, s, p, from, to);

@@ -10,7 +10,7 @@
  * place or a determiner, or after the camera's name ("the reception desk": part of the name).
  */
 import { MOVERS } from './lexicon.js';
-import { descendsFrom, nounBase, nounSenses, synset } from './wordnet.js';
+import { descendsFrom, nounBase, nounSenses, synset, verbSenses } from './wordnet.js';
 
 /** Lexicographer files of physical things and places (artifact, location, natural object). */
 const PHYSICAL = new Set([6, 15, 17]);
@@ -102,6 +102,34 @@ interface SceneToken {
   text: string;
   i: number;
   v?: unknown;
+  posture?: true;
+}
+
+/** Whether a word is a verb's "-ing" form ("standing", "dining", "sitting", "waiting"). */
+function isParticiple(word: string): boolean {
+  const stem = /^([a-z]{2,})ing$/.exec(word)?.[1];
+  if (!stem) return false;
+  const undoubled = /([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : undefined;
+  return [stem, `${stem}e`, undoubled].some((v) => v !== undefined && verbSenses(v).length > 0);
+}
+
+/**
+ * Words between a determiner and a scene noun that describe the scene rather than pick a part of
+ * it: a number of them before a plural ("the two tables": all of them) and a posture said as an
+ * adjective ("the standing tables", "the sitting area"). Words that pick one ("the left table", "the
+ * big one", "the second desk") are not among them: the camera does not tell its tables apart.
+ */
+function describers(toks: readonly SceneToken[], noun: SceneToken): SceneToken[] {
+  const plural = /s$/.test(noun.text);
+  const out: SceneToken[] = [];
+  for (let k = noun.i - 1; k >= 0; k--) {
+    const x = toks[k];
+    const count = x?.t === 'num' && typeof x.v === 'number' && x.v >= 2 && plural;
+    const posture = (x?.t === 'verb' && x.posture === true) || (x?.t === 'word' && isParticiple(x.text));
+    if (!count && !posture) break;
+    out.unshift(x);
+  }
+  return out;
 }
 
 /**
@@ -124,20 +152,25 @@ export function sceneNouns(toks: SceneToken[], v: { cameras: readonly string[]; 
       Object.assign(t, { t: 'skip' });
       continue;
     }
-    const det = prev !== undefined && DETERMINERS.has(prev.text);
-    const prep = det ? toks[t.i - 2] : prev;
+    // "the two standing tables": the describing words before the noun go with it
+    const mods = describers(toks, t);
+    const before = toks[t.i - 1 - mods.length];
+    const det = before !== undefined && DETERMINERS.has(before.text);
+    const prep = det ? toks[t.i - 2 - mods.length] : before;
     if (!det && !(prep && WHERE_PREPS.has(prep.text))) continue;
     // "the desk camera" is a name said as a name: a camera the memory does not have;
     // "the rest of the recording", "the back of the room": a part of something else, not the scene
     if (KIND_WORDS.has(toks[t.i + 1]?.text ?? '') || toks[t.i + 1]?.text === 'of' || !only) continue;
+    const said = [...mods.map((m) => m.text), t.text].join(' ');
     if (namesCamera(t.text, only)) {
       Object.assign(t, { t: 'place', v: { kind: 'camera', id: only }, alias: true });
-      notes.push(`read "${t.text}" as camera ${only}, the only camera`);
+      notes.push(`read "${said}" as camera ${only}, the only camera`);
     } else if (holdsAtCamera(t.text, only)) {
       // "bottles on the shelf" at camera pantry: what the things there stand on
       Object.assign(t, { t: 'place', v: { kind: 'camera', id: only }, alias: true, holder: true });
-      notes.push(`read "${t.text}" as the ${t.text} in view at camera ${only}, the only camera`);
-    }
+      notes.push(`read "${said}" as the ${said} in view at camera ${only}, the only camera`);
+    } else continue;
+    for (const m of mods) Object.assign(m, { t: 'skip' });
   }
   return [...new Set(notes)];
 }

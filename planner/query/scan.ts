@@ -122,6 +122,10 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/\b([a-z]+) (?:number|no\.|#) ?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/g, (m, noun: string, n: string) => (noun === 'the' || noun === 'a' ? m : `${CLOCK_WORDS[n] ?? n}th ${noun}`));
   // "visitor three", "person 2": the ordinal (not "a person two seconds later")
   s = s.replace(/\b(visitor|person|customer|guest|shopper|visit|individual) (\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b(?! ?(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|people|persons|visitors|times)\b)/g, (_m, noun: string, n: string) => `${CLOCK_WORDS[n] ?? n}th ${noun}`);
+  // "came twice", "three times": how often, in digits ("twice as long" is a ratio, left as said)
+  s = s.replace(/\btwice\b(?!\s+as\b)/g, '2 times').replace(/\bthrice\b/g, '3 times');
+  // "came only once": one time (not "count them once", a rule, nor "at once")
+  s = s.replace(/\b(came|come|comes|visited|visit|visits|showed up|stopped by|dropped by|turned up)( in| by| here| there)?( only| just| exactly)? once\b/g, '$1$2$3 1 times');
   s = s.replace(/\bhalf(?: a| an|-| )(minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
   s = s.replace(/\bhalf an? (minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
   s = s.replace(/\ba (minute|hour) and a half\b/g, (_m, u: string) => (u === 'minute' ? '90 seconds' : '90 minutes'));

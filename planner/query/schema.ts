@@ -70,6 +70,11 @@ export const Subject = z
     look: Look.optional(),
     /** One of them ("the man in black", "he"): the visits of one identity; refused when several identities fit. */
     one: z.literal(true).optional(),
+    /**
+     * Only the identities (by re-identification) whose visits in the window pass it: "the person
+     * who came three times" (eq 3), "people who came more than once" (ge 2).
+     */
+    visits: z.object({ op: Cmp, n: z.number().int().min(1) }).strict().optional(),
   })
   .strict();
 export type Subject = z.infer<typeof Subject>;

@@ -31,7 +31,7 @@ function visitSetLength(r: Run, vs: readonly VisitFact[], nths: readonly number[
 /** Statistics of the visits that began in the window, from the indexes (null when they cannot answer: no class named, an index being built). */
 function visitStats(r: Run): { n: number; total: number; min: number; max: number; open: number } | null {
   const { q } = r;
-  if (q.subject.classes.length === 0 || q.subject.look) return null;
+  if (q.subject.classes.length === 0 || q.subject.look || q.subject.visits) return null;
   const mq = new MemoryQueries(r.memory);
   const acc = { n: 0, total: 0, min: Infinity, max: -Infinity, open: 0 };
   for (const camera of r.cams) {

@@ -1,0 +1,72 @@
+/**
+ * People named by how many times they came ("the person who came three times", "how many people
+ * came more than once") over a memory on disk: the identities (by re-identification) with that many
+ * visits, one identity where "the" names one, a refusal when several fit.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { MemoryStore } from '../../memory/store.js';
+import { askOffline } from '../../planner/ask.js';
+import { object } from '../memory/fixtures.js';
+import { parserFor } from './parse-helpers.js';
+
+const T0 = Date.parse('2026-11-21T09:00:00Z');
+const s = (sec: number): number => T0 + sec * 1000;
+let store: MemoryStore;
+
+/** Camera lobby: a came three times (0-10, 20-25, 40-60 s), b twice (70-80, 90-95 s), c and d once each (100-110, 115-118 s). */
+before(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-times-'));
+  const w = new MemoryStore({ dir });
+  w.open();
+  for (let t = 0; t <= 130_000; t += 1000) void w.write({ kind: 'frame', camera: 'lobby', ts: T0 + t, motion: 0, detected: true, counts: {}, objects: [], occupancy: {} }).catch(() => undefined);
+  const visits = { a: [[0, 10], [20, 25], [40, 60]], b: [[70, 80], [90, 95]], c: [[100, 110]], d: [[115, 118]] };
+  for (const [id, vs] of Object.entries(visits)) {
+    const first = vs[0] as number[];
+    const last = vs.at(-1) as number[];
+    void w.write(object('lobby', `lobby:person:${id}`, 'person', s(first[0] as number), s(last[1] as number), { visits: vs.map(([a, b]) => ({ start: s(a as number), end: s(b as number) })) })).catch(() => undefined);
+  }
+  await w.close();
+  store = new MemoryStore({ dir, readOnly: true });
+  store.open();
+});
+
+after(async () => {
+  await store.close();
+});
+
+const ask = (q: string): { value: unknown; answer: string } => askOffline(q, store, { timeZone: 'UTC', now: s(130) });
+const near = (v: unknown, sec: number): boolean => Math.abs(Date.parse(String(v)) - s(sec)) <= 600;
+
+test('how many people came so many times: the identities counted, not their visits', () => {
+  assert.equal(ask('how many people came more than once?').value, 2);
+  assert.equal(ask('how many people visited twice?').value, 1);
+  assert.equal(ask('how many people came only once?').value, 2);
+  assert.equal(ask('how many people came in at least 2 times?').value, 2);
+  assert.equal(ask('how many people came 4 times?').value, 0);
+});
+
+test('the person who came three times: that identity\'s visits', () => {
+  const total = ask('how long did the person who came three times stay in total?');
+  assert.ok(Math.abs(Number(total.value) - 35) <= 1.5, total.answer);
+  assert.match(total.answer, /came 3 times/);
+  assert.ok(near(ask('when did the one who came 3 times leave for the last time?').value, 60));
+  assert.ok(near(ask('when did the person who came twice first arrive?').value, 70));
+  assert.equal(ask('how many times did the person who came twice come?').value, 2);
+});
+
+test('"the person who came once" when two did: refused with how many fit, never one of them', () => {
+  const a = ask('how long did the person who came only once stay?');
+  assert.equal(a.value, null, a.answer);
+  assert.match(a.answer, /2 different people fit/);
+});
+
+test('parsed: the clause is the subject\'s; "twice as long" stays a ratio; a rule to count once is not a clause', () => {
+  const p = parserFor({ cameras: ['lobby'], zones: [], lines: [] }, 'none');
+  assert.deepEqual(p.parse('was the person who came three times wearing a black top?').query.subject.visits, { op: 'eq', n: 3 });
+  assert.equal(p.parse('how many different people came?').query.subject.visits, undefined);
+  p.refused('was it twice as long?');
+});
