@@ -23,6 +23,7 @@ import { linearAssignment } from './assignment.js';
 import { KalmanBoxFilter } from './kalman.js';
 import type { KalmanOptions } from './kalman.js';
 import { CONFUSABLE_GROUPS, labelGroup } from './label-groups.js';
+import { iou } from './postprocess.js';
 import type { Box, Detection } from './types.js';
 
 /** One observed position of a track. */
@@ -117,7 +118,27 @@ export interface ByteTrackerOptions {
    * once per new track, in detection order; absent: never.
    */
   confirmAtOnce?: (d: Detection, ts: number) => boolean;
+  /**
+   * Labels whose objects stay put (bottles, not people): for them a detection under
+   * `newTrackThreshold` (but at `highThreshold` or more) that is found at the same place on
+   * `persistFrames` detected frames in a row starts a track. The bar over `highThreshold` keeps
+   * single-frame false positives out; a detection that stays put is none. Absent: never.
+   */
+  persistStart?: (label: string) => boolean;
+  /** Detected frames in a row a persisting detection needs to start a track (4: 2 s at 2 fps). */
+  persistFrames?: number;
+  /** Whether such a detection lands on a known resting place (a thing put back): it starts a track at once. */
+  knownPlace?: (d: Detection, ts: number) => boolean;
 }
+
+/** A detection under the new-track score, followed while it stays put (see `persistStart`). */
+interface Persisting {
+  d: Detection;
+  n: number;
+}
+
+/** IoU with its place on the frame before for a detection to stay put. */
+const PERSIST_IOU = 0.7;
 
 interface LiveTrack extends Track {
   /** Summed score per label while tentative: the label of the track is the highest. */
@@ -127,12 +148,13 @@ interface LiveTrack extends Track {
   kfTs: number;
 }
 
-type Settings = Required<Omit<ByteTrackerOptions, 'kalman' | 'confirmAtOnce'>>;
+type Settings = Required<Omit<ByteTrackerOptions, 'kalman' | 'confirmAtOnce' | 'persistStart' | 'knownPlace'>>;
 
 const DEFAULTS: Settings = {
   highThreshold: 0.5,
   lowThreshold: 0.1,
   newTrackThreshold: 0.6,
+  persistFrames: 4,
   matchIou: 0.8,
   secondMatchIou: 0.5,
   unconfirmedMatchIou: 0.8,
@@ -185,6 +207,10 @@ export class ByteTracker {
   private readonly o: Settings;
   private readonly kalman: KalmanOptions;
   private readonly confirmAtOnce: ((d: Detection, ts: number) => boolean) | null;
+  private readonly persistStart: ((label: string) => boolean) | null;
+  private readonly knownPlace: ((d: Detection, ts: number) => boolean) | null;
+  /** Detections under the new-track score that stayed put so far (see `persistStart`). */
+  private persisting: Persisting[] = [];
   private tracks: LiveTrack[] = [];
   private nextId = 1;
   /** Group key of a label (labels of one group match one track). */
@@ -197,8 +223,10 @@ export class ByteTracker {
 
   /** @param opts - overrides of the defaults documented on {@link ByteTrackerOptions}. */
   constructor(opts: ByteTrackerOptions = {}) {
-    const { kalman, confirmAtOnce, ...rest } = opts;
+    const { kalman, confirmAtOnce, persistStart, knownPlace, ...rest } = opts;
+    this.knownPlace = knownPlace ?? null;
     this.confirmAtOnce = confirmAtOnce ?? null;
+    this.persistStart = persistStart ?? null;
     const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
     this.o = { ...DEFAULTS, ...(defined as Partial<Settings>) };
     this.o.minHitsToConfirm = Math.max(1, Math.floor(this.o.minHitsToConfirm));
@@ -242,9 +270,10 @@ export class ByteTracker {
     const third = this.associate(tentative, first.dets, o.unconfirmedMatchIou, ts);
     for (const [t, d] of third.pairs) this.apply(t, d, ts, matched, started);
     const dropped = new Set<LiveTrack>(third.tracks);
-    // 4. New tracks from confident leftovers.
+    // 4. New tracks from confident leftovers, and from still things' detections that stayed put.
+    const persisting: Persisting[] = [];
     for (const d of third.dets) {
-      if (d.score < o.newTrackThreshold) continue;
+      if (d.score < o.newTrackThreshold && !this.stayedPut(d, ts, persisting)) continue;
       const t: LiveTrack = {
         id: this.nextId++,
         label: d.label,
@@ -267,6 +296,7 @@ export class ByteTracker {
         started.push(t);
       }
     }
+    this.persisting = persisting;
     // 5. Expire lost tracks.
     const ended: LiveTrack[] = [...expired];
     for (const t of this.tracks) if (t.state === 'lost' && ts - t.lastSeen > this.ttl(t, frame) * 1000) ended.push(t);
@@ -296,6 +326,25 @@ export class ByteTracker {
   /** Copies of all live tracks (tentative, confirmed and lost), sorted by id. */
   snapshot(): Track[] {
     return this.tracks.map(copyTrack).sort(byId);
+  }
+
+  /** Whether there are detections under the new-track score being followed (the next frame should be detected). */
+  get watching(): boolean {
+    return this.persisting.length > 0;
+  }
+
+  /**
+   * Whether a detection under the new-track score has now stayed put for `persistFrames` detected
+   * frames (then it starts a track); otherwise it is followed into `next`.
+   */
+  private stayedPut(d: Detection, ts: number, next: Persisting[]): boolean {
+    if (!this.persistStart?.(d.label)) return false;
+    if (this.knownPlace?.(d, ts)) return true;
+    const before = this.persisting.find((p) => p.d.label === d.label && iou(p.d.box, d.box) >= PERSIST_IOU);
+    const n = (before?.n ?? 0) + 1;
+    if (n >= this.o.persistFrames) return true;
+    next.push({ d, n });
+    return false;
   }
 
   /** Gated Hungarian matching on `1 - bufferedIou`; returns pairs and leftovers in input order. */

@@ -10,7 +10,7 @@ import { ByteTracker, type ByteTrackerOptions, type Track, type TrackerOutput } 
 import { DEFAULT_MOTION, MotionGate, type MotionOptions } from './motion.js';
 import { ObjectBook, type IdentitySeed } from './objects.js';
 import { DEFAULT_REID, type ReidOptions } from './reid.js';
-import { DEFAULT_STILL, StillPlaces } from './still.js';
+import { DEFAULT_STILL, MOVING_CLASSES, StillPlaces } from './still.js';
 import type { Box, DetectOptions, Detection, Detector } from './types.js';
 import { ZoneTracker, type LineSpec, type ZoneSpec } from './zones.js';
 
@@ -36,9 +36,11 @@ export interface SegmentCaptioner {
  * Tracker thresholds for the bundled COCO detectors, whose scores run lower than the YOLO-style
  * scores ByteTrack's defaults (0.5/0.1/0.6) assume: centernet scored the shared clips' people at
  * 0.3-0.85 and bottles at 0.36-0.5. Two matched frames still confirm a track, which keeps
- * single-frame false positives out.
+ * single-frame false positives out. A still thing scored under the new-track score (a bottle at
+ * 0.34 in a warm-tinted, zoomed copy of the bottle clip) starts a track once it stayed put for four
+ * detected frames.
  */
-export const DETECTOR_TRACKING: ByteTrackerOptions = { highThreshold: 0.3, lowThreshold: 0.15, newTrackThreshold: 0.35 };
+export const DETECTOR_TRACKING: ByteTrackerOptions = { highThreshold: 0.3, lowThreshold: 0.15, newTrackThreshold: 0.35, persistStart: (label) => !MOVING_CLASSES.has(label) };
 
 /** Default hold: counts and occupancy keep an object this long after its last sighting. */
 export const DEFAULT_HOLD_MS = 1000;
@@ -129,7 +131,7 @@ export class CameraPerception {
     // a lost still object is taken over only once it no longer counts (past the hold)
     this.still = new StillPlaces({ ...DEFAULT_STILL, lostMs: Math.max(DEFAULT_STILL.lostMs, o.holdMs ?? DEFAULT_HOLD_MS) });
     // a detection on a still object's resting place counts on its first frame (a put-back bottle)
-    this.tracker = new ByteTracker({ ...DETECTOR_TRACKING, ...o.tracker, confirmAtOnce: (d, ts) => this.putBack(d, ts) });
+    this.tracker = new ByteTracker({ ...DETECTOR_TRACKING, ...o.tracker, confirmAtOnce: (d, ts) => this.putBack(d, ts), knownPlace: (d, ts) => this.still.restingPlace(d.label, d.box, ts) !== null });
     this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), this.still, o.run, o.seeds);
     this.zones = new ZoneTracker(o.zones ?? [], o.lines ?? []);
     this.segmenter = new Segmenter(o.camera, o.segmentMs ?? 2000);
@@ -168,7 +170,8 @@ export class CameraPerception {
       t = performance.now();
       this.book.frame(frame, frame.ts);
       const tr = this.tracker.update(dets, frame.ts, frame);
-      this.confirming = this.tracker.snapshot().some((x) => x.state === 'tentative');
+      // a detection being followed while it stays put needs the next frames detected as well
+      this.confirming = this.tracker.watching || this.tracker.snapshot().some((x) => x.state === 'tentative');
       ms.track += performance.now() - t;
       t = performance.now();
       const enc = this.o.encoder;

@@ -3,6 +3,7 @@
  * 09:01:14"), duration and count conditions, visit references, ordinals and event kinds.
  */
 import { all, countCond, durationCond, first, stationary, use, type Ctx } from './ctx.js';
+import { MOVERS } from './lexicon.js';
 import type { CountCondition, DurationCondition, EventKind, Pick, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { rankedVisit } from './compose-rank.js';
@@ -166,7 +167,7 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; no
     }
   }
   const everything = first(c, 'all');
-  if (everything) {
+  if (everything && !distributive(c, everything)) {
     const n = c.toks[everything.i + 1];
     use(c, everything);
     if (n?.t === 'num') {
@@ -191,6 +192,21 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; no
     return countCond('eq', bare.v);
   }
   return undefined;
+}
+
+/**
+ * "How long did each car stay", "every person", "all the people ... stay": one length per visit,
+ * not the time all of them were there ("all the bottles there" is that state): in a question of a
+ * length, "each" or "every" before one thing, or "all" before movers that stay.
+ */
+function distributive(c: Ctx, everything: Token): boolean {
+  const k = c.toks[everything.i + 1]?.text === 'the' ? everything.i + 2 : everything.i + 1;
+  const cls = c.toks[k];
+  // "was every bottle there at 10:00": a state at a moment, all of them there
+  const lasting = all(c, 'verb', 'stay').length > 0 || all(c, 'head', 'howlong').length > 0;
+  if (cls?.t !== 'class' || !lasting) return false;
+  if (/^(?:each|every)$/.test(everything.text) && cls.plural !== true) return true;
+  return cls.v.length > 0 && cls.v.every((l) => MOVERS.has(l)) && all(c, 'verb', 'stay').length > 0;
 }
 
 /** Whether the question speaks of a state only: no arrival, departure, taking, putting back or crossing not yet read. */

@@ -23,3 +23,13 @@ test('words that pick one of the places are not describers: the camera does not 
   // one table said with a count: a number before a singular is no describer
   floor.refused('how many people used the two table?');
 });
+
+const lane = parserFor({ cameras: ['lane'], zones: [], lines: [] }, 'shelf');
+const shelf = parserFor({ cameras: ['shelf'], zones: [], lines: [] }, 'shelf');
+
+test('"how long did each car stay": one length per visit, never the time all the usual cars were there', () => {
+  for (const q of ['how long did each car stay?', 'how long did every person stay?', 'how long did all the cars stay?']) lane.refused(q, 'which visit');
+  // a state of things is still one: all of them there
+  assert.deepEqual(shelf.parse('how long were all the bottles there?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'full' } } });
+  assert.deepEqual((shelf.parse('was every bottle there at 09:01:00?').query.measure as { test?: unknown }).test, { kind: 'count', cond: { op: 'full' } });
+});
