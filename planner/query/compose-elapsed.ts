@@ -114,7 +114,10 @@ function sameSubject(a: string[], b: string[]): boolean {
 
 /** "the gap between the fourth and fifth visitors", "time between the first and second bottle taken". */
 function between(c: Ctx, b: Token): Elapsed | Refused {
-  const rest = c.toks.slice(b.i + 1).filter((t) => !(t.t === 'skip' && /^(?:the|a)$/.test(t.text)));
+  // "between his first and second visits": one person's visits (the executor refuses when they are several people's)
+  const his = c.toks[b.i + 1];
+  const possessive = his?.t === 'skip' && /^(?:his|her|their)$/.test(his.text) && c.toks[b.i + 2]?.t === 'ord';
+  const rest = c.toks.slice(b.i + (possessive ? 2 : 1)).filter((t) => !(t.t === 'skip' && /^(?:the|a)$/.test(t.text)));
   const [oa, and, ob] = rest;
   if (oa?.t !== 'ord' || and?.t !== 'and' || ob?.t !== 'ord') return betweenClauses(c, b, rest);
   if (Math.sign(oa.v) !== Math.sign(ob.v) || oa.v >= ob.v) return refuse('MOMENT_ORDER', `"${oa.text}" does not come before "${ob.text}"`);
@@ -123,6 +126,10 @@ function between(c: Ctx, b: Token): Elapsed | Refused {
   if (bad) return refuse('UNREAD_MOMENT', `it asks for the time between two moments, but I could not read "${bad.text}" in it`);
   const ev = tail.find((t): t is Extract<Token, { t: 'verb' }> => t.t === 'verb' && (t.v === 'take' || t.v === 'return'));
   use(c, b, oa, and, ob, ...tail);
+  if (possessive) {
+    use(c, his);
+    c.onePerson = true;
+  }
   if (ev) {
     const event = ev.v === 'take' ? 'taken' : 'returned';
     return { measure: 'elapsed', from: { kind: 'event', event, pick: { by: 'nth', n: oa.v } }, to: { kind: 'event', event, pick: { by: 'nth', n: ob.v } } };
@@ -151,8 +158,39 @@ function betweenClauses(c: Ctx, b: Token, rest: Token[]): Elapsed | Refused {
   const to = clauseMoment(c, rest.slice(k + 1), 'next', classesOf);
   if ('ok' in to) return to;
   if (!sameSubject(from.classes, to.classes)) return refuse('SEVERAL_SUBJECTS', 'its two moments are about different objects; ask when each happened');
+  emptyBefore(c, b);
   use(c, b, rest[k]);
   return { measure: 'elapsed', from: from.moment, to: to.moment, ...(to.bare ? { next: true } : {}) };
+}
+
+/** "Until" or "before" said as a span's link. */
+function isUntil(t: Token | undefined): boolean {
+  return (t?.t === 'elapse' && t.v === 'until') || (t?.t === 'rank' && t.v === 'before');
+}
+
+/**
+ * "After the first visitor left, how long until the next one came": the clause before the question
+ * is the first moment ("..., how long was the counter empty before the next one came": the state
+ * said first is the span's). Both moments read (the caller checks them), or undefined.
+ */
+function afterThenUntil(c: Ctx, h: Token, rest: readonly Token[]): { from: Read | Refused; to: Read | Refused } | undefined {
+  const lead = rest[0];
+  const untilLead = isUntil(lead);
+  const after = leadingAfter(c, h);
+  const stated = after && !untilLead ? emptyState(rest, isUntil) : undefined;
+  if (!after || !(untilLead || stated)) return undefined;
+  if (stated) use(c, ...stated.state);
+  const until = stated ? stated.until : (lead as Token);
+  const from = clauseMoment(c, after.clause, 'from', classesOf);
+  if ('ok' in from) return { from, to: from };
+  // "the next one": the one after the first moment
+  const next = rest.find((t) => t.t === 'ord' && t.text === 'next');
+  // "after the first bottle was taken, how long before it was put back": "it" is the clause's subject
+  const named = after.clause.some((t) => t.t === 'class');
+  const pronouns = named ? rest.filter((t) => t.t === 'skip' && PRONOUN.test(t.text)) : [];
+  const to = clauseMoment(c, rest.slice(rest.indexOf(until) + 1).filter((t) => t !== next && !pronouns.includes(t)), 'next', classesOf);
+  use(c, until, after.rank, next, ...pronouns);
+  return { from, to };
 }
 
 /**
@@ -185,20 +223,14 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
     if (x && y && !sameSubject(x.classes, y.classes)) return refuse('SEVERAL_SUBJECTS', 'its two moments are about different objects; ask when each happened');
     return undefined;
   };
-  const untilLead = (lead?.t === 'elapse' && lead.v === 'until') || (lead?.t === 'rank' && lead.v === 'before');
-  // "after the first visitor left, how long until the next one came": the clause before the question is the first moment
-  const after = leadingAfter(c, h);
-  if (after && untilLead) {
-    const from = clauseMoment(c, after.clause, 'from', classesOf);
-    if ('ok' in from) return from;
-    // "the next one": the one after the first moment
-    const next = rest.find((t) => t.t === 'ord' && t.text === 'next');
-    // "after the first bottle was taken, how long before it was put back": "it" is the clause's subject
-    const named = after.clause.some((t) => t.t === 'class');
-    const pronouns = named ? rest.filter((t) => t.t === 'skip' && PRONOUN.test(t.text)) : [];
-    const to = clauseMoment(c, rest.slice(1).filter((t) => t !== next && !pronouns.includes(t)), 'next', classesOf);
-    use(c, lead, after.rank, next, ...pronouns);
-    return check(from, to) ?? span(from.moment, (to as Read).moment, (to as Read).bare);
+  const untilLead = isUntil(lead);
+  const afterFirst = afterThenUntil(c, h, rest);
+  if (afterFirst) return check(afterFirst.from, afterFirst.to) ?? span((afterFirst.from as Read).moment, (afterFirst.to as Read).moment, (afterFirst.to as Read).bare);
+  // "how long after the recording began did someone first come": from the start, as "until"
+  if (lead?.t === 'rank' && lead.v === 'after' && rest[1]?.t === 'instant' && rest[1].v === 'start') {
+    const to = clauseMoment(c, rest.slice(2), 'to', classesOf);
+    use(c, lead, rest[1]);
+    return check(to) ?? span({ kind: 'start' }, (to as Read).moment);
   }
   const before = emptyUntilFirst(c, rest);
   if (before) return before;
@@ -263,6 +295,8 @@ export function leadingMoment(c: Ctx): Found | Refused | undefined {
  * person's); another pronoun is refused.
  */
 function afterSpan(c: Ctx, lead: Token, rest: readonly Token[]): { from: Read; to: Read; same?: true } | Refused {
+  const bare = bareThing(c, rest);
+  if (bare) return bare;
   const k = rest.findIndex((t) => (t.t === 'verb' && MOMENT_VERBS.has(t.v)) || t.t === 'cond');
   const second = k < 0 ? [] : rest.slice(k + 1);
   if (second[0]?.t !== 'aux') return refuse('UNREAD_MOMENT', 'it asks how long after one moment something happened, but I could not tell the two moments apart; ask when each happened');
@@ -278,6 +312,26 @@ function afterSpan(c: Ctx, lead: Token, rest: readonly Token[]): { from: Read; t
   return refuse('DANGLING_REFERENCE', 'the pronoun refers back to something, and the memory cannot tell which');
 }
 
+/**
+ * "How long after the first car did the second one show up": the first clause names a thing by its
+ * order and no verb (its arrival, said so), the second, after the auxiliary, the moment. Undefined
+ * when the first clause has a verb or is not one ordered thing.
+ */
+function bareThing(c: Ctx, rest: readonly Token[]): { from: Read; to: Read } | Refused | undefined {
+  const j = rest.findIndex((t) => t.t === 'aux');
+  const first = rest.slice(1, Math.max(1, j)).filter((t) => t.t !== 'skip');
+  const ord = first[0];
+  const cls = first[1];
+  // "after the first bottle was taken ...": the auxiliary is the first clause's own
+  const next = rest.slice(j + 1).find((t) => t.t !== 'skip');
+  if (j <= 1 || first.length !== 2 || ord?.t !== 'ord' || cls?.t !== 'class' || next?.t === 'verb') return undefined;
+  const to = clauseMoment(c, rest.slice(j), 'next', classesOf);
+  if ('ok' in to) return to;
+  use(c, rest[0], ...rest.slice(1, j));
+  c.assumed.push(`the arrival of the ${ord.text} ${cls.text}, as no verb was said of it`);
+  return { from: { moment: { kind: 'arrival', visit: { by: 'nth', n: ord.v } }, classes: classesOf([cls]), bare: false }, to };
+}
+
 /** Whether a moment is one found in the recording (not the window's start or end). */
 function isFound(m: Moment): m is Found {
   return m.kind !== 'start' && m.kind !== 'end';
@@ -290,6 +344,15 @@ function leadingAfter(c: Ctx, h: Token): { rank: Token; clause: Token[] } | unde
   return { rank, clause: pre.slice(1) };
 }
 
+/** "was the counter empty before ...": the state words before an "until" or "before" (one empty state, nothing else), and that word. */
+function emptyState(rest: readonly Token[], isUntil: (t: Token | undefined) => boolean): { state: Token[]; until: Token } | undefined {
+  const k = rest.findIndex((t) => isUntil(t));
+  const lead = rest.slice(0, k);
+  const fits = (t: Token): boolean => t.t === 'aux' || t.t === 'place' || t.t === 'here' || (t.t === 'cond' && t.v === 'empty') || (t.t === 'skip' && !PRONOUN.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'stay'));
+  if (k <= 0 || lead.filter((t) => t.t === 'cond').length !== 1 || !lead.every(fits)) return undefined;
+  return { state: lead, until: rest[k] as Token };
+}
+
 /**
  * "How long was the lobby empty before the first visitor walked in?", "how long did the desk sit
  * unused until anyone showed up": the place is empty from the start to the first arrival, so the
@@ -300,12 +363,21 @@ function emptyUntilFirst(c: Ctx, rest: readonly Token[]): Elapsed | undefined {
   const k = rest.findIndex((t) => (t.t === 'rank' && t.v === 'before') || (t.t === 'elapse' && t.v === 'until'));
   const lead = rest.slice(0, k);
   const empty = lead.filter((t) => t.t === 'cond' && t.v === 'empty');
-  const fits = (t: Token): boolean => t.t === 'aux' || t.t === 'place' || t.t === 'here' || (t.t === 'cond' && t.v === 'empty') || (t.t === 'skip' && !PRONOUN.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'stay'));
+  // ("empty at the beginning before the first car": the start said again)
+  const fits = (t: Token): boolean => t.t === 'aux' || t.t === 'place' || t.t === 'here' || (t.t === 'cond' && t.v === 'empty') || (t.t === 'skip' && !PRONOUN.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'stay')) || (t.t === 'instant' && t.v === 'start') || t.t === 'sep';
   if (k <= 0 || empty.length !== 1 || !lead.every(fits)) return undefined;
   const clause = rest.slice(k + 1);
   const arrive = clause.filter((t) => t.t === 'verb' && t.v === 'arrive');
   const ord = clause.filter((t) => t.t === 'ord');
-  if (arrive.length !== 1 || ord.length > 1 || (ord[0] && (ord[0] as { v: number }).v !== 1)) return undefined;
+  if (ord.length > 1 || (ord[0] && (ord[0] as { v: number }).v !== 1)) return undefined;
+  // "before the first car", "before any car": the first one's arrival, no verb said
+  const bare = clause.filter((t) => t.t !== 'skip');
+  if (arrive.length === 0 && bare.length > 0 && bare.every((t) => t.t === 'ord' || t.t === 'class') && bare.filter((t) => t.t === 'class').length === 1) {
+    use(c, ...lead, rest[k], ...clause);
+    c.assumed.push('the first one\'s arrival, as no verb was said of it');
+    return { measure: 'elapsed', from: { kind: 'start' }, to: { kind: 'arrival', visit: { by: 'nth', n: 1 } } };
+  }
+  if (arrive.length !== 1) return undefined;
   const read = clauseMoment(c, clause, 'to', classesOf);
   if ('ok' in read || read.moment.kind !== 'arrival') return undefined;
   use(c, ...lead, rest[k]);

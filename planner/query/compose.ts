@@ -158,6 +158,9 @@ export function compose(c: Ctx): Composed {
   const ref = verbsRead.ref ?? refs;
   const gap = verbsRead.returned ? cameBack(c, verbsRead.returned) : (untilNext(c, ref) ?? elapsedMeasure(c, ref));
   if (gap && 'ok' in gap) return gap;
+  // "how long after the recording began ...", "empty at the beginning before ...": the span runs from the start already
+  const fromStart = gap?.measure === 'elapsed' && gap.from.kind === 'start' && times.instWord?.v === 'start' && times.instants.length === 0;
+  if (fromStart) Object.assign(times, { at: undefined, instWord: undefined });
   if (!gap && elapsedSince(c)) return refuse('TWO_MOMENTS', 'it asks how long after (or before) one moment something happened; ask when it happened');
   if (subordinateWhen(c)) return refuse('TWO_MOMENTS', 'it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
   // "after the first visitor left, when was it first empty?": the window begins at that moment
@@ -325,7 +328,7 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   const oneRepeat = repeat !== undefined && !repeat.counted && (theOne || classToks.some((t) => !t.plural && c.toks[t.i - 1]?.text === 'the'));
   const query: Query = {
     measure: m,
-    subject: { classes, ...described, ...(oneOf(c, classToks, m) || oneRepeat ? { one: true as const } : {}), ...(repeat ? { visits: repeat.visits } : {}) },
+    subject: { classes, ...described, ...(oneOf(c, classToks, m) || oneRepeat || c.onePerson ? { one: true as const } : {}), ...(repeat ? { visits: repeat.visits } : {}) },
     place: { cameras, ...(zones[0] ? { zone: zones[0] } : {}), ...(lines[0] ? { line: lines[0] } : {}), ...(dir ? { direction: dir.v } : {}), ...(all(c, 'here').some((h) => h.v === 'across') ? { across: true } : {}) },
     time: { from: window.from, to: Math.max(window.from, window.to), ...(at !== undefined && needsInstant(m) ? { at } : {}) },
   };

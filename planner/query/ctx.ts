@@ -15,6 +15,8 @@ export interface Ctx {
   assumed: string[];
   /** A "nobody"/"not" was read as a count of none (it no longer negates a yes/no). */
   noneTaken?: boolean;
+  /** "between his first and second visits": the visits are one person's (one identity, refused when several fit). */
+  onePerson?: boolean;
 }
 
 /** Marks tokens as used by the reading. */

@@ -135,6 +135,9 @@ export const PHRASES: Record<string, Lex> = {
   // "when the feed started", "as the video began", "when the stream ended": the start or end of the recording
   ...each(['when the', 'as the', 'when', 'once the'], RECORDINGS.flatMap((r) => ['started', 'began', 'starts', 'begins', 'came on', 'opened'].map((v) => `${r} ${v}`)), { t: 'instant', v: 'start' }),
   'when it started': { t: 'instant', v: 'start' },
+  // "how long after the recording began did ...": the start of the recording, a moment spans run from
+  ...each(['the'], RECORDINGS.flatMap((r) => ['started', 'began', 'begun', 'starts', 'begins', 'came on'].map((v) => `${r} ${v}`)), { t: 'instant', v: 'start' }),
+  ...each(['the start of the', 'the beginning of the', 'the very start of the', 'the very beginning of the'], RECORDINGS, { t: 'instant', v: 'start' }),
   ...each(['when the', 'as the', 'when'], RECORDINGS.flatMap((r) => ['ended', 'stopped', 'finished', 'ends', 'stops', 'finishes', 'cut off'].map((v) => `${r} ${v}`)), { t: 'instant', v: 'end' }),
   'how many': { t: 'head', v: 'howmany' },
   'how much time': { t: 'head', v: 'howlong' },

@@ -56,7 +56,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('become became becomes get got turn turned reach reached', V('become')),
   ...words('happen happens happened occur occurred', V('happen')),
   ...words('noise noises noisy loud sound sounds bang bangs banged beep beeps beeped crash crashes crashed shout shouts shouted scream screams screamed', V('sound')),
-  ...words('empty vacant unoccupied free deserted unattended unmanned unstaffed unused idle quiet', { t: 'cond', v: 'empty' }),
+  ...words('empty vacant unoccupied free deserted unattended unmanned unstaffed unused idle quiet clear', { t: 'cond', v: 'empty' }),
   // "how long was the yard without a car": none of them there
   ['without', { t: 'cond', v: 'empty' }],
   ...words('occupied busy taken-up attended manned', { t: 'cond', v: 'occupied' }),
