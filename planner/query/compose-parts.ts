@@ -151,6 +151,9 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; no
       const cmp = all(c, 'cmp').find((x) => !c.used.has(x.i) && c.toks[x.i + 1]?.t === 'num' && ((x.v === 'ge' && (c.toks[x.i + 1] as { v: number }).v === 1) || (x.v === 'gt' && (c.toks[x.i + 1] as { v: number }).v === 0)));
       if (cmp) use(c, cmp, c.toks[cmp.i + 1]);
     }
+    // "fully stocked with all three bottles": the count restates the state
+    const restated = cond.v === 'full' ? all(c, 'all').find((x) => !c.used.has(x.i)) : undefined;
+    if (restated) use(c, restated, c.toks[restated.i + 1]?.t === 'num' ? c.toks[restated.i + 1] : undefined);
     if (cond.v === 'empty') return cond.gap ? { op: 'eq', n: 0, between: true } : countCond('eq', 0);
     if (cond.v === 'occupied') return countCond('gt', 0);
     return { op: cond.v };

@@ -317,6 +317,8 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   if (c.toks.some((t) => t.t === 'head' && t.v === 'who') && classes.length > 0 && !classes.includes('person')) return refuse('NO_AGENT', `"who" asks for a person, and the question is about ${classes.join(' and ')}s; the memory holds when they were seen, not who was with them`);
   const described = composeLook(c, classes);
   if ('ok' in described) return described;
+  // "the fewest bottles standing there": a posture said of still things is their being there
+  if (classes.length > 0 && stationary(classes)) use(c, ...all(c, 'verb', 'stay').filter((x) => x.posture === true));
   const repeat = p.repeat;
   // "how many people came twice": the people are counted, not their visits
   if (repeat?.counted) {

@@ -134,6 +134,8 @@ export const PHRASES: Record<string, Lex> = {
   'the whole way': { t: 'always' },
   // "when the feed started", "as the video began", "when the stream ended": the start or end of the recording
   ...each(['when the', 'as the', 'when', 'once the'], RECORDINGS.flatMap((r) => ['started', 'began', 'starts', 'begins', 'came on', 'opened'].map((v) => `${r} ${v}`)), { t: 'instant', v: 'start' }),
+  'fully stocked': { t: 'cond', v: 'full' },
+  'fully restocked': { t: 'cond', v: 'full' },
   'when it started': { t: 'instant', v: 'start' },
   // "how long after the recording began did ...": the start of the recording, a moment spans run from
   ...each(['the'], RECORDINGS.flatMap((r) => ['started', 'began', 'begun', 'starts', 'begins', 'came on'].map((v) => `${r} ${v}`)), { t: 'instant', v: 'start' }),

@@ -122,6 +122,14 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/\b([a-z]+) (?:number|no\.|#) ?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/g, (m, noun: string, n: string) => (noun === 'the' || noun === 'a' ? m : `${CLOCK_WORDS[n] ?? n}th ${noun}`));
   // "visitor three", "person 2": the ordinal (not "a person two seconds later")
   s = s.replace(/\b(visitor|person|customer|guest|shopper|visit|individual) (\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b(?! ?(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|people|persons|visitors|times)\b)/g, (_m, noun: string, n: string) => `${CLOCK_WORDS[n] ?? n}th ${noun}`);
+  // "did the bottle count ever ...", "the visitor count at noon": the number of them
+  s = s.replace(/\b(the|a) ([a-z]{3,}) count\b(?! (?:of|as|for)\b)/g, '$1 number of $2');
+  // "at 7:50 on the dot": sharp (stress of the time before it)
+  s = s.replace(/(\d) on the dot\b/g, '$1 sharp');
+  // "did the count ever go above three": rise above it; "go below": drop below it
+  s = s.replace(/\b(?:go|goes|went|gone|going|get|got|gets) (above|over|past|beyond)(?= (?:\d|zero|one|two|three|four|five|six|seven|eight|nine|ten)\b)/g, 'rise $1').replace(/\b(?:go|goes|went|gone|going|get|got|gets) (below|under)(?= (?:\d|zero|one|two|three|four|five|six|seven|eight|nine|ten)\b)/g, 'drop $1');
+  // "how long did it take for it to be put back", "how long did it take the first car to arrive": until it was
+  s = s.replace(/\bhow long did it take (?:for )?((?:[a-z]+ ){1,4}?)to (?:be |get )?(?=[a-z])/g, 'how long until $1');
   // "came twice", "three times": how often, in digits ("twice as long" is a ratio, left as said)
   s = s.replace(/\btwice\b(?!\s+as\b)/g, '2 times').replace(/\bthrice\b/g, '3 times');
   // "came only once": one time (not "count them once", a rule, nor "at once")

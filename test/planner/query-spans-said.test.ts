@@ -35,3 +35,21 @@ test('"between his first and second visits": one person\'s visits (one identity)
   // without the possessive: anyone's visits
   assert.equal(yard.parse('how long was the yard empty between the first and second visits?').query.subject.one, undefined);
 });
+
+const shelf = parserFor({ cameras: ['shelf'], zones: [], lines: [] }, 'shelf');
+
+test('things standing are things there; "go above" a count rises past it; "fully stocked" is full', () => {
+  assert.deepEqual(shelf.parse('how many bottles were still standing when the recording ended?').query.measure, { measure: 'countAt' });
+  assert.deepEqual(shelf.parse('what is the fewest bottles standing there at any point?').query.measure, { measure: 'extreme', which: 'min' });
+  assert.deepEqual(shelf.parse('did the bottle count ever go above four?').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'gt', n: 4 } } });
+  // "get over" before no number is no count ("over the whole day")
+  assert.equal(yard.parse('how many visits did the yard get over the whole day?').query.measure.measure, 'count');
+  assert.deepEqual(shelf.parse('what was the longest stretch the shelf stayed fully stocked with all three bottles?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'full' }, episode: 'longest' } });
+});
+
+test('"how long did it take for it to be put back" is how long until it was; "on the dot" stresses a time', () => {
+  const p = shelf.parse('after the second bottle was taken, how long did it take for it to be put back?');
+  assert.deepEqual(p.query.measure, { measure: 'elapsed', from: { kind: 'event', event: 'taken', pick: { by: 'nth', n: 2 } }, to: { kind: 'event', event: 'returned', pick: { by: 'nth', n: 1 } }, next: true });
+  assert.deepEqual(yard.parse('how long did it take the first van to arrive?').query.measure, { measure: 'elapsed', from: { kind: 'start' }, to: arrival(1) });
+  assert.equal(yard.parse('was anyone in the yard at 9:01 on the dot?').query.time.at !== undefined, true);
+});
