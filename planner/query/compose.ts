@@ -131,7 +131,10 @@ function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undef
  * added up is one identity's visits (the executor refuses when several fit).
  */
 function oneOf(c: Ctx, classToks: readonly Extract<Token, { t: 'class' }>[], m: Measure): boolean {
-  const ofVisits = (m.measure === 'count' && m.of === 'visits') || (m.measure === 'duration' && m.of.kind === 'visits');
+  // "when did the man in the black T-shirt leave for the last time": his last departure, not the last of anyone dressed so
+  const looked = all(c, 'look').length > 0;
+  const picked = m.measure === 'when' && (m.of.kind === 'arrival' || m.of.kind === 'departure') && m.of.visit.by === 'nth' && looked;
+  const ofVisits = (m.measure === 'count' && m.of === 'visits') || (m.measure === 'duration' && m.of.kind === 'visits') || picked;
   return ofVisits && classToks.some((t) => !t.plural && !t.agent && c.toks[t.i - 1]?.text === 'the' && t.v.length > 0);
 }
 
@@ -207,7 +210,10 @@ function cameBack(c: Ctx, back: Token): Measure {
 /** Uses a return's verb and the words that restate it: "again", "(for) a second go", "the second time". */
 function useAgain(c: Ctx, back: Token): void {
   const again = c.toks.filter((t, k) => t.i > back.i && (AGAIN.has(t.text) || (t.text === 'second' && /^(?:time|go|visit)$/.test(c.toks[k + 1]?.text ?? ''))));
-  use(c, back, ...again, ...again.filter((t) => t.text === 'second').flatMap((t) => [/^(?:a|the)$/.test(c.toks[t.i - 1]?.text ?? '') ? c.toks[t.i - 1] : undefined, c.toks[t.i + 1]]));
+  // "come back after leaving": the leaving is the return's own
+  const rank = c.toks[back.i + 1];
+  const leaving = rank?.t === 'rank' && rank.v === 'after' && c.toks[back.i + 2]?.t === 'verb' && /^(?:leaving|going)$/.test(c.toks[back.i + 2]?.text ?? '') ? [rank, c.toks[back.i + 2]] : [];
+  use(c, back, ...leaving, ...again, ...again.filter((t) => t.text === 'second').flatMap((t) => [/^(?:a|the)$/.test(c.toks[t.i - 1]?.text ?? '') ? c.toks[t.i - 1] : undefined, c.toks[t.i + 1]]));
 }
 
 /** The reading the measure is chosen from: the head, its helper words and how "the person" is picked. */
@@ -308,6 +314,8 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   use(c, ...all(c, 'verb').filter((x) => usedVerbs.has(x.v)));
   // "together at one time", "not counting repeat visits ... different": one meaning said twice
   for (const kind of ['once', 'distinct'] as const) if (all(c, kind).some((x) => c.used.has(x.i))) use(c, ...all(c, kind));
+  // "in total ... altogether": one sum said twice
+  for (const g of all(c, 'agg')) if (all(c, 'agg', g.v).some((x) => c.used.has(x.i))) use(c, g);
 
   if (classes.length === 0) classes = defaultClasses(c, m, { personish: p.personish, named: classToks.length > 0, sound: v.has('sound'), camera: cameras[0], ...(zones[0] ? { zone: zones[0] } : {}) });
   // "the average stay of the first three visitors": those visits only

@@ -35,10 +35,9 @@ export function subject(q: Query, plural0: boolean): string {
   if (c.length === 0) return plural ? 'objects' : 'an object';
   const name = (l: string): string => (plural ? (l === 'person' ? 'people' : /(?:s|x|ch|sh)$/.test(l) ? `${l}es` : `${l}s`) : l);
   const look = q.subject.look;
-  const one = q.subject.one ? 'one ' : '';
   const v = q.subject.visits;
   const came = v ? ` who came ${{ eq: '', ne: 'other than ', lt: 'fewer than ', le: 'at most ', gt: 'more than ', ge: 'at least ' }[v.op]}${v.n} time${v.n === 1 ? '' : 's'} (by re-identification)` : '';
-  const said = (x: string): string => (q.subject.one ? `${one}${x}${came || ' (one identity, by re-identification)'}` : `${x}${came}`);
+  const said = (x: string): string => (q.subject.one ? `${x}${came || ' (one identity, by re-identification)'}` : `${x}${came}`);
   if (look) return said(`${c.map(name).join(' or ')} ${c.every(hasBody) ? `coloured ${lookWords(look)}` : `dressed ${lookWords(look)}`}`);
   return said(c.map(name).join(' or '));
 }

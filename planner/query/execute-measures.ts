@@ -25,12 +25,19 @@ function coverageEnd(r: Run, camera: string): number {
   return end;
 }
 
+/**
+ * How long after a camera's first frame a rise in the count is the tracker taking in what was there
+ * from the start (a thing scored under the new-track score starts after four detected frames, and
+ * the count settles a second later), not something put back.
+ */
+const WARM_UP_MS = 3000;
+
 /** Events of a kind in the window, by time (taken/returned from settled counts). */
-/** Whether none of the subject had been seen at a camera before `ts` (its settled count was 0 from the camera's first frame). */
+/** Whether none of the subject had been seen at a camera before `ts` (its settled count was 0 from the camera's first frame), or `ts` is within the warm-up. */
 function firstSeen(r: Run, cam: string, ts: number): boolean {
   let start = Infinity;
   for (const c of r.memory.coverage(cam)) start = Math.min(start, c.start);
-  if (!(start < ts)) return true;
+  if (!(start < ts) || ts - start <= WARM_UP_MS) return true;
   const tl = timeline(r.memory, cam, r.q.subject, r.q.place, start, ts);
   return tl.points.every(([t, n]) => t >= ts || n === 0);
 }
@@ -44,8 +51,8 @@ function eventsOf(r: Run, event: EventKind | undefined, items?: number): EventFa
       const tl = timeline(memory, cam, q.subject, q.place, w.from, w.to);
       for (const [ts, before, after] of changes(tl, w.from, w.to)) {
         // the first time things are seen at a camera they appear: nothing was put back ("3 bottles came into view at 07:05:14")
-        if (before === 0 && after > 0 && firstSeen(r, cam, ts)) {
-          if (event === 'returned') r.notes.push(`${after} came into view at ${cam} at ${new Date(ts).toISOString()}, the first seen there: not counted as put back`);
+        if (after > before && firstSeen(r, cam, ts)) {
+          if (event === 'returned') r.notes.push(`${after - before} came into view at ${cam} at ${new Date(ts).toISOString()}, ${before === 0 ? 'the first seen there' : 'in its first seconds (taken in as there from the start)'}: not counted as put back`);
           continue;
         }
         const kind = after < before ? 'taken' : 'returned';

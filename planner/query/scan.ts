@@ -124,6 +124,12 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/\b(visitor|person|customer|guest|shopper|visit|individual) (\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b(?! ?(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|people|persons|visitors|times)\b)/g, (_m, noun: string, n: string) => `${CLOCK_WORDS[n] ?? n}th ${noun}`);
   // "did the bottle count ever ...", "the visitor count at noon": the number of them
   s = s.replace(/\b(the|a) ([a-z]{3,}) count\b(?! (?:of|as|for)\b)/g, '$1 number of $2');
+  // "across both of his visits", "over all her trips": in total (one person's visits, as said)
+  s = s.replace(/\b(?:across|over|in|during|for|from) (?:both|all) (?:of )?(?:his|her|their) (?:visits|trips|stops|stays|times)\b/g, 'in total');
+  // "leave for good": for the last time
+  s = s.replace(/\b(left|leave|leaves|leaving|gone|go|went) for good\b/g, '$1 for the last time');
+  // "a truck or a bus": either class (the subject's classes are summed, as with "and")
+  s = s.replace(/\b(a|an|any) ([a-z]+) or (?:a|an|any) (?=[a-z]+\b)/g, '$1 $2 and ');
   // "at 7:50 on the dot": sharp (stress of the time before it)
   s = s.replace(/(\d) on the dot\b/g, '$1 sharp');
   // "did the count ever go above three": rise above it; "go below": drop below it

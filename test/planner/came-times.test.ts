@@ -70,3 +70,16 @@ test('parsed: the clause is the subject\'s; "twice as long" stays a ratio; a rul
   assert.equal(p.parse('how many different people came?').query.subject.visits, undefined);
   p.refused('was it twice as long?');
 });
+
+test('"the man in the grey shirt" picked by order is one identity: refused when two people fit, never the last of anyone dressed so', () => {
+  const p = parserFor({ cameras: ['lobby'], zones: [], lines: [] }, 'none');
+  const q = p.parse('when did the man in the black T-shirt leave for good?').query;
+  assert.deepEqual(q.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: -1 } } });
+  assert.equal(q.subject.one, true);
+  const both = p.parse('across both of his visits, how long did the guy in the red jacket spend here altogether?').query;
+  assert.deepEqual(both.measure, { measure: 'duration', of: { kind: 'visits', agg: 'total' } });
+  assert.equal(both.subject.one, true);
+  // a return restated by "after leaving"; either of two classes
+  assert.deepEqual(p.parse('did the woman in the orange vest come back after leaving?').query.measure, { measure: 'whether', test: { kind: 'returned' } });
+  assert.deepEqual(p.parse('did a truck or a bus come by at any point?').query.subject.classes, ['truck', 'bus']);
+});

@@ -48,3 +48,22 @@ test('the first sighting of things at a camera is no putting back; later rises a
   assert.equal(q('when did the first empty stretch begin?').value, null, 'it was already so when the recording began');
   await store.close();
 });
+
+test('a rise in the first seconds of a camera is the tracker taking in what was there, not a putting back', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-warm-up-'));
+  const w = new MemoryStore({ dir });
+  w.open();
+  // 2 bottles for the first 2 s (the third started late), then 3; one taken at 20 s, put back at 30 s
+  const n = (t: number): number => (t < 2000 ? 2 : t >= 20_000 && t < 30_000 ? 2 : 3);
+  for (let t = 0; t < 40_000; t += 500) {
+    const f: FrameObservation = { kind: 'frame', camera: 'shelf', ts: T0 + t, motion: 0.1, detected: true, counts: { bottle: n(t) }, objects: [], occupancy: {} };
+    void w.write(f).catch(() => undefined);
+  }
+  await w.close();
+  const store = new MemoryStore({ dir, readOnly: true });
+  store.open();
+  const back = askOffline('how many bottles were put back?', store, { timeZone: 'UTC' });
+  assert.equal(back.value, 1, back.answer);
+  assert.match(back.answer, /1 came into view at shelf at 2026-11-21[ T]07:00:0.*first seconds.*not counted as put back/);
+  await store.close();
+});
