@@ -168,6 +168,13 @@ function countOnceRule(cl: readonly Token[]): boolean {
   return cl.some((t) => t.text === 'once') && cl.some((t) => /^count/.test(t.text)) && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text));
 }
 
+/** "Counting each trip separately", "someone who came twice counts twice": count every visit (no question word in it). */
+function eachVisitRule(cl: readonly Token[]): boolean {
+  const says = cl.some((t) => /^count/.test(t.text));
+  const each = cl.some((t) => /^(?:separately|individually|separate)$/.test(t.text)) || cl.filter((t) => t.t === 'timesnoun').length >= 2;
+  return says && each && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text) && t.v !== 'who');
+}
+
 /** The tokens with the counting rule said as "different" (when the question does not say it already). */
 function distinctWith(toks: readonly Token[]): Token[] {
   if (toks.some((t) => t.t === 'distinct')) return [...toks];
@@ -195,6 +202,13 @@ export function discourse(toks: readonly Token[]): Discourse {
   // (with the condition said before it: "if the same person came twice, count them once")
   const rules = k >= 0 ? cls.flatMap((cl, j) => (j > k && countOnceRule(cl) ? [cl, ...(j - 1 > k && cls[j - 1]?.[0]?.text === 'if' ? [cls[j - 1] as Token[]] : [])] : [])) : [];
   if (rules.length > 0) return discourse(distinctWith(cls.filter((cl) => !rules.includes(cl)).flat()));
+  // "Counting each trip separately, so that someone who came twice counts twice, how many visits were there?": visits, as asked
+  // (the asking clause is the first with a question word that is not "count(ing)")
+  const q = cls.findIndex((cl) => cl.some((t) => t.t === 'head' && !/^count/.test(t.text) && t.v !== 'who'));
+  const asks = q >= 0 ? cls[q] : undefined;
+  const counting = asks !== undefined && asks.some((t) => t.t === 'head' && t.v === 'howmany') && !asks.some((t) => t.t === 'distinct');
+  const separately = counting ? cls.filter((cl, j) => j !== q && eachVisitRule(cl)) : [];
+  if (separately.length > 0) return discourse(cls.filter((cl) => !separately.includes(cl)).flat().map((t, i) => ({ ...t, i })));
   if (k <= 0) return { toks: [...toks], ignored: [] };
   let before = cls.slice(0, k);
   const ignored: string[] = [];

@@ -83,3 +83,11 @@ test('"the man in the grey shirt" picked by order is one identity: refused when 
   assert.deepEqual(p.parse('did the woman in the orange vest come back after leaving?').query.measure, { measure: 'whether', test: { kind: 'returned' } });
   assert.deepEqual(p.parse('did a truck or a bus come by at any point?').query.subject.classes, ['truck', 'bus']);
 });
+
+test('a rule to count each visit separately, said around the question: the visits, as asked', () => {
+  const p = parserFor({ cameras: ['lobby'], zones: [], lines: [] }, 'none');
+  assert.deepEqual(p.parse('Counting each trip separately, so that a person who came twice counts twice, how many visits were there?').query.measure.measure, 'count');
+  assert.deepEqual(p.parse('How many people came, counting each visit separately?').query.measure, { measure: 'count', of: 'visits' });
+  // with "different" the rule contradicts the question: refused
+  p.refused('how many different people came, counting each visit separately?');
+});
