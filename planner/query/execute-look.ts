@@ -22,7 +22,7 @@ export function lookCheck(r: Run): QueryValue | undefined {
   const words = lookWords(look);
   if (judged.unknown.length > 0) {
     const n = judged.unknown.length;
-    return { kind: 'none', why: `${n} of the ${vs.length} visit${vs.length === 1 ? '' : 's'} then ${n === 1 ? 'has' : 'have'} no colours named (seen too briefly, or stored before colours were named), so I cannot tell which look ${words}` };
+    return { kind: 'none', why: `${n} of the ${vs.length} visit${vs.length === 1 ? '' : 's'} then ${n === 1 ? 'has' : 'have'} no colour to judge by (seen too briefly, stored before colours were named, or measured on the border of two colour names), so I cannot tell which look ${words}` };
   }
   r.notes.push(`By colour: ${judged.matches.length} of ${vs.length} visit${vs.length === 1 ? '' : 's'} then looked ${words}`);
   return undefined;
