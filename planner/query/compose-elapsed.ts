@@ -280,11 +280,16 @@ export function leadingMoment(c: Ctx): Found | Refused | undefined {
   const h = c.toks.find((t) => t.t === 'head' && !c.used.has(t.i)) ?? (sep > 0 ? c.toks[sep + 1] : undefined);
   const after = h ? leadingAfter(c, h) : undefined;
   if (!after || c.used.has(after.rank.i)) return undefined;
-  const read = clauseMoment(c, after.clause, 'after', classesOf);
+  // "after it had been down to one, when did the shelf ...": "it" is the place (or things) the question names
+  // (a state only: "after it left" does not say which visit)
+  const state = !after.clause.some((t) => t.t === 'verb' && MOMENT_VERBS.has(t.v));
+  const named = state && c.toks.some((t) => (t.t === 'place' || t.t === 'class') && !after.clause.includes(t));
+  const it = named ? after.clause.filter((t) => t.t === 'skip' && t.text === 'it') : [];
+  const read = clauseMoment(c, after.clause.filter((t) => !it.includes(t)), 'after', classesOf);
   if ('ok' in read) return read;
   const m = read.moment;
   if (!isFound(m)) return undefined;
-  use(c, after.rank);
+  use(c, after.rank, ...it);
   return m;
 }
 

@@ -53,3 +53,13 @@ test('"how long did it take for it to be put back" is how long until it was; "on
   assert.deepEqual(yard.parse('how long did it take the first van to arrive?').query.measure, { measure: 'elapsed', from: { kind: 'start' }, to: arrival(1) });
   assert.equal(yard.parse('was anyone in the yard at 9:01 on the dot?').query.time.at !== undefined, true);
 });
+
+test('"after it had been down to one, when ...": "it" is the place the question names, for a state only', () => {
+  const p = shelf.parse('After it had been down to one, what time did the shelf go back to three bottles?');
+  assert.deepEqual(p.query.time.after, { kind: 'condition', cond: { op: 'eq', n: 1 }, pick: { by: 'nth', n: 1 } });
+  assert.deepEqual(p.query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 3 }, pick: { by: 'nth', n: 1 }, change: 'any' } });
+  // a visit said with "it" does not say which one
+  yard.refused('after it left, when did the next van come?', 'refers back');
+  // said last, the state is not read (its count would be taken for the question's): refused
+  shelf.refused('what time did the shelf go back to three bottles after it had been down to one?');
+});
