@@ -11,6 +11,11 @@ import { borderTerms } from '../../ingest/perception/colour-names.js';
 /** A "dark" garment is black, or a dark-qualified colour under this lightness (a mid-grey cardigan at L* 41 is grey, not dark). */
 const DARK_L = 35;
 
+/** An achromatic grey this light or lighter is a light grey (P6's light grey shirt measures L* 61-64). */
+const LIGHT_GREY_L = 60;
+/** Lightness under {@link LIGHT_GREY_L} where a grey could be called light or not: not judged. */
+const GREY_BORDER_L = 5;
+
 /** Body parts a colour filter can name. */
 export type ColourPart = 'upper' | 'lower' | 'body' | 'any';
 
@@ -34,7 +39,9 @@ export interface ColourSelection<T> {
 export function colourFits(c: ObjectColour | undefined, f: Pick<ColourFilter, 'term' | 'qualifier'>): boolean | undefined {
   if (!c) return undefined;
   const term = f.term === 'silver' || f.term === 'gray' ? 'grey' : f.term;
-  if (term === 'dark') return c.term === 'black' || (c.qualifier === 'dark' && c.lab[0] < DARK_L);
+  if (term === 'dark') return c.term === 'black' || ((c.qualifier === 'dark' || c.term === 'grey') && c.lab[0] < DARK_L);
+  // a grey is light ("pale", "light grey") from LIGHT_GREY_L; just under it, it could be called either
+  if (term === 'light' && c.term === 'grey') return c.lab[0] >= LIGHT_GREY_L ? true : c.lab[0] >= LIGHT_GREY_L - GREY_BORDER_L ? undefined : false;
   if (term === 'light') return c.term === 'white' || c.qualifier === 'light';
   // a colour on the border of two hues could be called either: neither is judged
   const border: readonly string[] = borderTerms(c.lab);

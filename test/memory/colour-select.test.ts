@@ -62,3 +62,13 @@ test('garment words name a part', () => {
   assert.equal(GARMENT_PARTS['jeans'], 'lower');
   assert.equal(GARMENT_PARTS['man'], undefined);
 });
+
+test('"pale", "light" alone: a grey from L* 60 is light, just under it is not judged, a mid grey is not light', () => {
+  const grey = (L: number): ObjectColour => ({ term: 'grey', lab: [L, 0, 0], share: 1 });
+  assert.equal(colourFits(grey(64), { term: 'light' }), true);
+  assert.equal(colourFits(grey(57), { term: 'light' }), undefined);
+  assert.equal(colourFits(grey(47), { term: 'light' }), false);
+  // a dark grey is dark
+  assert.equal(colourFits(grey(30), { term: 'dark' }), true);
+  assert.equal(colourFits(grey(47), { term: 'dark' }), false);
+});
