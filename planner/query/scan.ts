@@ -130,6 +130,8 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/\b(left|leave|leaves|leaving|gone|go|went) for good\b/g, '$1 for the last time');
   // "a truck or a bus": either class (the subject's classes are summed, as with "and")
   s = s.replace(/\b(a|an|any) ([a-z]+) or (?:a|an|any) (?=[a-z]+\b)/g, '$1 $2 and ');
+  // "add up all the time somebody was in view. What does it come to?": a length asked of the time said first
+  s = s.replace(/(\btime\b[^?]*?[.,;:!]\s*)what (?:does|did|would) (?:it|that|this|all that) (?:come|add up|amount|total) to\b/g, '$1how long is that').replace(/(\btime\b[^?]*?[.,;:!]\s*)what(?: is|'s) the (?:total|sum)\b/g, '$1how long is that');
   // "at 7:50 on the dot": sharp (stress of the time before it)
   s = s.replace(/(\d) on the dot\b/g, '$1 sharp');
   // "did the count ever go above three": rise above it; "go below": drop below it

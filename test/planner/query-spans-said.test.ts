@@ -63,3 +63,11 @@ test('"after it had been down to one, when ...": "it" is the place the question 
   // said last, the state is not read (its count would be taken for the question's): refused
   shelf.refused('what time did the shelf go back to three bottles after it had been down to one?');
 });
+
+test('"add up all the time someone was there. What does it come to?": the length of the time said first', () => {
+  for (const q of ['Add up all the time somebody was in the yard. What does it come to?', 'add up the time anyone was in the yard, what is the total?']) {
+    assert.deepEqual(yard.parse(q).query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'gt', n: 0 } } }, q);
+  }
+  // with no time said, "what does it come to" asks nothing it can read
+  shelf.refused('add up the bottles taken. what does it come to?');
+});
