@@ -203,6 +203,13 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; no
  * length, "each" or "every" before one thing, or "all" before movers that stay.
  */
 function distributive(c: Ctx, everything: Token): boolean {
+  // "adding up all his visits", "all of the visits": the visits themselves, no state (the word restates them)
+  let v = everything.i + 1;
+  while (c.toks[v] && c.toks[v]?.t === 'skip' && /^(?:his|her|their|the|of|its)$/.test(c.toks[v]?.text ?? '')) v++;
+  if (c.toks[v]?.t === 'visitnoun') {
+    use(c, everything);
+    return true;
+  }
   const k = c.toks[everything.i + 1]?.text === 'the' ? everything.i + 2 : everything.i + 1;
   const cls = c.toks[k];
   // "was every bottle there at 10:00": a state at a moment, all of them there

@@ -14,6 +14,7 @@ import { Query, type Found, type QueryValue, type VisitFact } from './schema.js'
 import { keptWindow } from './kept.js';
 import { lookCheck } from './execute-look.js';
 import { vocabulary } from './vocabulary.js';
+import { MOVERS } from './lexicon.js';
 import { clockStepNotes } from './clock-notes.js';
 import { asOf, visitEvidence, type Run } from './execute-common.js';
 
@@ -68,6 +69,9 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   // "the person in the black top": refused when some visits of that time cannot be judged by colour
   const unjudged = lookCheck(run);
   if (unjudged) return { value: unjudged, evidence: [], coverage, notes: run.notes };
+  // "all the usual people there": a state of things that stand; people and vehicles come and go (their usual count is none)
+  const usualState = /"op":"(?:full|missing)"/.test(JSON.stringify(q.measure)) || /"op":"(?:full|missing)"/.test(JSON.stringify(q.time.after ?? {}));
+  if (usualState && q.subject.classes.length > 0 && q.subject.classes.every((l) => MOVERS.has(l))) return { value: { kind: 'none', why: `"all of them there" and "some missing" are states of things that stay (bottles on a shelf); ${q.subject.classes.map((l) => (l === 'person' ? 'people' : `${l}s`)).join(' and ')} come and go, so there is no usual number of them to be full or short of` }, evidence: [], coverage, notes: run.notes };
   // "how many times did the person who came twice cross line A": events are not told by their object's visits
   if (q.subject.visits && JSON.stringify(q.measure).includes('"event"')) return { value: { kind: 'none', why: 'it names people by how many times they came, and events are not kept by their visitors\' visits; ask about the visits' }, evidence: [], coverage, notes: run.notes };
   // "how many times did the man in black come": the visits of one identity, or a refusal when several fit

@@ -91,3 +91,13 @@ test('a rule to count each visit separately, said around the question: the visit
   // with "different" the rule contradicts the question: refused
   p.refused('how many different people came, counting each visit separately?');
 });
+
+test('"all the usual people there" is no state of people (refused); "adding up all his visits" is his visits, added up', () => {
+  const a = ask('how long were all the people there?');
+  assert.equal(a.value, null, a.answer);
+  assert.match(a.answer, /people come and go/);
+  const p = parserFor({ cameras: ['lobby'], zones: [], lines: [] }, 'none');
+  const q = p.parse('adding up all his visits, how much time did the man in the grey shirt spend here?').query;
+  assert.deepEqual(q.measure, { measure: 'duration', of: { kind: 'visits', agg: 'total' } });
+  assert.equal(q.subject.one, true);
+});
