@@ -109,8 +109,8 @@ function oneIdentity(r: Run): QueryValue | undefined {
   const { q, memory } = r;
   // "was the person who came twice in black": the look is what is asked, not who is meant
   const tested = q.measure.measure === 'whether' && q.measure.test.kind === 'look';
-  const { look, ...rest } = q.subject;
-  const vs = visitsIn(memory, tested ? rest : { ...rest, ...(look ? { look } : {}) }, { ...q.place, cameras: r.cams }, q.time.from, q.time.to);
+  const { look: _tested, ...rest } = q.subject;
+  const vs = visitsIn(memory, tested ? rest : q.subject, { ...q.place, cameras: r.cams }, q.time.from, q.time.to);
   const ids = new Set(vs.map((v) => `${v.camera}/${v.objectId}`));
   if (ids.size <= 1) {
     r.notes.push(vs.length === 1 ? 'The one visit that fits is one identity\'s' : `The ${vs.length} visits that fit are one identity's (by re-identification)`);

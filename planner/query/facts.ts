@@ -98,9 +98,10 @@ export function visitsIn(memory: MemoryStore, s: Subject, p: Place, from: number
 
 /** "The person who came three times": the visits of the identities with that many visits among them. */
 function ofVisitCount(vs: VisitFact[], cond: NonNullable<Subject['visits']>): VisitFact[] {
+  const id = (v: VisitFact): string => `${v.camera}/${v.objectId}`;
   const per = new Map<string, number>();
-  for (const v of vs) per.set(`${v.camera}/${v.objectId}`, (per.get(`${v.camera}/${v.objectId}`) ?? 0) + 1);
-  return vs.filter((v) => passes(per.get(`${v.camera}/${v.objectId}`) ?? 0, cond.op, cond.n));
+  for (const v of vs) per.set(id(v), (per.get(id(v)) ?? 0) + 1);
+  return vs.filter((v) => passes(per.get(id(v)) ?? 0, cond.op, cond.n));
 }
 
 /** The raw count of a frame for a subject and place. */

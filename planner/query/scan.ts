@@ -107,6 +107,12 @@ const CONTRACTIONS: [RegExp, string][] = [
 /** Clock words: "half past nine" -> "9:30". */
 const CLOCK_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
 
+/** "Go above (below) three": a verb of going before a comparison and a count ("get over the whole day" is none). */
+const GO = '(?:go|goes|went|gone|going|get|got|gets)';
+const COUNT_AHEAD = '(?= (?:\\d|zero|one|two|three|four|five|six|seven|eight|nine|ten)\\b)';
+const GO_ABOVE = new RegExp(`\\b${GO} (above|over|past|beyond)${COUNT_AHEAD}`, 'g');
+const GO_BELOW = new RegExp(`\\b${GO} (below|under)${COUNT_AHEAD}`, 'g');
+
 function normalise(q: string, opts: ScanOptions): string {
   let s = ` ${q.toLowerCase().replace(/[\u2018\u2019`´]/g, "'").replace(/[\u201c\u201d"]/g, ' ')} `;
   for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
@@ -135,7 +141,7 @@ function normalise(q: string, opts: ScanOptions): string {
   // "at 7:50 on the dot": sharp (stress of the time before it)
   s = s.replace(/(\d) on the dot\b/g, '$1 sharp');
   // "did the count ever go above three": rise above it; "go below": drop below it
-  s = s.replace(/\b(?:go|goes|went|gone|going|get|got|gets) (above|over|past|beyond)(?= (?:\d|zero|one|two|three|four|five|six|seven|eight|nine|ten)\b)/g, 'rise $1').replace(/\b(?:go|goes|went|gone|going|get|got|gets) (below|under)(?= (?:\d|zero|one|two|three|four|five|six|seven|eight|nine|ten)\b)/g, 'drop $1');
+  s = s.replace(GO_ABOVE, 'rise $1').replace(GO_BELOW, 'drop $1');
   // "how long did it take for it to be put back", "how long did it take the first car to arrive": until it was
   s = s.replace(/\bhow long did it take (?:for )?((?:[a-z]+ ){1,4}?)to (?:be |get )?(?=[a-z])/g, 'how long until $1');
   // "came twice", "three times": how often, in digits ("twice as long" is a ratio, left as said)

@@ -4,13 +4,10 @@
  * miss a returning person).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { MemoryStore } from '../../memory/store.js';
+import type { MemoryStore } from '../../memory/store.js';
 import { askOffline } from '../../planner/ask.js';
-import { object } from '../memory/fixtures.js';
+import { visitStore } from './visit-store.js';
 
 const T0 = Date.parse('2026-11-21T09:00:00Z');
 const s = (sec: number): number => T0 + sec * 1000;
@@ -18,15 +15,7 @@ let store: MemoryStore;
 
 /** Camera desk: person a at 0-10 s and again at 30-40 s (one identity, two visits); person b at 50-60 s. */
 before(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vigil-back-'));
-  const w = new MemoryStore({ dir });
-  w.open();
-  for (let t = 0; t <= 70_000; t += 1000) void w.write({ kind: 'frame', camera: 'desk', ts: T0 + t, motion: 0, detected: true, counts: {}, objects: [], occupancy: {} }).catch(() => undefined);
-  void w.write(object('desk', 'desk:person:a', 'person', s(0), s(40), { visits: [{ start: s(0), end: s(10) }, { start: s(30), end: s(40) }] })).catch(() => undefined);
-  void w.write(object('desk', 'desk:person:b', 'person', s(50), s(60), { visits: [{ start: s(50), end: s(60) }] })).catch(() => undefined);
-  await w.close();
-  store = new MemoryStore({ dir, readOnly: true });
-  store.open();
+  store = await visitStore('desk', T0, 70, { a: [[0, 10], [30, 40]], b: [[50, 60]] });
 });
 
 after(async () => {

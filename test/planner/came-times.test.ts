@@ -4,14 +4,11 @@
  * visits, one identity where "the" names one, a refusal when several fit.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { MemoryStore } from '../../memory/store.js';
+import type { MemoryStore } from '../../memory/store.js';
 import { askOffline } from '../../planner/ask.js';
-import { object } from '../memory/fixtures.js';
 import { parserFor } from './parse-helpers.js';
+import { visitStore } from './visit-store.js';
 
 const T0 = Date.parse('2026-11-21T09:00:00Z');
 const s = (sec: number): number => T0 + sec * 1000;
@@ -19,19 +16,7 @@ let store: MemoryStore;
 
 /** Camera lobby: a came three times (0-10, 20-25, 40-60 s), b twice (70-80, 90-95 s), c and d once each (100-110, 115-118 s). */
 before(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vigil-times-'));
-  const w = new MemoryStore({ dir });
-  w.open();
-  for (let t = 0; t <= 130_000; t += 1000) void w.write({ kind: 'frame', camera: 'lobby', ts: T0 + t, motion: 0, detected: true, counts: {}, objects: [], occupancy: {} }).catch(() => undefined);
-  const visits = { a: [[0, 10], [20, 25], [40, 60]], b: [[70, 80], [90, 95]], c: [[100, 110]], d: [[115, 118]] };
-  for (const [id, vs] of Object.entries(visits)) {
-    const first = vs[0] as number[];
-    const last = vs.at(-1) as number[];
-    void w.write(object('lobby', `lobby:person:${id}`, 'person', s(first[0] as number), s(last[1] as number), { visits: vs.map(([a, b]) => ({ start: s(a as number), end: s(b as number) })) })).catch(() => undefined);
-  }
-  await w.close();
-  store = new MemoryStore({ dir, readOnly: true });
-  store.open();
+  store = await visitStore('lobby', T0, 130, { a: [[0, 10], [20, 25], [40, 60]], b: [[70, 80], [90, 95]], c: [[100, 110]], d: [[115, 118]] });
 });
 
 after(async () => {
