@@ -176,7 +176,7 @@ export function compose(c: Ctx): Composed {
   if ('ok' in measure) return measure;
   // a reference the reading does not use would be a dropped part of the question
   if (ref && !usesRef(measure, ref)) return refuse('UNUSED_CLAUSE', 'it names one visit or moment by a relative clause, and the reading could not use it');
-  const done = finish(c, r, measure, { ...subject, ...places, ...times, personish: personish(c, subject.agent, r.v), repeat });
+  const done = finish(c, r, measure, { ...subject, ...places, ...times, personish: personish(c, subject.agent, r.v), agent: subject.agent, repeat });
   if (!from || !done.ok) return done;
   // at an instant, or comparing two windows, a window's beginning is not read
   if (done.query.time.at !== undefined || done.query.measure.measure === 'compare') return refuse('TWO_MOMENTS', 'it names a moment the question counts from and another moment or period as well; ask about one');
@@ -295,6 +295,8 @@ interface Parts {
   instants: TimeTok[];
   instWord: Extract<Token, { t: 'instant' }> | undefined;
   personish: boolean;
+  /** Someone is said to act ("someone", "anyone"). */
+  agent: boolean;
   repeat: Repeat | undefined;
 }
 
@@ -317,7 +319,7 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   // "in total ... altogether": one sum said twice
   for (const g of all(c, 'agg')) if (all(c, 'agg', g.v).some((x) => c.used.has(x.i))) use(c, g);
 
-  if (classes.length === 0) classes = defaultClasses(c, m, { personish: p.personish, named: classToks.length > 0, sound: v.has('sound'), camera: cameras[0], ...(zones[0] ? { zone: zones[0] } : {}) });
+  if (classes.length === 0) classes = defaultClasses(c, m, { personish: p.personish, agent: p.agent, named: classToks.length > 0, sound: v.has('sound'), camera: cameras[0], ...(zones[0] ? { zone: zones[0] } : {}) });
   // "the average stay of the first three visitors": those visits only
   const set = m.measure === 'duration' && m.of.kind === 'visits' ? visitSet(c) : undefined;
   if (set && m.measure === 'duration' && m.of.kind === 'visits') m.of.nths = set;

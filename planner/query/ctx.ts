@@ -54,14 +54,19 @@ export function stationary(classes: readonly string[]): boolean {
  * "stay", "arrive"); for counts of a place, or with no class word at all (not even "objects"),
  * the class seen most at the place, said so; sounds have no class.
  */
-export function defaultClasses(c: Ctx, m: Measure, q: { personish: boolean; named: boolean; sound: boolean; camera: string | undefined; zone?: string }): string[] {
-  if (q.personish) return ['person'];
-  if ((!countMeasure(m) && q.named) || q.sound) return [];
+export function defaultClasses(c: Ctx, m: Measure, q: { personish: boolean; agent: boolean; named: boolean; sound: boolean; camera: string | undefined; zone?: string }): string[] {
   const d = c.opts.dominant?.(q.camera, q.zone);
+  // "when did the second pass begin" at a car park: vehicles come and go too; only "someone" is a person
+  const vehicles = d !== undefined && VEHICLE_CLASSES.has(d);
+  if (q.personish && (q.agent || !vehicles)) return ['person'];
+  if (!q.personish && ((!countMeasure(m) && q.named) || q.sound)) return [];
   if (!d) return [];
   c.assumed.push(`${d}, the class seen most ${q.zone ? `in zone ${q.zone}` : q.camera ? `at ${q.camera}` : 'here'}, as the question names none`);
   return [d];
 }
+
+/** Classes that come and go as vehicles: the subject of arrivals and visits where they are what is seen most. */
+const VEHICLE_CLASSES = new Set(['car', 'truck', 'bus', 'motorcycle', 'bicycle', 'train', 'boat', 'airplane']);
 
 /** Whether the word at `i` is followed by "on/in/at (the) <place>": "left on the ledge" (remaining there). */
 export function leftOnPlace(c: Ctx, i: number): boolean {

@@ -34,6 +34,8 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   if (ignored.length > 0) read.push(`ignored ${quoteList(ignored)} before the question`);
   const dangling = danglingPronoun(toks);
   if (dangling) return { ok: false, code: 'DANGLING_REFERENCE', why: `"${dangling.text}" refers to something the question does not name` };
+  const presumed = presupposed(toks);
+  for (const w of presumed) said.scene.push(`"${w}" narrowed nothing: the clause after it names the person, and the detector sees people, not their sex or age`);
   const unknown = toks.filter((t) => t.t === 'word');
   // "how many forklifts", "a forklift": a word where a class stands is a class the detectors do not know
   const classLike = unknown.find((u) => {
@@ -52,7 +54,7 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
     return { ok: false, code: 'NO_SUCH_PLACE', why: `there is no ${k} called "${u.text}" in the memory (${k}s: ${known.join(', ') || 'none'})` };
   }
   // "the man in the dark hoodie": with a look, the word narrows nothing and the reading names it
-  const described = new Set(toks.flatMap((t) => (t.t === 'look' ? t.v.ignored : [])));
+  const described = new Set([...toks.flatMap((t) => (t.t === 'look' ? t.v.ignored : [])), ...presumed]);
   const untold = [...said.words, ...toks.map((t) => t.text)].find((w) => UNTOLD_PEOPLE.has(w) && !described.has(w));
   if (untold) return { ok: false, code: 'APPEARANCE', why: `the detector sees people, not their sex or age ("${untold}")` };
   // "where did the bottles go": places beyond the camera's view are not in the memory
@@ -75,6 +77,27 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   if (loose.length > 0) return { ok: false, code: 'LOOSE_AFTER_SLIPS', why: `I ${read.join(', ')}, but then could not use ${quoteList(loose.map((t) => t.text))}; I do not guess at a question so loosely put` };
   return { ok: true, query: r.query, negate: r.negate, assumed: c.assumed };
 }
+
+/**
+ * "The man who came in last", "the woman that left first": one person picked out by the clause
+ * after the word, the word only saying what the asker saw. The word becomes "person" (in place) and
+ * is returned. An ordinal before it ("the second woman") ranges over women and a plural counts
+ * them: those stay refused.
+ */
+function presupposed(toks: Token[]): string[] {
+  const out: string[] = [];
+  for (const [i, t] of toks.entries()) {
+    const after = toks[i + 1];
+    if (t.t !== 'word' || !SINGULAR_UNTOLD.test(t.text) || toks[i - 1]?.text !== 'the') continue;
+    if (!after || !((after.t === 'head' && after.v === 'who') || after.text === 'that')) continue;
+    toks[i] = { t: 'class', v: ['person'], agent: false, text: t.text, i: t.i };
+    out.push(t.text);
+  }
+  return out;
+}
+
+/** The singular sex and age words ("man", "lady"). */
+const SINGULAR_UNTOLD = /^(?:man|woman|male|female|boy|girl|child|kid|lady|gentleman|adult|teenager|teen|guy)$/;
 
 /** Function words: a question may have them without the reading using them. */
 const FUNCTION_KINDS = new Set<Token['t']>(['skip', 'sep', 'aux', 'and', 'rel']);

@@ -34,6 +34,12 @@ export function gapWords(toks: Tok[]): void {
     Object.assign(cond, { gap: true });
     Object.assign(middle, { t: 'skip' });
   }
+  // "the shortest quiet spell between two passes": the state said, then the visits it lies between
+  const between = cond?.v === 'empty' ? toks.find((t) => t.t === 'elapse' && t.v === 'between' && t.text === 'between' && t.i > cond.i) : undefined;
+  if (cond && between && betweenVisits(toks, between.i)) {
+    Object.assign(cond, { gap: true });
+    Object.assign(between, { t: 'skip' });
+  }
   if (cond) return;
   for (const t of toks) {
     if (t.t === 'elapse' && t.v === 'between') {
@@ -64,7 +70,8 @@ function betweenVisits(toks: Tok[], k: number): boolean {
   if (!noun || (noun.t !== 'class' && noun.t !== 'visitnoun')) return false;
   const next = leavingThenNext(toks, j + 1);
   if (toks.slice(j + 1 + next.length).some((t) => t.t === 'and' || t.t === 'time' || t.t === 'ord')) return false;
-  for (const r of [...restated, ...next]) Object.assign(r, { t: 'skip' });
+  // "between visits", "between passes": the noun restates the visits (the class is said elsewhere or is the place's)
+  for (const r of [...restated, ...next, ...(noun.t === 'visitnoun' ? [noun] : [])]) Object.assign(r, { t: 'skip' });
   return true;
 }
 

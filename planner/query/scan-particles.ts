@@ -44,6 +44,11 @@ export function particleVerbs(toks: Tok[], sentence: string): void {
       Object.assign(t, { v: 'become' });
       continue;
     }
+    // "the longest the counter went with nobody at it": going with none there is staying so
+    if (t.t === 'verb' && GOING.has(t.text) && p.text === 'with' && (toks[i + 2]?.t === 'neg' || /^(?:nobody|noone)$/.test(toks[i + 2]?.text ?? ''))) {
+      Object.assign(t, { v: 'stay' });
+      continue;
+    }
     // "go back to three bottles", "got back to two": becoming that count ("went back to the shelf" is a return)
     const count = toks[i + 2];
     if (GETTING.has(t.text) && p.t === 'verb' && p.text === 'back to') {

@@ -475,6 +475,8 @@ function single(word: string, prev: Token | undefined, next: string | undefined,
   if (/^\d+(?:\.\d+)?$/.test(word)) return { t: 'num', v: Number(word) };
   // "how long did the visit last?": the verb, not the ordinal
   if (word === 'last' && (next === undefined || next === ',' || next === 'for' || next.startsWith('@t') || prev?.t === 'visitnoun') && (prev?.t !== 'skip' || /^(?:it|they|he|she|that|this)$/.test(prev.text))) return { t: 'verb', v: 'stay' };
+  // "the second pass", "each pass", "its third pass": a pass through the view is a visit
+  if (word === 'pass' && (prev?.t === 'ord' || prev?.t === 'agg' || /^(?:a|one|each|every|per|its|that|this|his|her|their)$/.test(prev?.text ?? ''))) return { t: 'visitnoun' };
   // "when did the longest visit end", "when did the second visit start": a visit's ends
   if (prev?.t === 'visitnoun' && /^(?:end|ends|ended|finish|finished|finishes)$/.test(word)) return { t: 'verb', v: 'leave' };
   if (prev?.t === 'visitnoun' && /^(?:start|starts|started|begin|began|begins)$/.test(word)) return { t: 'verb', v: 'arrive' };

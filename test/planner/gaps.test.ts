@@ -94,3 +94,21 @@ test('a window that begins at a moment said first: "after the second visitor arr
   const none = ask('after the ninth visitor left, how many people came to the desk?');
   assert.equal(none.value, null, none.answer);
 });
+
+test('a state said before "between two passes", and "visits"/"passes" between which it lies, are a gap', () => {
+  near('what was the shortest quiet spell between two passes at the lot?', 4);
+  near('what was the longest gap between visits at the lot?', 70);
+  // staying (or going) with nobody there is the state: 70-100 s
+  near('what was the longest the desk sat with nobody at it?', 30);
+  near('what was the longest the desk went with no one there?', 30);
+});
+
+test('"passes" are visits, and where vehicles are what is seen most, of vehicles (said so); "someone" is a person', () => {
+  assert.equal(ask('how many passes were there at the lot?').value, 4);
+  const second = ask('when did the second pass begin at the lot?');
+  assert.ok(Math.abs(Date.parse(String(second.value)) - s(40)) <= 1000, second.answer);
+  assert.match(second.answer, /car/);
+  near('how long was the gap between the first and second passes at the lot?', 26);
+  // a person asked about at the lot: none came
+  assert.equal(ask('how many times did someone arrive at the lot?').value, 0);
+});

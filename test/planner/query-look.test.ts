@@ -46,6 +46,16 @@ test('a look is refused where Vigil cannot judge it, and sex words without one s
   refused('when was the red bottle taken?', 'red');
 });
 
+test('a sex word before a clause that picks the person out narrows nothing (said so); an ordinal before it ranges over the sex, refused', () => {
+  const last = parse('How long did the man who came in last stay?');
+  assert.deepEqual(last.query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: -1 } } });
+  assert.ok(last.assumed?.some((a) => /"man" narrowed nothing/.test(a)), String(last.assumed));
+  assert.deepEqual(parse('The woman who came in just after 09:01, when did she leave?').query.measure.measure, 'when');
+  refused('when did the last man leave?', 'sex');
+  refused('how long did the second woman stay?', 'sex');
+  refused('when did the woman leave?', 'sex');
+});
+
 test('the tokeniser leaves sentences without a description alone', () => {
   for (const s of ['how many people were in the red zone', 'how many people came in the last 5 minutes', 'was anyone with a bottle there', 'how long did the person in zone a stay']) assert.deepEqual(takeLooks(s), { s, looks: [] });
 });
