@@ -185,6 +185,14 @@ function afterThenUntil(c: Ctx, h: Token, rest: readonly Token[]): { from: Read 
   if ('ok' in from) return { from, to: from };
   // "the next one": the one after the first moment
   const next = rest.find((t) => t.t === 'ord' && t.text === 'next');
+  // "... how long did the yard stay empty until the recording ended": to the end of the recording
+  const toEnd = rest.slice(rest.indexOf(until) + 1).filter((t) => t.t !== 'skip' && t.t !== 'sep');
+  // (empty "until the recording ended" holds only from the last departure)
+  const lastLeft = from.moment.kind === 'departure' && from.moment.visit.by === 'nth' && from.moment.visit.n === -1;
+  if (toEnd.length === 1 && toEnd[0]?.t === 'instant' && toEnd[0].v === 'end' && (!stated || lastLeft)) {
+    use(c, until, after.rank, toEnd[0]);
+    return { from, to: { moment: { kind: 'end' }, classes: from.classes, bare: false } };
+  }
   // "after the first bottle was taken, how long before it was put back": "it" is the clause's subject
   const named = after.clause.some((t) => t.t === 'class');
   const pronouns = named ? rest.filter((t) => t.t === 'skip' && PRONOUN.test(t.text)) : [];
@@ -253,9 +261,13 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
     return check(r.from, r.to) ?? span(r.from.moment, r.to.moment, !r.same && r.to.bare);
   }
   // "how long did the kiosk wait for its first visitor": the place waits from the start
+  // ("how long did we wait after the recording began before ...": the asker waits from the start, said again)
   const wait = rest.find((t) => t.t === 'verb' && t.v === 'stay' && /^wait/.test(t.text));
   if (wait && rest.slice(0, rest.indexOf(wait)).every((t) => t.t === 'aux' || t.t === 'place' || t.t === 'here' || (t.t === 'skip' && !PRONOUN.test(t.text)))) {
-    const link = c.toks[wait.i + 1];
+    const [r0, r1] = [c.toks[wait.i + 1], c.toks[wait.i + 2]];
+    const fromStart = r0?.t === 'rank' && r0.v === 'after' && r1?.t === 'instant' && r1.v === 'start' ? [r0, r1] : [];
+    use(c, ...fromStart);
+    const link = c.toks[wait.i + 1 + fromStart.length];
     if (!link || !((link.t === 'skip' && link.text === 'for') || (link.t === 'elapse' && link.v === 'until') || (link.t === 'rank' && link.v === 'before'))) return undefined;
     // "its first visitor": the place's
     const own = c.toks[link.i + 1];
@@ -274,11 +286,11 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
  * span's first moment: `elapsedMeasure` reads those) is where the question's window begins. Its
  * words are used; a clause that is no moment is a refusal; undefined when there is none.
  */
-export function leadingMoment(c: Ctx): Found | Refused | undefined {
+export function leadingMoment(c: Ctx): { moment: Found; side: 'after' | 'before' } | Refused | undefined {
   // the question's head, or (a yes/no question) the first word after the clause
   const sep = c.toks.findIndex((t) => t.t === 'sep');
   const h = c.toks.find((t) => t.t === 'head' && !c.used.has(t.i)) ?? (sep > 0 ? c.toks[sep + 1] : undefined);
-  const after = h ? leadingAfter(c, h) : undefined;
+  const after = h ? leadingAfter(c, h, true) : undefined;
   if (!after || c.used.has(after.rank.i)) return undefined;
   // "after it had been down to one, when did the shelf ...": "it" is the place (or things) the question names
   // (a state only: "after it left" does not say which visit)
@@ -290,7 +302,7 @@ export function leadingMoment(c: Ctx): Found | Refused | undefined {
   const m = read.moment;
   if (!isFound(m)) return undefined;
   use(c, after.rank, ...it);
-  return m;
+  return { moment: m, side: after.rank.v === 'before' ? 'before' : 'after' };
 }
 
 /**
@@ -342,10 +354,11 @@ function isFound(m: Moment): m is Found {
   return m.kind !== 'start' && m.kind !== 'end';
 }
 
-function leadingAfter(c: Ctx, h: Token): { rank: Token; clause: Token[] } | undefined {
+function leadingAfter(c: Ctx, h: Token, before = false): { rank: Extract<Token, { t: 'rank' }>; clause: Token[] } | undefined {
   const pre = c.toks.slice(0, h.i).filter((t) => t.t !== 'sep' && !(t.t === 'skip' && /^(?:so|and|then|ok|okay|right)$/.test(t.text)));
   const rank = pre[0];
-  if (rank?.t !== 'rank' || rank.v !== 'after' || pre.length < 3) return undefined;
+  // ("before the first person left, how many had shown up": the window ends there)
+  if (rank?.t !== 'rank' || !(rank.v === 'after' || (before && rank.v === 'before')) || pre.length < 3) return undefined;
   return { rank, clause: pre.slice(1) };
 }
 

@@ -161,9 +161,13 @@ export function compose(c: Ctx): Composed {
   const ref = verbsRead.ref ?? refs;
   const gap = verbsRead.returned ? cameBack(c, verbsRead.returned) : (untilNext(c, ref) ?? elapsedMeasure(c, ref));
   if (gap && 'ok' in gap) return gap;
+  // "how long was he gone between his first and second visits": being gone is that span
+  if (gap?.measure === 'elapsed' && gap.from.kind === 'departure' && gap.to.kind === 'arrival') use(c, ...all(c, 'verb', 'leave').filter((t) => t.text === 'gone'));
   // "how long after the recording began ...", "empty at the beginning before ...": the span runs from the start already
+  // ("... until the recording ended": the span runs to the end already)
   const fromStart = gap?.measure === 'elapsed' && gap.from.kind === 'start' && times.instWord?.v === 'start' && times.instants.length === 0;
-  if (fromStart) Object.assign(times, { at: undefined, instWord: undefined });
+  const toEnd = gap?.measure === 'elapsed' && gap.to.kind === 'end' && times.instWord?.v === 'end' && times.instants.length === 0;
+  if (fromStart || toEnd) Object.assign(times, { at: undefined, instWord: undefined });
   if (!gap && elapsedSince(c)) return refuse('TWO_MOMENTS', 'it asks how long after (or before) one moment something happened; ask when it happened');
   if (subordinateWhen(c)) return refuse('TWO_MOMENTS', 'it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
   // "after the first visitor left, when was it first empty?": the window begins at that moment
@@ -180,7 +184,7 @@ export function compose(c: Ctx): Composed {
   if (!from || !done.ok) return done;
   // at an instant, or comparing two windows, a window's beginning is not read
   if (done.query.time.at !== undefined || done.query.measure.measure === 'compare') return refuse('TWO_MOMENTS', 'it names a moment the question counts from and another moment or period as well; ask about one');
-  return { ...done, query: { ...done.query, time: { ...done.query.time, after: from } } };
+  return { ...done, query: { ...done.query, time: { ...done.query.time, [from.side]: from.moment } } };
 }
 
 /**
@@ -210,11 +214,37 @@ function cameBack(c: Ctx, back: Token): Measure {
 /** Uses a return's verb and the words that restate it: "again", "(for) a second go", "the second time". */
 function useAgain(c: Ctx, back: Token): void {
   const again = c.toks.filter((t, k) => t.i > back.i && (AGAIN.has(t.text) || (t.text === 'second' && /^(?:time|go|visit)$/.test(c.toks[k + 1]?.text ?? ''))));
-  // "come back after leaving": the leaving is the return's own
-  const rank = c.toks[back.i + 1];
-  const leaving = rank?.t === 'rank' && rank.v === 'after' && c.toks[back.i + 2]?.t === 'verb' && /^(?:leaving|going)$/.test(c.toks[back.i + 2]?.text ?? '') ? [rank, c.toks[back.i + 2]] : [];
+  const leaving = ownLeaving(c, back.i + 1);
   use(c, back, ...leaving, ...again, ...again.filter((t) => t.text === 'second').flatMap((t) => [/^(?:a|the)$/.test(c.toks[t.i - 1]?.text ?? '') ? c.toks[t.i - 1] : undefined, c.toks[t.i + 1]]));
 }
+
+/**
+ * "come back after leaving", "... after he left (the first time)": the leaving is the return's own,
+ * restated. The tokens that restate it from `k`, or none.
+ */
+function ownLeaving(c: Ctx, k: number): Token[] {
+  const rank = c.toks[k];
+  if (rank?.t !== 'rank' || rank.v !== 'after') return [];
+  const pronoun = /^(?:he|she|they|it)$/.test(c.toks[k + 1]?.text ?? '') && agrees(c, c.toks[k + 1]?.text ?? '') ? [c.toks[k + 1] as Token] : [];
+  const verb = c.toks[k + 1 + pronoun.length];
+  const ok = verb?.t === 'verb' && (pronoun.length > 0 ? verb.v === 'leave' && !/ing$/.test(verb.text) : /^(?:leaving|going)$/.test(verb.text));
+  if (!ok) return [];
+  // "the first time": the leaving before the return is its first
+  const j = verb.i + 1;
+  const [a, o, t] = [c.toks[j], c.toks[j + 1], c.toks[j + 2]];
+  const firstTime = a?.text === 'the' && o?.t === 'ord' && o.v === 1 && t?.text === 'time' ? [a, o, t] : [];
+  return [rank, ...pronoun, verb, ...firstTime];
+}
+
+/** Whether "he"/"she" can be the one the question names ("the woman ... after he left" is someone else). */
+function agrees(c: Ctx, pronoun: string): boolean {
+  const words = c.toks.flatMap((t) => (t.t === 'look' ? [t.text, ...t.v.ignored] : [t.text]));
+  const other = pronoun === 'he' ? FEMALE : pronoun === 'she' ? MALE : undefined;
+  return !other || !words.some((w) => other.test(w));
+}
+
+const MALE = /^(?:man|men|guy|guys|boy|boys|gentleman|gentlemen|male|males|he|him|his)$/;
+const FEMALE = /^(?:woman|women|lady|ladies|girl|girls|female|females|she|her|hers)$/;
 
 /** The reading the measure is chosen from: the head, its helper words and how "the person" is picked. */
 function reading(c: Ctx, s: ReturnType<typeof readSubject>, times: Times, verbsRead: { v: Map<string, Verb>; classes: string[] }, ref: VisitRef | undefined, head: Reading['head']): Reading {

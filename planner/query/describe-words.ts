@@ -141,5 +141,7 @@ export function when(q: Query, tz: string): string {
   if (q.time.at !== undefined) return `at ${clock(q.time.at, tz)}`;
   const a = q.time.after;
   const since = a ? `from ${momentWords(a, q, tz, false)}` : undefined;
+  const b = q.time.before;
+  if (b) return `from ${clock(q.time.from, tz)} to ${momentWords(b, q, tz, false)}`;
   return since ? `${since} to ${clock(q.time.to - 1, tz)}` : `between ${clock(q.time.from, tz)} and ${clock(q.time.to - 1, tz)}`;
 }

@@ -36,6 +36,7 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   if (!parsed.success) throw new PlannerError('TOOL_BAD_INPUT', `bad query: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const q = parsed.data;
   if (q.time.after) return fromMoment(q, q.time.after, memory, opts);
+  if (q.time.before) return toMoment(q, q.time.before, memory, opts);
   const stored = memory.cameras();
   const unknown = q.place.cameras.filter((c) => !stored.includes(c));
   let cams = q.place.cameras.length > 0 ? q.place.cameras.filter((c) => stored.includes(c)) : stored;
@@ -99,6 +100,21 @@ function fromMoment(q: Query, after: Found, memory: MemoryStore, opts: ExecuteOp
   const start = t + 1 + (after.kind === 'arrival' ? HALF_FRAME_MS : 0);
   const rest = executeQuery({ ...q, time: { ...time, from: start, ...(q.time.at !== undefined ? { at: q.time.at } : {}) } }, memory, opts);
   return { ...rest, evidence: [...found.evidence.slice(0, 1), ...rest.evidence], notes: [`From ${new Date(t).toISOString()}, the moment it counts from`, ...found.notes, ...rest.notes] };
+}
+
+/**
+ * "Before the first person left, how many had shown up": the window ends at the moment (found in
+ * the window first); what began at it is not before it.
+ */
+function toMoment(q: Query, before: Found, memory: MemoryStore, opts: ExecuteOptions): Executed {
+  const { before: _said, ...time } = q.time;
+  const found = executeQuery({ ...q, measure: { measure: 'when', of: before }, time: { from: time.from, to: time.to } }, memory, opts);
+  if (found.value.kind !== 'time') return { ...found, value: { kind: 'none', why: `the moment it counts to: ${found.value.kind === 'none' ? found.value.why : 'not found'}` } };
+  const t = found.value.t;
+  if (t <= q.time.from) return { ...found, value: { kind: 'none', why: 'the moment it counts to is at the start of that time' } };
+  if (time.at !== undefined) return { ...found, value: { kind: 'none', why: 'it names a moment the question counts to and another moment as well; ask about one' } };
+  const rest = executeQuery({ ...q, time: { ...time, to: t } }, memory, opts);
+  return { ...rest, evidence: [...found.evidence.slice(0, 1), ...rest.evidence], notes: [`To ${new Date(t).toISOString()}, the moment it counts to`, ...found.notes, ...rest.notes] };
 }
 
 /**

@@ -44,7 +44,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('arrive arrives arrived arriving arrival arrivals come comes came coming enter enters entering entry visit visits visited visiting visitor visitors appear appears appeared appearing approach approached approaches', V('arrive')),
   ...words('leave leaves left leaving depart departs departed departing departure departures exit exits exited exiting disappear disappears vanish vanished go went gone', V('leave')),
   ...words('sitting waits park parks parked lasted lasts lasting stay stays stayed staying spend spends spending remain remains remained remaining wait waits waited waiting linger lingered dwell dwelled dwelt stand stands standing stood sit', V('stay')),
-  ...words('see sees saw seen spot spotted detect detects detected notice noticed observe observed record recorded capture captured visible present pass passed passing', V('see')),
+  ...words('see sees saw seen spot spotted detect detects detected notice noticed observe observed record recorded capture captured catch caught visible present pass passed passing', V('see')),
   ...words('be been being there', V('be')),
   ...words('take takes taken remove removes removed removing removal removals grab grabbed grabs grab pick picks picked lift lifted steal stole stolen moved snatch snatched snatches nab nabbed swipe swiped pull pulled withdraw withdrew withdrawn lose loses lost losing', V('take')),
   ...words('return returns returned returning replace replaced replaces restore restored restock restocks restocking refill refilled replenish replenished', V('return')),

@@ -94,7 +94,8 @@ export type Place = z.infer<typeof Place>;
 
 /**
  * When: a window `[from, to)` in epoch ms, the instant for measures taken at one moment, and a
- * moment (`after`) the window begins at instead of `from` ("after the first visitor left").
+ * moment (`after`) the window begins at instead of `from` ("after the first visitor left"), or one
+ * (`before`) it ends at instead of `to` ("before the first person left").
  */
 export const Time = z
   .object({
@@ -103,6 +104,8 @@ export const Time = z
     at: z.number().optional(),
     // "after the first visitor left, ...": the window begins at that moment (found in the window first)
     after: z.lazy(() => Found).optional(),
+    // "before the first person left, ...": the window ends at that moment (found in the window first)
+    before: z.lazy(() => Found).optional(),
   })
   .strict();
 export type Time = z.infer<typeof Time>;

@@ -112,3 +112,11 @@ test('"passes" are visits, and where vehicles are what is seen most, of vehicles
   // a person asked about at the lot: none came
   assert.equal(ask('how many times did someone arrive at the lot?').value, 0);
 });
+
+test('a window that ends at a moment said first: what began before it', () => {
+  // desk arrivals before a's departure (15 s): a only; before b's departure (40 s): a, b
+  assert.equal(ask('before the first person left the desk, how many people had shown up?').value, 1);
+  assert.equal(ask('before the second person left the desk, how many people had come?').value, 2);
+  const none = ask('before the ninth person left the desk, how many people had come?');
+  assert.equal(none.value, null, none.answer);
+});
