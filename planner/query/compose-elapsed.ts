@@ -321,9 +321,12 @@ function afterSpan(c: Ctx, lead: Token, rest: readonly Token[]): { from: Read; t
   if ('ok' in from) return from;
   const named = rest.slice(1, k + 1).some((t) => t.t === 'class');
   const pronouns = named ? second.filter((t) => t.t === 'skip' && PRONOUN.test(t.text)) : [];
-  const to = clauseMoment(c, second.filter((t) => !pronouns.includes(t)), 'next', classesOf);
-  if ('ok' in to) return to;
-  use(c, lead, ...pronouns);
+  // "how long after the first car left did the next one arrive": the next after the first moment
+  const next = second.find((t) => t.t === 'ord' && t.text === 'next');
+  const read = clauseMoment(c, second.filter((t) => !pronouns.includes(t) && t !== next), 'next', classesOf);
+  if ('ok' in read) return read;
+  const to = next ? { ...read, bare: true } : read;
+  use(c, lead, next, ...pronouns);
   if (pronouns.length === 0 || from.moment.kind === 'event') return { from, to };
   if (from.moment.kind === 'arrival' && to.moment.kind === 'departure') return { from, to: { ...to, moment: { kind: 'departure', visit: from.moment.visit } }, same: true };
   return refuse('DANGLING_REFERENCE', 'the pronoun refers back to something, and the memory cannot tell which');

@@ -86,6 +86,10 @@ function lookOfOne(r: Reading): VisitRef | undefined {
   const { c, ref, classToks } = r;
   if (all(c, 'look').length === 0) return undefined;
   if (ref || first(c, 'ord') || first(c, 'super')) return visitRef(c, ref);
+  // "did the person in black come by", "... stay for more than a minute": the look says who, the verb what is asked
+  const { v } = r;
+  const stay = v.get('stay');
+  if (v.has('arrive') || v.has('leave') || (stay && !('posture' in stay && stay.posture))) return undefined;
   const one = classToks.length === 1 ? classToks[0] : undefined;
   if (one && !one.plural && !one.agent && c.toks[one.i - 1]?.text === 'the') return { by: 'only' };
   return undefined;

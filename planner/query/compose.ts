@@ -134,7 +134,9 @@ function oneOf(c: Ctx, classToks: readonly Extract<Token, { t: 'class' }>[], m: 
   // "when did the man in the black T-shirt leave for the last time": his last departure, not the last of anyone dressed so
   const looked = all(c, 'look').length > 0;
   const picked = m.measure === 'when' && (m.of.kind === 'arrival' || m.of.kind === 'departure') && m.of.visit.by === 'nth' && looked;
-  const ofVisits = (m.measure === 'count' && m.of === 'visits') || (m.measure === 'duration' && m.of.kind === 'visits') || picked;
+  // "did the man in the black T-shirt come by": whether one person dressed so came (never anyone dressed so)
+  const came = m.measure === 'whether' && m.test.kind === 'visit' && looked;
+  const ofVisits = (m.measure === 'count' && m.of === 'visits') || (m.measure === 'duration' && m.of.kind === 'visits') || picked || came;
   return ofVisits && classToks.some((t) => !t.plural && !t.agent && c.toks[t.i - 1]?.text === 'the' && t.v.length > 0);
 }
 

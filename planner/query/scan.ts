@@ -31,7 +31,7 @@ export type Token = (
   | Lex
   | { t: 'class'; v: string[]; agent: boolean }
   /** `holder`: a noun for what the things at the only camera stand on ("the shelf"): only things may be asked about there. */
-  | { t: 'place'; v: PlaceName; alias?: true; holder?: true }
+  | { t: 'place'; v: PlaceName; alias?: true; holder?: true; /** a word of the name itself */ own?: true }
   | { t: 'time'; v: TimePhrase }
   | { t: 'look'; v: LookPhrase }
   | { t: 'word' }
@@ -130,8 +130,9 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/\b(visitor|person|customer|guest|shopper|visit|individual) (\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b(?! ?(?:s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|people|persons|visitors|times)\b)/g, (_m, noun: string, n: string) => `${CLOCK_WORDS[n] ?? n}th ${noun}`);
   // "did the bottle count ever ...", "the visitor count at noon": the number of them
   s = s.replace(/\b(the|a) ([a-z]{3,}) count\b(?! (?:of|as|for)\b)/g, '$1 number of $2');
-  // "across both of his visits", "over all her trips": in total (one person's visits, as said)
-  s = s.replace(/\b(?:across|over|in|during|for|from) (?:both|all) (?:of )?(?:his|her|their) (?:visits|trips|stops|stays|times)\b/g, 'in total');
+  // "across both of his visits", "over all her trips": in total (one person's visits, as said);
+  // "between her two visits": the first and second of them (two said, so no others)
+  s = s.replace(/\bbetween (his|her|their) two (visits|trips|stops|stays)\b/g, 'between $1 first and second $2').replace(/\b(?:across|over|in|during|for|from) (?:both|all) (?:of )?(?:his|her|their) (?:visits|trips|stops|stays|times)\b/g, 'in total');
   // "leave for good": for the last time
   s = s.replace(/\b(left|leave|leaves|leaving|gone|go|went) for good\b/g, '$1 for the last time');
   // "a truck or a bus": either class (the subject's classes are summed, as with "and")
@@ -288,7 +289,14 @@ function nameTable(v: ScanVocabulary): Map<string, Lex | TokenBody> {
   for (const id of v.zones) add('zone', id, ['zone', 'area', 'region']);
   for (const id of v.cameras) add('camera', id, ['camera', 'cam']);
   // "the table" for camera standing-table, "the shelf" for drinks-shelf: a word of one name alone, where it means nothing else
-  for (const [word, place] of nameWords(v)) if (!table.has(word) && (word.includes(' ') || !known(word))) table.set(word, { t: 'place', v: place, alias: true });
+  for (const [word, place] of nameWords(v)) {
+    // a word of the name itself ("ramp" of ferry-ramp), not another word for it
+    const own = forms(place.id).some((f) => f.split(' ').includes(word));
+    const lex: TokenBody = { t: 'place', v: place, alias: true, ...(own ? { own: true as const } : {}) };
+    if (!table.has(word) && (word.includes(' ') || !known(word))) table.set(word, lex);
+    // "the bench" of greenhouse-bench is also a class: the place where a class stands as one (`placeAfterClass`)
+    else if (own && table.get(word)?.t === 'class') table.set(`${CLASS_PLACE}${word}`, lex);
+  }
   for (const [p, lex] of Object.entries(PHRASES)) if (!table.has(p)) table.set(p, lex);
   return table;
 }
@@ -427,6 +435,9 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
       const lex = table.get(w.slice(i, i + len).join(' '));
       if (lex) hit = { len, lex };
     }
+    // "the check-in camera" for clinic-checkin: two words said apart that the name joins
+    const joined = !hit && i + 1 < w.length ? table.get(`${word}${w[i + 1] ?? ''}`) : undefined;
+    if (joined?.t === 'place') hit = { len: 2, lex: joined };
     if (!hit) {
       const prev = out[out.length - 1];
       const lex = single(word, prev, w[i + 1], table);
@@ -457,7 +468,9 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   // "how much time was the shortest visit taking": a visit takes time (it lasts), it takes nothing away
   for (const t of out) if (t.t === 'verb' && t.v === 'take' && out.slice(0, t.i).reverse().find((x) => x.t !== 'aux' && x.t !== 'skip')?.t === 'visitnoun') Object.assign(t, { v: 'stay' });
   // "the shelf camera": a name said as a name is the name, never another word for one
-  for (const t of out) if (t.t === 'place' && t.alias && PLACE_KIND_WORDS.has(out[t.i + 1]?.text ?? '')) Object.assign(t, { t: 'word' });
+  // ("the ramp camera" of ferry-ramp: a word of the name is the name)
+  for (const t of out) if (t.t === 'place' && t.alias && !t.own && PLACE_KIND_WORDS.has(out[t.i + 1]?.text ?? '')) Object.assign(t, { t: 'word' });
+  placeAfterClass(out, table);
   // "how many were there at most": the most, not a comparison
   for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
   // "every bottle", "each bottle": all of them
@@ -465,6 +478,28 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   for (const t of out) withFeatures(t);
   return out;
 }
+
+/** The table's key prefix for a word of a place's name that is also a class ("bench"). */
+const CLASS_PLACE = '@place ';
+
+/**
+ * "How many bottles were on the bench" where the camera is greenhouse-bench: a class word that is a
+ * word of a place's name, after "the" and a preposition of place following another class, or
+ * after "the" with no other class in the question ("was the bench empty"), is the place. Changes
+ * `toks` in place.
+ */
+function placeAfterClass(toks: Token[], table: Map<string, Lex | TokenBody>): void {
+  for (const [i, t] of toks.entries()) {
+    const place = t.t === 'class' && !t.agent ? table.get(`${CLASS_PLACE}${t.text}`) : undefined;
+    if (!place || toks[i - 1]?.text !== 'the') continue;
+    // ("was the bench empty": with no other class, the one named after it is the place)
+    const alone = !toks.some((p) => p.t === 'class' && p !== t);
+    if (alone || (PLACE_PREPOSITIONS.test(toks[i - 2]?.text ?? '') && toks.slice(0, i - 2).some((p) => p.t === 'class'))) toks[i] = { ...place, text: t.text, i: t.i };
+  }
+}
+
+/** Prepositions that put a thing at a place. */
+const PLACE_PREPOSITIONS = /^(?:at|on|by|near|beside|in|inside|under|around|to|from|next to|off|onto)$/;
 
 /** Reads one word given its neighbours ("20 second" is a unit, "the second" an ordinal). */
 function single(word: string, prev: Token | undefined, next: string | undefined, table: Map<string, Lex | TokenBody>): Lex | TokenBody {

@@ -172,3 +172,27 @@ test('with no line drawn, going through is passing through the view (said so); c
   assert.equal(x.value, null, x.answer);
   assert.match(x.answer, /no line is drawn on lot/);
 });
+
+test('"did the person in X come by": whether one person dressed so came; yes is refused when a worn thing narrowed nothing', () => {
+  const q = parse('did the man in the black T-shirt come by?').query;
+  assert.deepEqual(q.measure, { measure: 'whether', test: { kind: 'visit', moment: 'arrival' } });
+  assert.equal(q.subject.one, true);
+  // one person dressed white on top came: yes (no worn thing said)
+  valueOf('did the person in white come to the table before 09:01:30?', true);
+  // a white top came, but a "jacket" the detector cannot see: not yes
+  const jacket = ask('did anyone in a white jacket come to the table before 09:01:30?');
+  assert.equal(jacket.value, null, jacket.answer);
+  assert.match(jacket.answer, /not "jacket"/);
+  // nobody dressed red: no, whatever was worn
+  valueOf('did anyone in a red jacket come to the table before 09:01:30?', false);
+  // the verb says what is asked: his stay, not his look
+  assert.deepEqual(parse('did the person in the black jacket stay for more than a minute?').query.measure, { measure: 'whether', test: { kind: 'visit', where: { op: 'gt', seconds: 60 } } });
+});
+
+test('"did the person in white come back": one visit dressed so says no; several identities or no look, not', () => {
+  const white = ask('did the person in the white top come back to the table before 09:01:30?');
+  assert.equal(white.value, false, white.answer);
+  assert.match(white.answer, /a return would look the same/);
+  const anyone = ask('did anyone come back to the table before 09:01:30?');
+  assert.equal(anyone.value, null, anyone.answer);
+});

@@ -8,6 +8,7 @@ import { inWindowFor, momentEvidence, noSuchVisit, passes, pickVisit, visitEvide
 import { conditionStretches, runCondition, runCount, together } from '../execute-measures.js';
 import { visitLook } from '../execute-look.js';
 import { lookWords } from '../look.js';
+import { UNTOLD_PEOPLE } from '../lexicon.js';
 import type { QueryValue } from '../schema.js';
 import type { AllVisits, DescribeWords, MeasureModule, MeasureOf } from './module.js';
 
@@ -68,6 +69,11 @@ function visit(r: Run, x: Test<'visit'>, all: AllVisits): QueryValue {
   const vs = all(q.time.from, q.time.to).filter((v) => (!where || passes((v.end - v.start) / 1000, where.op, where.seconds)) && (moment !== 'arrival' || inWindow(v.start)) && (moment !== 'departure' || inWindow(v.end)));
   r.evidence.push(...visitEvidence(vs));
   if (count) r.notes.push(`${vs.length} arrival${vs.length === 1 ? '' : 's'}`);
+  // "did anyone in a black jacket come": a visit dressed black on top may be another top; no is sure, yes is not
+  const unseen = (q.subject.look?.ignored ?? []).filter((w) => !UNTOLD_PEOPLE.has(w));
+  if (!count && !where && vs.length > 0 && unseen.length > 0) {
+    return { kind: 'none', why: `${vs.length} visit${vs.length === 1 ? '' : 's'} looked ${lookWords(q.subject.look ?? { colours: [] })}, but the detector sees colours, not ${unseen.map((w) => `"${w}"`).join(' or ')}, so I cannot say whether that was who was asked about` };
+  }
   return { kind: 'boolean', b: count ? passes(vs.length, count.op, count.n) : vs.length > 0 };
 }
 
@@ -75,7 +81,8 @@ function visit(r: Run, x: Test<'visit'>, all: AllVisits): QueryValue {
  * Whether someone came back: re-identification drew fewer identities than visits (one person seen on
  * two visits). Re-identification can miss a returning person, never the other way round by design
  * (identities are never more than visits, and split rather than merged when unsure), so "no" is
- * never said: with as many identities as visits the answer is a refusal.
+ * said only of someone named by a look that one visit alone has (every visit judged by colour: a
+ * return would have it too); otherwise, with as many identities as visits, the answer is a refusal.
  */
 function returned(r: Run, all: AllVisits): QueryValue {
   const { q } = r;
@@ -84,6 +91,11 @@ function returned(r: Run, all: AllVisits): QueryValue {
   r.evidence.push(...visitEvidence(vs));
   r.notes.push(`Estimated by re-identification (appearance across visits): ${ids} identit${ids === 1 ? 'y' : 'ies'} from ${vs.length} visit${vs.length === 1 ? '' : 's'}`);
   if (ids < vs.length) return { kind: 'boolean', b: true };
+  // "did the man in the light grey shirt come back": one visit dressed so; a return would be dressed so too
+  if (q.subject.look && vs.length === 1) {
+    r.notes.push(`Only one visit looked ${lookWords(q.subject.look)}, and a return would look the same`);
+    return { kind: 'boolean', b: false };
+  }
   return { kind: 'none', why: `re-identification told all ${vs.length} visits apart, and it can miss someone who came back, so I cannot say no` };
 }
 
