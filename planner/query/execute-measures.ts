@@ -10,8 +10,12 @@ import { objectLooks } from './look.js';
 import { isGap, type CountCondition, type DurationCondition, type EventFact, type EventKind, type Measure, type Pick, type QueryValue, type StretchEdge, type VisitFact, type VisitRef } from './schema.js';
 
 type AllVisits = (from: number, to: number) => VisitFact[];
-/** A visit ending this close to the end of its camera's coverage may still be going on. */
-const OPEN_MS = 2000;
+/**
+ * A visit ending this close to the end of its camera's coverage may still be going on: at the
+ * default 2 fps, missing from the last two frames is a flicker, from three or more it had left
+ * (a man who walked away 1.5 s before a recording ended was once "still there").
+ */
+const OPEN_MS = 1250;
 
 /** The note of a visit the daemon's stop cut short. */
 export function cutNote(v: VisitFact): string {
