@@ -175,6 +175,26 @@ function eachVisitRule(cl: readonly Token[]): boolean {
   return says && each && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text) && t.v !== 'who');
 }
 
+/**
+ * "Two grabbed together count as one occasion", "bottles taken together count once": things taken or
+ * put back at one moment are one (no question word in it but "count").
+ */
+function togetherRule(cl: readonly Token[]): boolean {
+  const says = cl.some((t) => t.t === 'head' && /^count/.test(t.text));
+  const together = cl.some((t) => t.t === 'once');
+  const one = cl.some((t) => t.text === 'once' || (t.t === 'num' && t.v === 1 && /^(?:as|for)$/.test(cl[cl.indexOf(t) - 1]?.text ?? '')));
+  return says && together && one && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text));
+}
+
+/** The tokens of a count of takings or puttings back, counted by moment ("occasions") as a rule said. */
+function byMoment(toks: readonly Token[]): Token[] | undefined {
+  const head = toks.findIndex((t) => t.t === 'head' && (t.v === 'howmany' || t.v === 'howoften'));
+  if (head < 0 || !toks.some((t) => t.t === 'verb' && (t.v === 'take' || t.v === 'return'))) return undefined;
+  if (toks.some((t) => t.t === 'timesnoun' && t.v === 'occasion')) return [...toks];
+  const occasion = { t: 'timesnoun', v: 'occasion', text: 'occasions', i: 0 } as Token;
+  return [...toks.slice(0, head + 1), occasion, ...toks.slice(head + 1)].map((t, i) => ({ ...t, i }));
+}
+
 /** The tokens with the counting rule said as "different" (when the question does not say it already). */
 function distinctWith(toks: readonly Token[]): Token[] {
   if (toks.some((t) => t.t === 'distinct')) return [...toks];
@@ -198,6 +218,10 @@ function askingClause(cls: readonly Token[][]): number {
 export function discourse(toks: readonly Token[]): Discourse {
   const cls = clauses(toks);
   const k = askingClause(cls);
+  // "How many times were bottles taken? Two grabbed together count as one.": by moment, as the rule says
+  const together = k >= 0 ? cls.filter((cl, j) => j > k && togetherRule(cl)) : [];
+  const moments = together.length > 0 ? byMoment(cls.filter((cl) => !together.includes(cl)).flat()) : undefined;
+  if (moments) return discourse(moments);
   // "How many different people came? Count a returning person once.": a rule of counting after the question
   // (with the condition said before it: "if the same person came twice, count them once")
   const rules = k >= 0 ? cls.flatMap((cl, j) => (j > k && countOnceRule(cl) ? [cl, ...(j - 1 > k && cls[j - 1]?.[0]?.text === 'if' ? [cls[j - 1] as Token[]] : [])] : [])) : [];

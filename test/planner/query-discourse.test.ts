@@ -64,3 +64,12 @@ test('particle verbs, chat shorthand, "ago", stretches and ranks', () => {
   // now and another stretch at once: refused, never one of them silently
   refused('how long has the kiosk been empty now, at the longest?');
 });
+
+test('a rule after a count of takings, "two grabbed together count as one", counts by moment; said of people it is refused', () => {
+  const taken = { measure: 'count', of: 'events', event: 'taken', moments: true };
+  assert.deepEqual(m('how many times were bottles taken from the ledge? Two grabbed together count as one occasion.'), taken);
+  assert.deepEqual(m('how many bottles were taken from the ledge? Bottles taken together count once.'), taken);
+  // without the rule: each bottle
+  assert.deepEqual(m('how many bottles were taken from the ledge?'), { measure: 'count', of: 'events', event: 'taken' });
+  refused('how many people came to the kiosk? two together count as one.');
+});
