@@ -3,7 +3,8 @@
  * [--interval 1.5] [--margin 2.5] [--no-ws]`): does a running daemon answer questions about the
  * present, the last, the longest and the missing correctly?
  *
- * Starts the real daemon (`vigil start --config`, HTTP on --port, MQTT off, no auth tokens) on a
+ * Starts the real daemon (`vigil start --config`, HTTP on --port, MQTT off, authentication on as by
+ * default: the WebSocket sends the admin token the daemon wrote to its data directory) on a
  * fresh data dir /tmp/livebench-live-* with three real-time, looping file cameras at 2 fps:
  * `table` (one-by-one-person-detection.mp4, people), `bench` (bottle-detection.mp4, bottles, zone
  * `bench` over the bench top as in bench/alerts-bottles.ts) and `floor` (worker-zone-detection.mp4,
@@ -17,6 +18,7 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readAdminToken } from '../edge/api/admin-token.js';
 import { WsAsker, type Channel } from './live/ask.js';
 import { ClipClock } from './live/clock.js';
 import { firstFrames, freshDataDir, ROOT, sleep, startDaemon, VIDEOS, waitStreaming, type CameraConfig } from './live/daemon.js';
@@ -97,7 +99,7 @@ async function main(): Promise<void> {
   const daemon = startDaemon({ port, data, cameras: CAMERAS });
   console.log(`daemon on port ${port}, data ${data}, log ${daemon.logFile}`);
   const clock = new ClipClock(daemon, Object.fromEntries(CAMERAS.map((c) => [c.id, c.fps])));
-  const ws = values['no-ws'] ? null : new WsAsker(daemon.baseUrl);
+  const ws = values['no-ws'] ? null : new WsAsker(daemon.baseUrl, () => readAdminToken(data));
   let rows: Row[];
   try {
     await waitStreaming(daemon);

@@ -63,13 +63,20 @@ export class WsAsker {
   private seq = 0;
   private readonly waiting = new Map<string, (r: Reply) => void>();
 
-  /** @param baseUrl the daemon's `http://HOST:PORT` */
-  constructor(private readonly baseUrl: string) {}
+  /**
+   * @param baseUrl the daemon's `http://HOST:PORT`
+   * @param token the admin token, read when connecting (authentication is on by default)
+   */
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: () => string | null = () => null,
+  ) {}
 
   private connect(): Promise<WebSocket> {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) return Promise.resolve(this.ws);
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${this.baseUrl.replace(/^http/, 'ws')}/api/ws`);
+      const token = this.token();
+      const ws = new WebSocket(`${this.baseUrl.replace(/^http/, 'ws')}/api/ws`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
       ws.on('message', (data: Buffer) => {
         const m = JSON.parse(data.toString()) as Reply;
         if (m.type === 'hello') {
