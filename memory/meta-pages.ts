@@ -9,7 +9,7 @@
  * main database records (48 bytes each; the free one's first field is the page size), the last
  * page used and the txn id of the commit that wrote it.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { endianness } from 'node:os';
 
 /**
@@ -50,6 +50,15 @@ function metaAt(buf: Buffer, off: number, page: number): Meta | string {
   return { pageSize, mainRoot: buf.readBigUInt64LE(m + M.mainRoot), freeRoot: buf.readBigUInt64LE(m + M.freeRoot), lastPage: buf.readBigUInt64LE(m + M.lastPage), txnId: buf.readBigUInt64LE(m + M.txnId) };
 }
 
+/** A file's length now (0 when it cannot be read). */
+function lengthNow(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
 /** Reads up to `n` bytes from the start of a file. */
 function head(file: string, n: number): Buffer {
   const fd = openSync(file, 'r');
@@ -77,8 +86,11 @@ export function checkMetaPages(file: string, size: number): MetaCheck {
   if (typeof m1 === 'string') return { ok: false, reason: m1 };
   if (m1.pageSize !== ps) return { ok: false, reason: `its meta pages disagree on the page size (${ps}, ${m1.pageSize})` };
   const newest = m1.txnId > m0.txnId ? m1 : m0;
-  const pages = BigInt(Math.floor(size / ps));
-  if (newest.lastPage + 1n > pages) return { ok: false, reason: `truncated: ${size} bytes, its last commit uses ${(newest.lastPage + 1n) * BigInt(ps)}` };
+  // a daemon writing beside the reader may commit (and grow the file) between the caller's stat and
+  // the read of the meta pages: the file's length now, never less than then (a file in use only grows)
+  const length = Math.max(size, lengthNow(file));
+  const pages = BigInt(Math.floor(length / ps));
+  if (newest.lastPage + 1n > pages) return { ok: false, reason: `truncated: ${length} bytes, its last commit uses ${(newest.lastPage + 1n) * BigInt(ps)}` };
   for (const root of [newest.mainRoot, newest.freeRoot]) {
     if (root !== NO_PAGE && root >= pages) return { ok: false, reason: `a database root (page ${root}) lies past the end of the file` };
   }

@@ -61,6 +61,16 @@ test('an intact memory passes the check (meta pages, then a walk of every databa
   assert.equal((await checkStorage(join(root, 'nothing-here'))).verdict, 'ok');
 });
 
+test('a length read before a live daemon grew the file is not truncation: the file is measured again after its meta pages', () => {
+  const file = join(base, 'memory', 'data.mdb');
+  const meta = checkMetaPages(file, statSync(file).size);
+  assert.ok(meta.ok);
+  // the caller's stat came before the newest commit: its last page lies past that length, not past the file's
+  const stale = meta.lastPage * meta.pageSize;
+  assert.ok(stale >= 2 * meta.pageSize);
+  assert.ok(checkMetaPages(file, stale).ok, 'a commit between the stat and the read is no damage');
+});
+
 for (const name of Object.keys(CORRUPTIONS)) {
   test(`${name}: found damaged before the file is mapped; a writable open keeps it aside and starts empty`, async () => {
     const dir = corrupted(name);
