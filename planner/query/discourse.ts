@@ -182,7 +182,7 @@ function eachVisitRule(cl: readonly Token[]): boolean {
 function togetherRule(cl: readonly Token[]): boolean {
   const says = cl.some((t) => t.t === 'head' && /^count/.test(t.text));
   const together = cl.some((t) => t.t === 'once');
-  const one = cl.some((t) => t.text === 'once' || (t.t === 'num' && t.v === 1 && /^(?:as|for)$/.test(cl[cl.indexOf(t) - 1]?.text ?? '')));
+  const one = cl.some((t, k) => t.text === 'once' || (t.t === 'num' && t.v === 1 && /^(?:as|for)$/.test(cl[k - 1]?.text ?? '')));
   return says && together && one && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text));
 }
 

@@ -35,8 +35,8 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   const parsed = Query.safeParse(input);
   if (!parsed.success) throw new PlannerError('TOOL_BAD_INPUT', `bad query: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const q = parsed.data;
-  if (q.time.after) return fromMoment(q, q.time.after, memory, opts);
-  if (q.time.before) return toMoment(q, q.time.before, memory, opts);
+  if (q.time.after) return atMoment(q, 'after', q.time.after, memory, opts);
+  if (q.time.before) return atMoment(q, 'before', q.time.before, memory, opts);
   const stored = memory.cameras();
   const unknown = q.place.cameras.filter((c) => !stored.includes(c));
   let cams = q.place.cameras.length > 0 ? q.place.cameras.filter((c) => stored.includes(c)) : stored;
@@ -71,7 +71,8 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   const unjudged = lookCheck(run);
   if (unjudged) return { value: unjudged, evidence: [], coverage, notes: run.notes };
   // "all the usual people there": a state of things that stand; people and vehicles come and go (their usual count is none)
-  const usualState = /"op":"(?:full|missing)"/.test(JSON.stringify(q.measure)) || /"op":"(?:full|missing)"/.test(JSON.stringify(q.time.after ?? {}));
+  // (a moment said first was read by its own query, above)
+  const usualState = /"op":"(?:full|missing)"/.test(JSON.stringify(q.measure));
   if (usualState && q.subject.classes.length > 0 && q.subject.classes.every((l) => MOVERS.has(l))) return { value: { kind: 'none', why: `"all of them there" and "some missing" are states of things that stay (bottles on a shelf); ${q.subject.classes.map((l) => (l === 'person' ? 'people' : `${l}s`)).join(' and ')} come and go, so there is no usual number of them to be full or short of` }, evidence: [], coverage, notes: run.notes };
   // "how many times did the person who came twice cross line A": events are not told by their object's visits
   if (q.subject.visits && JSON.stringify(q.measure).includes('"event"')) return { value: { kind: 'none', why: 'it names people by how many times they came, and events are not kept by their visitors\' visits; ask about the visits' }, evidence: [], coverage, notes: run.notes };
@@ -86,35 +87,22 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
 }
 
 /**
- * A window that begins at a moment ("after the first visitor left, when was it first empty?"): the
- * moment found in the window as "when" finds it, then the query over the rest of the window.
+ * A window that begins at a moment ("after the first visitor left, when was it first empty?") or
+ * ends at one ("before the first person left, how many had shown up"): the moment found in the
+ * window as "when" finds it, then the query over the rest of the window.
  */
-function fromMoment(q: Query, after: Found, memory: MemoryStore, opts: ExecuteOptions): Executed {
-  const time = { from: q.time.from, to: q.time.to };
-  const found = executeQuery({ ...q, measure: { measure: 'when', of: after }, time }, memory, opts);
-  if (found.value.kind !== 'time') return { ...found, value: { kind: 'none', why: `the moment it counts from: ${found.value.kind === 'none' ? found.value.why : 'not found'}` } };
+function atMoment(q: Query, side: 'after' | 'before', moment: Found, memory: MemoryStore, opts: ExecuteOptions): Executed {
+  const window = { from: q.time.from, to: q.time.to };
+  const found = executeQuery({ ...q, measure: { measure: 'when', of: moment }, time: window }, memory, opts);
+  const counts = side === 'after' ? 'counts from' : 'counts to';
+  if (found.value.kind !== 'time') return { ...found, value: { kind: 'none', why: `the moment it ${counts}: ${found.value.kind === 'none' ? found.value.why : 'not found'}` } };
   const t = found.value.t;
-  if (t >= q.time.to) return { ...found, value: { kind: 'none', why: 'the moment it counts from is at the end of that time' } };
+  if (side === 'after' ? t >= window.to : t <= window.from) return { ...found, value: { kind: 'none', why: `the moment it ${counts} is at the ${side === 'after' ? 'end' : 'start'} of that time` } };
   // after the moment: a visit that began at it is not after it (arrivals are placed half a frame
-  // before the frame that showed them; the index keeps that frame's time)
-  const start = t + 1 + (after.kind === 'arrival' ? HALF_FRAME_MS : 0);
-  const rest = executeQuery({ ...q, time: { ...time, from: start, ...(q.time.at !== undefined ? { at: q.time.at } : {}) } }, memory, opts);
-  return { ...rest, evidence: [...found.evidence.slice(0, 1), ...rest.evidence], notes: [`From ${new Date(t).toISOString()}, the moment it counts from`, ...found.notes, ...rest.notes] };
-}
-
-/**
- * "Before the first person left, how many had shown up": the window ends at the moment (found in
- * the window first); what began at it is not before it.
- */
-function toMoment(q: Query, before: Found, memory: MemoryStore, opts: ExecuteOptions): Executed {
-  const { before: _said, ...time } = q.time;
-  const found = executeQuery({ ...q, measure: { measure: 'when', of: before }, time: { from: time.from, to: time.to } }, memory, opts);
-  if (found.value.kind !== 'time') return { ...found, value: { kind: 'none', why: `the moment it counts to: ${found.value.kind === 'none' ? found.value.why : 'not found'}` } };
-  const t = found.value.t;
-  if (t <= q.time.from) return { ...found, value: { kind: 'none', why: 'the moment it counts to is at the start of that time' } };
-  if (time.at !== undefined) return { ...found, value: { kind: 'none', why: 'it names a moment the question counts to and another moment as well; ask about one' } };
-  const rest = executeQuery({ ...q, time: { ...time, to: t } }, memory, opts);
-  return { ...rest, evidence: [...found.evidence.slice(0, 1), ...rest.evidence], notes: [`To ${new Date(t).toISOString()}, the moment it counts to`, ...found.notes, ...rest.notes] };
+  // before the frame that showed them; the index keeps that frame's time); before it: what began at it is not before it
+  const edge = side === 'after' ? { from: t + 1 + (moment.kind === 'arrival' ? HALF_FRAME_MS : 0) } : { to: t };
+  const rest = executeQuery({ ...q, time: { ...window, ...edge, ...(q.time.at !== undefined ? { at: q.time.at } : {}) } }, memory, opts);
+  return { ...rest, evidence: [...found.evidence.slice(0, 1), ...rest.evidence], notes: [`${side === 'after' ? 'From' : 'To'} ${new Date(t).toISOString()}, the moment it ${counts}`, ...found.notes, ...rest.notes] };
 }
 
 /**

@@ -7,7 +7,7 @@
  * with the words it did not understand, never answered as another question.
  */
 import type { CountCondition, DurationCondition, Measure, Query, VisitRef } from './schema.js';
-import { scanRead, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
+import { classAsPlace, scanRead, type ScanVocabulary, type TimePhrase, type Token } from './scan.js';
 import { FUTURE_WORDS, UNTOLD_PEOPLE, WHERE_WORDS } from './lexicon.js';
 import { compose } from './compose.js';
 import { danglingPronoun, discourse } from './discourse.js';
@@ -126,11 +126,7 @@ function looseAfterSlips(toks: readonly Token[], used: ReadonlySet<number>): Tok
  * Counting it with the subject would answer another question.
  */
 function placeLikeClass(toks: readonly Token[]): Token | undefined {
-  return toks.find((t, i) => {
-    if (t.t !== 'class' || t.agent) return false;
-    const prep = toks[i - 2]?.text ?? '';
-    return toks[i - 1]?.text === 'the' && /^(?:at|on|by|near|beside|in|inside|under|around|to|from|next to)$/.test(prep) && toks.slice(0, i - 2).some((p) => p.t === 'class');
-  });
+  return toks.find((_t, i) => classAsPlace(toks, i));
 }
 
 /** `"a", "b" and "c"`. */

@@ -494,12 +494,20 @@ function placeAfterClass(toks: Token[], table: Map<string, Lex | TokenBody>): vo
     if (!place || toks[i - 1]?.text !== 'the') continue;
     // ("was the bench empty": with no other class, the one named after it is the place)
     const alone = !toks.some((p) => p.t === 'class' && p !== t);
-    if (alone || (PLACE_PREPOSITIONS.test(toks[i - 2]?.text ?? '') && toks.slice(0, i - 2).some((p) => p.t === 'class'))) toks[i] = { ...place, text: t.text, i: t.i };
+    if (alone || classAsPlace(toks, i)) toks[i] = { ...place, text: t.text, i: t.i };
   }
 }
 
-/** Prepositions that put a thing at a place. */
-const PLACE_PREPOSITIONS = /^(?:at|on|by|near|beside|in|inside|under|around|to|from|next to|off|onto)$/;
+/**
+ * Whether the class word at `i` stands where a place does: after a preposition of place and "the",
+ * following another class ("how many bottles were on the bench"). Counting it with the subject
+ * would answer another question: it is the place named so, or a refusal (parse.ts).
+ */
+export function classAsPlace(toks: readonly Token[], i: number): boolean {
+  const t = toks[i];
+  if (t?.t !== 'class' || t.agent || toks[i - 1]?.text !== 'the') return false;
+  return /^(?:at|on|by|near|beside|in|inside|under|around|to|from|next to|off|onto)$/.test(toks[i - 2]?.text ?? '') && toks.slice(0, i - 2).some((p) => p.t === 'class');
+}
 
 /** Reads one word given its neighbours ("20 second" is a unit, "the second" an ordinal). */
 function single(word: string, prev: Token | undefined, next: string | undefined, table: Map<string, Lex | TokenBody>): Lex | TokenBody {
