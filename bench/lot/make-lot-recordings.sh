@@ -4,10 +4,13 @@
 # top-right corners taken from its first frame, where neither the car nor the people are) for 6 s,
 # then a pass of the car, ten times: forward, reversed, mirrored, mirrored+reversed, slowed 1.5x,
 # forward, upside down, reversed, mirrored, mirrored+reversed; 6 s of empty lot at the end.
-# Usage: bench/lot/make-lot-recordings.sh OUTDIR   -> OUTDIR/lot-ten.mp4 (101.9 s, 12 fps)
+# Usage: bench/lot/make-lot-recordings.sh OUTDIR   -> OUTDIR/lot-ten.mp4 (101.9 s, 12 fps) and
+#   OUTDIR/lot-turned.mp4 (80.25 s, 12 fps): the whole picture turned 180 degrees (a ceiling camera):
+#   10 s of empty lot, the pass slowed 2x, 40 s of empty lot, the pass, 20 s of empty lot.
 # Truth (seconds of the recording; the car is in view for each whole pass, never two at once):
 #   passes of 3.417 s (the fifth 5.125 s) starting at 6 + 9.417 k for k = 0..4 and at
-#   54.79 + 9.417 (k - 5) for k = 5..9; see LOT_PASSES in bench/lot/passes.ts.
+#   54.79 + 9.417 (k - 5) for k = 5..9; see LOT_PASSES in bench/lot/passes.ts. lot-turned: passes
+#   [10, 16.833] and [56.833, 60.25] (LOT_TURNED_PASSES).
 set -euo pipefail
 out="${1:?usage: $0 OUTDIR}"
 src="${VIDEOS:-$(cd "$(dirname "$0")/../../.." && pwd)/shared/videos}/person-bicycle-car-detection.mp4"
@@ -26,4 +29,9 @@ for p in "${!vf[@]}"; do ff -i "$src" -vf "${vf[$p]}" "${enc[@]}" "$work/p_$p.mp
 for p in fwd rev mir mirrev slow fwd flip rev mir mirrev; do printf "file '%s'\nfile '%s'\n" "$work/empty.mp4" "$work/p_$p.mp4" >> "$work/list.txt"; done
 printf "file '%s'\n" "$work/empty.mp4" >> "$work/list.txt"
 ff -f concat -safe 0 -i "$work/list.txt" -c copy "$out/lot-ten.mp4"
+ff -loop 1 -framerate 12 -i "$work/empty.png" -i "$src" -filter_complex \
+  "[0:v]format=yuv420p,split=3[e0][e1][e2];[e0]trim=duration=10,setpts=PTS-STARTPTS[g0];\
+[e1]trim=duration=40,setpts=PTS-STARTPTS[g1];[e2]trim=duration=20,setpts=PTS-STARTPTS[g2];\
+[1:v]setpts=PTS-STARTPTS,fps=12,format=yuv420p,split=2[a1][a2];[a1]setpts=2*PTS,fps=12[c1];[a2]setpts=PTS[c2];\
+[g0][c1][g1][c2][g2]concat=n=5:v=1:a=0,hflip,vflip,setsar=1,fps=12,trim=end=80.25[v]" -map "[v]" "${enc[@]}" "$out/lot-turned.mp4"
 echo "$out/lot-ten.mp4"

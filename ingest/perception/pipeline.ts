@@ -3,6 +3,7 @@
  * segmenter. Turns frames into typed observations; imports nothing from memory or planner.
  */
 import type { EventObservation, FrameObservation, ObjectFact, ObjectObservation, Observation, OcrText, SegmentObservation } from '../observations.js';
+import { sceneSized } from './scene-box.js';
 import { Segmenter } from '../segmenter.js';
 import { encodeJpeg } from '../jpeg.js';
 import type { Frame } from '../types.js';
@@ -161,7 +162,8 @@ export class CameraPerception {
       t = performance.now();
       let dets;
       try {
-        dets = await this.o.detector.detect(frame, this.o.detect);
+        // a box that fills the picture is the scene, not an object
+        dets = (await this.o.detector.detect(frame, this.o.detect)).filter((d) => !sceneSized(d.box, frame));
       } finally {
         detected?.();
       }

@@ -3,8 +3,9 @@
  * departure per object, camera and zone, apart from identities), settled count timelines (a count
  * changes only when the new value held for a moment, so a hand passing in front of a bottle or a
  * one-frame miss is no change), and the taken/returned changes of things that stand still.
- * Settled counts are read from the memory's count-run index; stored frames are read only where it
- * cannot answer (a sum of several classes, a store not yet indexed).
+ * Settled counts are read from the memory's count-run index (a sum of several classes is the sum of
+ * each one's settled count); stored frames are read only where it cannot answer (a store not yet
+ * indexed, a camera whose frames came out of order).
  */
 import { GAP_MS, SETTLE_MS } from '../../memory/count-runs.js';
 import { MemoryQueries, type Run } from '../../memory/queries.js';
@@ -120,9 +121,34 @@ function frameCount(f: { counts: Record<string, number>; occupancy: Record<strin
  */
 export function timeline(memory: MemoryStore, camera: string, s: Subject, p: Place, from: number, to: number): Timeline {
   if (s.look || s.visits || (s.classes.length > 0 && s.classes.every((c) => MOVERS.has(c)))) return visitTimeline(memory, camera, s, p, from, to);
-  const key = p.zone ? { zone: p.zone } : s.classes.length === 0 ? {} : s.classes.length === 1 ? { label: s.classes[0] as string } : null;
-  const read = key && new MemoryQueries(memory).countRuns({ from: from - LOOKBACK_MS, to: to + SETTLE_MS + 1000 }, camera, key);
+  // several classes ("bottles and cups"): each class settled on its own, then summed
+  if (!p.zone && s.classes.length > 1) return sumTimelines(camera, s.classes.map((c) => timeline(memory, camera, { ...s, classes: [c] }, p, from, to)));
+  const key = p.zone ? { zone: p.zone } : s.classes.length === 0 ? {} : { label: s.classes[0] as string };
+  const read = new MemoryQueries(memory).countRuns({ from: from - LOOKBACK_MS, to: to + SETTLE_MS + 1000 }, camera, key);
   return read ? settle(camera, read.runs, read.end) : frameTimeline(memory, camera, s, p, from, to);
+}
+
+/**
+ * The sum of several settled timelines of one camera: at each change point of any, the sum of the
+ * values holding (a timeline adds nothing before its first point); it ends with the earliest end.
+ */
+export function sumTimelines(camera: string, tls: readonly Timeline[]): Timeline {
+  const times = [...new Set(tls.flatMap((t) => t.points.map(([ts]) => ts)))].sort((a, b) => a - b);
+  const points: [number, number][] = [];
+  for (const ts of times) {
+    let n = 0;
+    for (const t of tls) {
+      let v = 0;
+      for (const [pts, c] of t.points) {
+        if (pts > ts) break;
+        v = c;
+      }
+      n += v;
+    }
+    if (points.length === 0 || (points[points.length - 1] as [number, number])[1] !== n) points.push([ts, n]);
+  }
+  const ends = tls.map((t) => t.end).filter((e) => Number.isFinite(e));
+  return { camera, points, end: ends.length > 0 ? Math.min(...ends) : NaN };
 }
 
 /**

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import type { FrameObservation } from '../../ingest/observations.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import { MemoryStore } from '../../memory/store.js';
-import { frameTimeline, timeline, usualCount } from '../../planner/query/facts.js';
+import { frameTimeline, sumTimelines, timeline, usualCount, valueAt } from '../../planner/query/facts.js';
 import type { Place, Subject } from '../../planner/query/schema.js';
 
 const T0 = Date.parse('2026-11-21T09:00:00Z');
@@ -179,5 +179,34 @@ test('retention drops the runs that ended before the raw horizon; later windows 
   assert.equal(old, 0, 'no run that ended before the horizon');
   assert.ok(d.counts.getKeysCount() < before);
   compare(s, 'a', (fs.at(-1) as FrameObservation).ts, 11, 100);
+  await s.close();
+});
+
+test('a sum of several classes is each class settled from the index, then summed, with no frame read', async (t) => {
+  const s = new MemoryStore({ dir: tmp() });
+  s.open();
+  const fs = frames('a', 11, 3000);
+  for (const f of fs) void s.write(f);
+  await s.flush();
+  const end = (fs.at(-1) as FrameObservation).ts;
+  const place = { cameras: [] };
+  const r = rng(12);
+  const reads = t.mock.method(MemoryQueries.prototype, 'frames');
+  {
+    for (let i = 0; i < 60; i++) {
+      const to = T0 + Math.round(r() * (end - T0));
+      const from = to - Math.round(r() * 600_000);
+      const before = reads.mock.callCount();
+      const both = timeline(s, 'a', { classes: ['bottle', 'cup'] }, place, from, to);
+      assert.equal(reads.mock.callCount(), before, 'the index answered');
+      const each = ['bottle', 'cup'].map((c) => frameTimeline(s, 'a', { classes: [c] }, place, from, to));
+      assert.deepEqual(both, sumTimelines('a', each));
+      // a value read off the sum is the sum of the values
+      const mid = Math.round((from + to) / 2);
+      const vs = each.map((t) => valueAt(t, mid));
+      assert.equal(valueAt(both, mid), vs.every((v) => v === null) ? null : vs.reduce<number>((n, v) => n + (v ?? 0), 0));
+    }
+  }
+  assert.ok(reads.mock.callCount() > 0, 'the reference read frames');
   await s.close();
 });
