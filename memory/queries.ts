@@ -194,6 +194,12 @@ export class MemoryQueries {
     return countRuns(this.v, camera, k, w);
   }
 
+  /** The classes a camera's frames ever counted (from the count-run index; empty where it is not kept). */
+  countedLabels(camera: string): Set<string> {
+    const intro = this.v.dbs().ctail.get([camera])?.intro ?? {};
+    return new Set(Object.keys(intro).flatMap((k) => (k.startsWith('l:') ? [k.slice(2)] : [])));
+  }
+
   /** The classes, zones and lines the stored objects and events name, and objects per camera and class (decodes them all: cache it under `changeStamp()`). */
   names(): MemoryNames {
     return namesInUse(this.v);

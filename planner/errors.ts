@@ -58,6 +58,7 @@ export const REFUSAL_CODES = [
   'SEVERAL_LOOKS',
   'LOOK_UNNAMED',
   'LOOK_CLASS',
+  'NEVER_SEEN',
 ] as const satisfies readonly ErrorCode[];
 
 /** One refusal code. */

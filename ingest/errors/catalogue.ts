@@ -117,6 +117,7 @@ export const ERROR_CATALOGUE = {
   SEVERAL_LOOKS: { status: 422, wire: 'ASK_FAILED', message: 'the question describes several looks', owner: 'PlannerError' },
   LOOK_UNNAMED: { status: 422, wire: 'ASK_FAILED', message: 'the question describes a look by a colour or a worn thing Vigil does not name', owner: 'PlannerError' },
   LOOK_CLASS: { status: 422, wire: 'ASK_FAILED', message: 'the question describes the colours of a class that has no named colours', owner: 'PlannerError' },
+  NEVER_SEEN: { status: 422, wire: 'ASK_FAILED', message: 'the cameras asked about never detected the class asked about: none, or a detector that does not see it there', owner: 'PlannerError' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Every stable error code. */

@@ -4,6 +4,7 @@
  * it cannot read is refused with what was not understood and example questions from this memory.
  */
 import { summariseCoverage } from '../../memory/coverage.js';
+import { MemoryQueries } from '../../memory/queries.js';
 import type { MemoryStore } from '../../memory/store.js';
 import type { DraftAnswer } from '../answer.js';
 import { answerSpeech, parseSpeechQuestion } from '../speech.js';
@@ -15,7 +16,7 @@ import { parseQuestion, type Parsed } from './parse.js';
 import type { Executed } from './executed.js';
 import { renderAnswer, renderRefusal } from './render.js';
 import { describeQuery } from './describe.js';
-import { dominantClass, vocabulary, type Vocabulary } from './vocabulary.js';
+import { dominantClass, neverSeen, vocabulary, type Vocabulary } from './vocabulary.js';
 
 /** Options of the offline answer. */
 export interface QueryAnswerOptions {
@@ -70,6 +71,9 @@ export function answerQuestion(question: string, memory: MemoryStore, opts: Quer
   const popts = { now: opts.now, timeZone: opts.timeZone, coverage: cov, dominant: (c: string | undefined, z?: string) => dominantClass(v, c, z) };
   const parsed = parseQuestion(q, v, popts);
   if (!parsed.ok) return renderRefusal(parsed, exampleQuestions(v, popts), whole);
+  const q0 = new MemoryQueries(memory);
+  const blind = neverSeen(parsed.query.subject.classes, parsed.query.place.cameras, v, ranges, (cam) => q0.countedLabels(cam));
+  if (blind) return renderRefusal(blind, exampleQuestions(v, popts), whole);
   return answerParsed(parsed, executeQuery(parsed.query, memory, opts), v, opts.timeZone);
 }
 

@@ -205,12 +205,16 @@ function returnVisit(c: Ctx, v: Map<string, Verb>, back: Verb): Map<string, Verb
 
 /**
  * "Did anyone come back?", "did the man in black come back later, for a second go?": whether one
- * person was seen on two visits. Words that restate the return ("again", "later", "a second
+ * person was seen on two visits; "did the first customer come back": whether that one was. Words that restate the return ("again", "later", "a second
  * time") are part of it.
  */
 function cameBack(c: Ctx, back: Token): Measure {
   useAgain(c, back);
-  return { measure: 'whether', test: { kind: 'returned' } };
+  // "did the first customer come back": that one's return
+  const ord = all(c, 'ord').find((o) => !c.used.has(o.i) && c.toks[o.i + 1]?.t === 'class');
+  if (!ord) return { measure: 'whether', test: { kind: 'returned' } };
+  use(c, ord);
+  return { measure: 'whether', test: { kind: 'returned', visit: { by: 'nth', n: ord.v } } };
 }
 
 /** Uses a return's verb and the words that restate it: "again", "(for) a second go", "the second time". */

@@ -211,7 +211,8 @@ function distinctWith(toks: readonly Token[]): Token[] {
 function askingClause(cls: readonly Token[][]): number {
   const k = cls.findIndex((cl) => cl.some((t) => t.t === 'head'));
   if (k >= 0) return k;
-  return cls.findIndex((cl) => cl.find((t) => t.t !== 'skip' && t.t !== 'sep')?.t === 'aux' && cl.some((t) => t.t === 'class' || t.t === 'verb'));
+  // ("is the kiosk empty at the end": a state said of a place asks too)
+  return cls.findIndex((cl) => cl.find((t) => t.t !== 'skip' && t.t !== 'sep')?.t === 'aux' && cl.some((t) => t.t === 'class' || t.t === 'verb' || t.t === 'cond'));
 }
 
 /** Finds the clause that asks; drops a preamble before it and joins a statement to it. */

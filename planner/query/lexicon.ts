@@ -121,7 +121,7 @@ export const SHORTHAND: Record<string, string> = {
   hw: 'how', hou: 'how', ppl: 'people', ppls: 'people', pple: 'people', wen: 'when', whn: 'when', wn: 'when', teh: 'the', hte: 'the',
   wat: 'what', wht: 'what', wot: 'what', u: 'you', ur: 'your', bfr: 'before', aftr: 'after', thru: 'through', abt: 'about',
   btwn: 'between', betw: 'between', b4: 'before', any1: 'anyone', some1: 'someone', ne1: 'anyone', every1: 'everyone', no1: 'nobody', '2day': 'today', tmrw: 'tomorrow', tmr: 'tomorrow', tdy: 'today',
-  rm: 'room', rms: 'rooms', tme: 'time', tym: 'time', pls: 'please', plz: 'please', lst: 'last', frst: 'first', mny: 'many', nbr: 'number', cnt: 'count',
+  wer: 'were', wre: 'were', ws: 'was', rm: 'room', rms: 'rooms', tme: 'time', tym: 'time', pls: 'please', plz: 'please', lst: 'last', frst: 'first', mny: 'many', nbr: 'number', cnt: 'count',
 };
 
 /** Number words. */

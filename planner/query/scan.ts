@@ -5,11 +5,12 @@
  * words. A word that matches nothing stays a `word` token: the parser refuses to answer over it.
  */
 import { stretchEdges } from './scan-edges.js';
+import { restatements } from './scan-restate.js';
 import { gapWords } from './scan-gaps.js';
 import { emphasis } from './scan-emphasis.js';
 import { sceneNouns } from './scan-scene.js';
 import { resolveTime, wallTime, zonedToEpoch } from '../time.js';
-import { CLASS_WORDS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from './lexicon.js';
+import { CLASS_WORDS, MOVERS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from './lexicon.js';
 import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js';
 import { repairs } from './scan-repair.js';
 import { particleVerbs } from './scan-particles.js';
@@ -296,6 +297,8 @@ function nameTable(v: ScanVocabulary): Map<string, Lex | TokenBody> {
     if (!table.has(word) && (word.includes(' ') || !known(word))) table.set(word, lex);
     // "the bench" of greenhouse-bench is also a class: the place where a class stands as one (`placeAfterClass`)
     else if (own && table.get(word)?.t === 'class') table.set(`${CLASS_PLACE}${word}`, lex);
+    // "at the exit" of car-wash-exit is also a verb: the place where "the" stands before it (`placeAfterThe`)
+    else if (own && !word.includes(' ')) table.set(`${NAME_WORD}${word}`, lex);
   }
   for (const [p, lex] of Object.entries(PHRASES)) if (!table.has(p)) table.set(p, lex);
   return table;
@@ -465,12 +468,15 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   // "the longest gap between cars", "how many lulls": a stretch with none there between visits
   gapWords(out);
   stretchEdges(out);
+  // "come back later", "finally end", "the long empty stretch", "that one": said again, nothing more
+  restatements(out);
   // "how much time was the shortest visit taking": a visit takes time (it lasts), it takes nothing away
   for (const t of out) if (t.t === 'verb' && t.v === 'take' && out.slice(0, t.i).reverse().find((x) => x.t !== 'aux' && x.t !== 'skip')?.t === 'visitnoun') Object.assign(t, { v: 'stay' });
   // "the shelf camera": a name said as a name is the name, never another word for one
   // ("the ramp camera" of ferry-ramp: a word of the name is the name)
   for (const t of out) if (t.t === 'place' && t.alias && !t.own && PLACE_KIND_WORDS.has(out[t.i + 1]?.text ?? '')) Object.assign(t, { t: 'word' });
   placeAfterClass(out, table);
+  placeAfterThe(out, table);
   // "how many were there at most": the most, not a comparison
   for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
   // "every bottle", "each bottle": all of them
@@ -481,6 +487,21 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
 
 /** The table's key prefix for a word of a place's name that is also a class ("bench"). */
 const CLASS_PLACE = '@place ';
+/** The table's key prefix for a word of a place's name that is also another word ("exit", a verb). */
+const NAME_WORD = '@name ';
+
+/**
+ * "When did the first car appear at the exit" where the camera is car-wash-exit: a word of one
+ * place's own name that the lexicon reads as a verb or a state, right after "the", is the place
+ * (no verb or state follows "the"). Changes `toks` in place.
+ */
+function placeAfterThe(toks: Token[], table: Map<string, Lex | TokenBody>): void {
+  for (const [i, t] of toks.entries()) {
+    if ((t.t !== 'verb' && t.t !== 'cond' && t.t !== 'word') || toks[i - 1]?.text !== 'the') continue;
+    const place = table.get(`${NAME_WORD}${t.text}`);
+    if (place) toks[i] = { ...place, text: t.text, i: t.i };
+  }
+}
 
 /**
  * "How many bottles were on the bench" where the camera is greenhouse-bench: a class word that is a
@@ -492,8 +513,9 @@ function placeAfterClass(toks: Token[], table: Map<string, Lex | TokenBody>): vo
   for (const [i, t] of toks.entries()) {
     const place = t.t === 'class' && !t.agent ? table.get(`${CLASS_PLACE}${t.text}`) : undefined;
     if (!place || toks[i - 1]?.text !== 'the') continue;
-    // ("was the bench empty": with no other class, the one named after it is the place)
-    const alone = !toks.some((p) => p.t === 'class' && p !== t);
+    // ("was the bench empty": with no other class, the one named after it is the place; never a
+    // class that moves by itself: "was the car that came through silver" of car-wash-exit is a car)
+    const alone = !toks.some((p) => p.t === 'class' && p !== t) && !(t.t === 'class' && t.v.some((c) => MOVERS.has(c)));
     if (alone || classAsPlace(toks, i)) toks[i] = { ...place, text: t.text, i: t.i };
   }
 }

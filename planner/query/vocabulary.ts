@@ -49,3 +49,35 @@ export function dominantClass(v: Vocabulary, camera?: string, zone?: string): st
   for (const [label, n] of totals) if (best === undefined || n > (totals.get(best) ?? 0)) best = label;
   return best;
 }
+
+/** How long the cameras asked about must have watched before a class they never detected is refused. */
+export const NEVER_SEEN_AFTER_MS = 60_000;
+
+/**
+ * The refusal of a question about classes none of its cameras ever detected (no object stored,
+ * no frame counted, as `counted` reads them): over a camera that
+ * never once saw a person, "how many people came" answered 0 is a guess (the detector may not see
+ * people at that angle, in that light or through that compression), not a count. Null when one of
+ * the classes was detected at one of the cameras, the cameras have watched for less than
+ * {@link NEVER_SEEN_AFTER_MS} in all, or the question names no class.
+ */
+export function neverSeen(
+  classes: readonly string[],
+  cameras: readonly string[],
+  v: Vocabulary,
+  ranges: readonly { camera: string; start: number; end: number }[],
+  counted: (camera: string) => ReadonlySet<string> = () => new Set(),
+): { code: 'NEVER_SEEN'; why: string } | null {
+  if (classes.length === 0) return null;
+  const cams = cameras.length > 0 ? cameras : v.cameras;
+  // a camera that has watched for less than a minute may not have seen one yet: "none yet" is the count
+  const watched = ranges.filter((r) => cams.includes(r.camera)).reduce((n, r) => n + Math.max(0, r.end - r.start), 0);
+  if (watched < NEVER_SEEN_AFTER_MS) return null;
+  const seenAt = (cam: string): Map<string, number> => v.perCamera.get(cam) ?? new Map<string, number>();
+  if (cams.some((cam) => classes.some((c) => (seenAt(cam).get(c) ?? 0) > 0 || counted(cam).has(c)))) return null;
+  const what = classes.join(' or ');
+  const where = cams.length === 1 ? `camera ${cams[0] as string}` : `cameras ${cams.join(', ')}`;
+  const other = [...new Set(cams.flatMap((cam) => [...seenAt(cam).keys(), ...counted(cam)]))].sort();
+  const saw = other.length > 0 ? ` (it detected: ${other.join(', ')})` : ' (it detected nothing)';
+  return { code: 'NEVER_SEEN', why: `${where} never detected a ${what} in its whole memory${saw}; I cannot tell "none" from "the detector does not see them there"` };
+}

@@ -103,3 +103,36 @@ test('a fleet box answers a question about a place it does not have "none", by t
   assert.equal(ok.answer, answerQuestion('how many people came?', memory, { now: FEND, timeZone: 'UTC' }).answer);
   assert.deepEqual(ok.part, { kind: 'count', n: answerQuestion('how many people came?', memory, { now: FEND, timeZone: 'UTC' }).value });
 });
+
+test('a class none of the asked cameras ever detected is refused NEVER_SEEN, not counted 0; over all cameras one that saw it answers', async () => {
+  const memory = new MemoryStore({ dir: tempDir('refusal-never-seen') });
+  memory.open();
+  try {
+    await fillMemory(memory, F0, FEND, [
+      { id: 'x1', visits: [[10, 60]] },
+      { id: 'x2', visits: [] },
+    ]);
+    const o = { now: FEND, timeZone: 'UTC' };
+    const blind = answerQuestion('how many people came to camera x2?', memory, o);
+    assert.equal(blind.refusal?.code, 'NEVER_SEEN', blind.answer);
+    assert.equal(blind.value, null);
+    assert.match(blind.answer, /camera x2 never detected a person/);
+    const bottles = answerQuestion('how many bottles were at camera x1 at 09:01?', memory, o);
+    assert.equal(bottles.refusal?.code, 'NEVER_SEEN', bottles.answer);
+    assert.match(bottles.answer, /\(it detected: person\)/);
+    assert.equal(answerQuestion('how many people came to camera x1?', memory, o).value, 1);
+    assert.equal(answerQuestion('how many people came?', memory, o).value, 1);
+  } finally {
+    await memory.close();
+  }
+  // a camera that has watched for less than a minute has seen none yet: that is the count
+  const young = new MemoryStore({ dir: tempDir('refusal-never-seen-young') });
+  young.open();
+  try {
+    await fillMemory(young, F0, F0 + 30_000, [{ id: 'y1', visits: [] }]);
+    const a = answerQuestion('how many people came to camera y1?', young, { now: F0 + 30_000, timeZone: 'UTC' });
+    assert.equal(a.value, 0, a.answer);
+  } finally {
+    await young.close();
+  }
+});

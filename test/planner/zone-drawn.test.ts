@@ -16,13 +16,15 @@ import { askOffline } from '../../planner/ask.js';
 const T0 = Date.parse('2026-11-21T09:00:00Z');
 let store: MemoryStore;
 
-/** 120 s of frames at 2 fps; zone "kiosk_area" is drawn at 90 s and stays empty. */
+/** 120 s of frames at 2 fps; zone "kiosk_area" is drawn at 90 s and stays empty; a person is in view at 10-15 s. */
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-zone-drawn-'));
   const w = new MemoryStore({ dir });
   w.open();
   for (let t = 0; t < 120_000; t += 500) {
-    const f: FrameObservation = { kind: 'frame', camera: 'cam', ts: T0 + t, motion: 0, detected: true, counts: {}, objects: [], occupancy: t >= 90_000 ? { kiosk_area: 0 } : {} };
+    // someone passes at 10-15 s without crossing: the camera has seen a person (one that never did is refused NEVER_SEEN)
+    const counts: Record<string, number> = t >= 10_000 && t < 15_000 ? { person: 1 } : {};
+    const f: FrameObservation = { kind: 'frame', camera: 'cam', ts: T0 + t, motion: 0, detected: true, counts, objects: [], occupancy: t >= 90_000 ? { kiosk_area: 0 } : {} };
     void w.write(f).catch(() => undefined);
   }
   // the daemon keeps each camera's places at start and when they are drawn (edge/components/places.ts)

@@ -9,7 +9,7 @@ import { conditionStretches, runCondition, runCount, together } from '../execute
 import { visitLook } from '../execute-look.js';
 import { lookWords } from '../look.js';
 import { UNTOLD_PEOPLE } from '../lexicon.js';
-import type { QueryValue } from '../schema.js';
+import type { QueryValue, VisitRef } from '../schema.js';
 import type { AllVisits, DescribeWords, MeasureModule, MeasureOf } from './module.js';
 
 type Whether = MeasureOf<'whether'>;
@@ -99,9 +99,29 @@ function returned(r: Run, all: AllVisits): QueryValue {
   return { kind: 'none', why: `re-identification told all ${vs.length} visits apart, and it can miss someone who came back, so I cannot say no` };
 }
 
+/**
+ * "Did the first customer come back?": whether the one whose visit is picked came again later, by
+ * re-identification. No later visit of anyone is a no; later visits of others may hide a return
+ * re-identification missed, so no return among them is not a no.
+ */
+function returnedAfter(r: Run, ref: VisitRef, all: AllVisits): QueryValue {
+  const { q } = r;
+  const vs = all(q.time.from, q.time.to);
+  const v = pickVisit(vs, ref, all);
+  if (!v) return noSuchVisit(r, vs, ref);
+  const later = vs.filter((x) => x.start > v.end && x.camera === v.camera);
+  const again = later.find((x) => x.objectId === v.objectId);
+  r.evidence.push(...visitEvidence(again ? [v, again] : [v]));
+  r.notes.push(`Estimated by re-identification (appearance across visits): that visit ${again ? 'and a later one are' : 'is'} of one identity`);
+  if (again) return { kind: 'boolean', b: true };
+  if (later.length === 0) return { kind: 'boolean', b: false };
+  return { kind: 'none', why: `re-identification told that visit from the ${later.length} later one${later.length === 1 ? '' : 's'}, and it can miss someone who came back, so I cannot say no` };
+}
+
 /** The test in words. */
 function describe(m: Whether, { q, tz, at, s1, sn, t }: DescribeWords): string {
   const x = m.test;
+  if (x.kind === 'returned' && x.visit) return `whether the ${s1} of ${refWords(x.visit, tz)} ${at} came back later (the same identity, by re-identification) ${t}`;
   if (x.kind === 'returned') return `whether a ${s1} came back (one person on two visits, by re-identification) ${at} ${t}`;
   if (x.kind === 'look') return `whether ${x.visit.by === 'only' ? 'the' : `${refWords(x.visit, tz)} of a`} ${subject({ ...q, subject: { classes: q.subject.classes } }, false)} ${at} looked ${q.subject.look ? lookWords(q.subject.look) : 'so'} (${t})`;
   if (x.kind === 'count' && x.lasting) return `whether there were ${countWords(x.cond, q)} ${at} for ${durWords(x.lasting)} at a stretch ${t}`;
@@ -126,7 +146,7 @@ export const whether: MeasureModule<Whether> = {
     if (x.kind === 'visitTime' || x.kind === 'length' || x.kind === 'compare') return visitTests(r, x, all);
     if (x.kind === 'visit') return visit(r, x, all);
     if (x.kind === 'look') return visitLook(r, x.visit);
-    if (x.kind === 'returned') return returned(r, all);
+    if (x.kind === 'returned') return x.visit ? returnedAfter(r, x.visit, all) : returned(r, all);
     const c = runCount(r, { measure: 'count', of: 'events', event: x.event, ...(x.items ? { items: x.items, moments: true } : {}) }, all);
     return { kind: 'boolean', b: c.kind === 'number' && c.n > 0 };
   },

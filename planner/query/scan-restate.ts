@@ -1,0 +1,81 @@
+/**
+ * A refiner of the scanner: words that restate what the rest of the question already says, read as
+ * saying nothing more, so they neither refuse the question nor change it:
+ * - "come back to the counter later (on)": a return is later by itself;
+ * - "when did the quiet spell finally end": "finally" before the verb it stresses;
+ * - "the long empty stretch", "that long quiet spell": "long" before a stretch names the longest;
+ * - "the second longest visit, how long was that one": "that one" is the visit already named;
+ * - "leave again": leaving again is leaving (a state "full again" keeps its change);
+ * - "visits were made by someone": the visits of that someone;
+ * - "the longest gap with no car", "sat empty with nobody there": the emptiness said twice;
+ * - "leave and then come back": coming back says the leaving;
+ * - "the first customer walk off the first time": the first one's first visit is the first visit.
+ */
+import { STRETCH } from './scan-edges.js';
+
+/** A token as the refiner reads it (the scanner's tokens, structurally). */
+interface Tok {
+  t: string;
+  text: string;
+  i: number;
+  v?: unknown;
+}
+
+const skip = (t: Tok | undefined): void => {
+  if (t) Object.assign(t, { t: 'skip' });
+};
+
+/** Reads restating words as function words (and "long" before a stretch as the longest). Changes `toks` in place. */
+export function restatements(toks: Tok[]): void {
+  const verb = (t: Tok | undefined, ...vs: string[]): boolean => t?.t === 'verb' && vs.includes(t.v as string);
+  const returns = toks.some((t) => verb(t, 'return'));
+  for (const [i, t] of toks.entries()) {
+    const next = toks[i + 1];
+    if (returns && t.t === 'word' && /^(?:later|afterwards?|subsequently)$/.test(t.text)) {
+      skip(t);
+      if (next?.text === 'on') skip(next);
+    }
+    if (t.t === 'instant' && t.text === 'finally' && (next?.t === 'edge' || next?.t === 'verb')) skip(t);
+    if (t.text === 'long' && t.t === 'word' && (next?.t === 'cond' || STRETCH.has(next?.text ?? '')) && !toks.some((x) => x.t === 'super')) Object.assign(t, { t: 'super', v: 'longest' });
+    if (t.t === 'rel' && /^(?:that|this)$/.test(t.text) && next?.text === 'one' && toks.slice(i + 2).every((x) => x.t === 'sep' || x.t === 'verb')) {
+      skip(t);
+      skip(next);
+    }
+    if (t.t === 'verb' && t.text === 'again' && verb(toks[i - 1], 'leave', 'arrive')) skip(t);
+    if (t.t === 'word' && /^(?:made|paid)$/.test(t.text) && toks[i - 1]?.t === 'aux' && toks[i - 2]?.t === 'visitnoun' && next?.text === 'by') {
+      skip(t);
+      skip(next);
+    }
+    // (after a stretch word alone, "with nobody" is what makes it empty: kept)
+    const empty = toks[i - 1]?.t === 'cond';
+    if (empty && t.text === 'with' && (next?.t === 'neg' || next?.text === 'nobody')) {
+      skip(t);
+      skip(next.t === 'neg' ? next : undefined);
+      // "with nobody there": the person is the class said first ("no car") or the place's own
+      if (next.text === 'nobody') {
+        skip(next);
+        if (toks[i + 2]?.text === 'there') skip(toks[i + 2]);
+      }
+    }
+    // "leave and then come back": the return says the leaving
+    if (verb(t, 'leave') && next?.text === 'and' && (verb(toks[i + 2], 'return') || (toks[i + 2]?.text === 'then' && verb(toks[i + 3], 'return')))) {
+      skip(t);
+      skip(next);
+      if (toks[i + 2]?.text === 'then') skip(toks[i + 2]);
+    }
+  }
+  firstTimeOfFirst(toks);
+}
+
+/** "The first customer walk off the first time": "the first time" after a verb, said of the first one, is that visit. */
+function firstTimeOfFirst(toks: Tok[]): void {
+  const firstOne = toks.findIndex((t, i) => t.t === 'ord' && t.v === 1 && toks[i + 1]?.t === 'class');
+  if (firstOne < 0) return;
+  for (let i = firstOne + 2; i + 2 < toks.length; i++) {
+    const [a, b, c] = [toks[i], toks[i + 1], toks[i + 2]] as [Tok, Tok, Tok];
+    if (a.text === 'the' && b.t === 'ord' && b.v === 1 && c.text === 'time' && toks.slice(firstOne, i).some((x) => x.t === 'verb')) {
+      skip(b);
+      skip(c);
+    }
+  }
+}

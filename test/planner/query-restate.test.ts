@@ -1,0 +1,63 @@
+/**
+ * Kinds read since the eleventh blind set's first score (this file's own sentences): words that
+ * restate what the question says ("later", "finally", "that one", "again", "made by", "with no car",
+ * "leave and then come back", "the first one ... the first time"), "long" before a stretch as the
+ * longest, a word of a camera's name that is also a verb after "the" ("the exit" of car-wash-exit),
+ * a class that moves by itself never taken for the place named after it ("the car" of
+ * car-wash-exit), a preamble before a yes/no question about a state, and "did the first one come back".
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { parserFor } from './parse-helpers.js';
+
+const site = parserFor({ cameras: ['carwash-exit', 'loading-car-bay', 'library-returns-kiosk'], zones: [], lines: [] }, 'none');
+
+test('a word of a camera name that is a verb, after "the", is the camera; a moving class is never its camera', () => {
+  const a = site.parse('when did the second truck pull up at the exit?').query;
+  assert.deepEqual(a.place.cameras, ['carwash-exit']);
+  assert.deepEqual(a.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 2 } } });
+  assert.deepEqual(site.parse('was a car waiting at the exit at 09:01:00?').query.place.cameras, ['carwash-exit']);
+  // "exit" as a verb is still a departure
+  assert.equal(site.parse('when did the last car exit?').query.measure.measure, 'when');
+  assert.deepEqual((site.parse('when did the last car exit?').query.measure as { of: { kind: string } }).of.kind, 'departure');
+  // "the car that drove in" of loading-car-bay is a car, never the camera
+  const car = site.parse('how long did the car that drove in first stay?').query;
+  assert.deepEqual(car.subject.classes, ['car']);
+  assert.deepEqual(car.place.cameras, []);
+});
+
+test('restating words say nothing more: later, finally, that one, again, made by, with nobody, leave and then come back', () => {
+  assert.deepEqual(site.parse('did someone leave and then return to the kiosk later on?').query.measure, { measure: 'whether', test: { kind: 'returned' } });
+  assert.deepEqual(site.parse('when did the longest quiet period at the kiosk finally end?').query.measure, {
+    measure: 'when',
+    of: { kind: 'condition', cond: { op: 'eq', n: 0 }, pick: { by: 'nth', n: 1 }, stretch: { episode: 'longest', side: 'end' } },
+  });
+  assert.deepEqual(site.parse('the third longest visit - how long did that one last?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'longest', rank: 3 } } });
+  assert.deepEqual(site.parse('when did the first visitor walk away again?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: 1 } } });
+  assert.deepEqual(site.parse('how many visits were paid by people to the kiosk?').query.measure, { measure: 'count', of: 'visits' });
+  const empty = site.parse('how long was the longest time the kiosk stood empty with nobody there?').query;
+  assert.deepEqual(empty.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'longest' } });
+  const gap = site.parse('what was the longest gap with no cars at the exit?').query;
+  assert.deepEqual(gap.subject.classes, ['car']);
+  assert.equal((gap.measure as { of: { episode?: string } }).of.episode, 'longest');
+});
+
+test('"long" before a stretch is the longest; "the first one ... the first time" is the first visit', () => {
+  const q = site.parse('how long did the long empty period at the kiosk last?').query;
+  assert.equal((q.measure as { of: { episode?: string } }).of.episode, 'longest');
+  assert.deepEqual(site.parse('when did the first visitor leave the kiosk the first time?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: 1 } } });
+  // the second one's first time is not the second visit: refused, not guessed
+  site.refused('when did the second visitor leave the kiosk the first time?');
+});
+
+test('a preamble before a yes/no question about a state is dropped; "wer" is "were"', () => {
+  const q = site.parse('Hi, a quick one from the front office: is the kiosk empty at the end of the recording?').query;
+  assert.deepEqual(q.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 0 } } });
+  assert.deepEqual(q.place.cameras, ['library-returns-kiosk']);
+  assert.equal(site.parse('wer any people at the kiosk at 09:01:00?').query.measure.measure, 'whether');
+});
+
+test('"did the first customer come back": that one\'s return, by re-identification', () => {
+  assert.deepEqual(site.parse('did the very first visitor come back to the kiosk afterwards?').query.measure, { measure: 'whether', test: { kind: 'returned', visit: { by: 'nth', n: 1 } } });
+  assert.deepEqual(site.parse('did the last person come back?').query.measure, { measure: 'whether', test: { kind: 'returned', visit: { by: 'nth', n: -1 } } });
+});
