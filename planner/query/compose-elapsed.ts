@@ -218,7 +218,8 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
   // "how long has it been since ...", "how long was it until ...": the span is the lead's
   let skip = 0;
   const it = c.toks[h.i + 2];
-  if (c.toks[h.i + 1]?.t === 'aux' && it?.text === 'it') skip = c.toks[h.i + 3]?.t === 'verb' && c.toks[h.i + 3]?.text === 'been' ? 3 : 2;
+  // ("how long did it take before anyone came": the wait, as "how long before")
+  if (c.toks[h.i + 1]?.t === 'aux' && it?.text === 'it') skip = c.toks[h.i + 3]?.t === 'verb' && /^(?:been|take|took)$/.test(c.toks[h.i + 3]?.text ?? '') ? 3 : 2;
   const rest = c.toks.slice(h.i + 1 + skip);
   const lead = rest[0];
   if (skip > 0 && (lead?.t === 'elapse' || lead?.t === 'rank')) use(c, ...c.toks.slice(h.i + 1, h.i + 1 + skip));

@@ -168,10 +168,12 @@ function countOnceRule(cl: readonly Token[]): boolean {
   return cl.some((t) => t.text === 'once') && cl.some((t) => /^count/.test(t.text)) && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text));
 }
 
-/** "Counting each trip separately", "someone who came twice counts twice": count every visit (no question word in it). */
+/** "Counting each trip separately", "someone who came twice counts twice", "count both": count every visit or thing (no question word in it). */
 function eachVisitRule(cl: readonly Token[]): boolean {
   const says = cl.some((t) => /^count/.test(t.text));
-  const each = cl.some((t) => /^(?:separately|individually|separate)$/.test(t.text)) || cl.filter((t) => t.t === 'timesnoun').length >= 2;
+  // ("if two went at once, count both": every thing, as a count of things is)
+  const both = cl.some((t, k) => /^count/.test(t.text) && (cl[k + 1]?.text === 'both' || /^(?:each|every|all)$/.test(cl[k + 1]?.text ?? '')));
+  const each = both || cl.some((t) => /^(?:separately|individually|separate)$/.test(t.text)) || cl.filter((t) => t.t === 'timesnoun').length >= 2;
   return says && each && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text) && t.v !== 'who');
 }
 
@@ -232,7 +234,8 @@ export function discourse(toks: readonly Token[]): Discourse {
   const q = cls.findIndex((cl) => cl.some((t) => t.t === 'head' && !/^count/.test(t.text) && t.v !== 'who'));
   const asks = q >= 0 ? cls[q] : undefined;
   const counting = asks !== undefined && asks.some((t) => t.t === 'head' && t.v === 'howmany') && !asks.some((t) => t.t === 'distinct');
-  const separately = counting ? cls.filter((cl, j) => j !== q && eachVisitRule(cl)) : [];
+  // (with the condition said before it: "if two went at once, count both")
+  const separately = counting ? cls.flatMap((cl, j) => (j !== q && eachVisitRule(cl) ? [cl, ...(j - 1 > q && cls[j - 1]?.[0]?.text === 'if' ? [cls[j - 1] as Token[]] : [])] : [])) : [];
   if (separately.length > 0) return discourse(cls.filter((cl) => !separately.includes(cl)).flat().map((t, i) => ({ ...t, i })));
   if (k <= 0) return { toks: [...toks], ignored: [] };
   let before = cls.slice(0, k);

@@ -130,10 +130,13 @@ export function timeline(memory: MemoryStore, camera: string, s: Subject, p: Pla
 
 /**
  * The sum of several settled timelines of one camera: at each change point of any, the sum of the
- * values holding (a timeline adds nothing before its first point); it ends with the earliest end.
+ * values holding, from when all of them hold a value (a timeline with no point adds nothing); it
+ * ends with the earliest end.
  */
 export function sumTimelines(camera: string, tls: readonly Timeline[]): Timeline {
-  const times = [...new Set(tls.flatMap((t) => t.points.map(([ts]) => ts)))].sort((a, b) => a - b);
+  // the sum is known from when every class's count is (one settled later adds nothing known before)
+  const known = Math.max(...tls.filter((t) => t.points.length > 0).map((t) => (t.points[0] as [number, number])[0]));
+  const times = [...new Set(tls.flatMap((t) => t.points.map(([ts]) => Math.max(ts, known))))].sort((a, b) => a - b);
   const points: [number, number][] = [];
   for (const ts of times) {
     let n = 0;

@@ -9,7 +9,8 @@
  * - "visits were made by someone": the visits of that someone;
  * - "the longest gap with no car", "sat empty with nobody there": the emptiness said twice;
  * - "leave and then come back": coming back says the leaving;
- * - "the first customer walk off the first time": the first one's first visit is the first visit.
+ * - "the first customer walk off the first time": the first one's first visit is the first visit;
+ * - "how long into the recording did ...": from the start.
  */
 import { STRETCH } from './scan-edges.js';
 
@@ -65,6 +66,25 @@ export function restatements(toks: Tok[]): void {
     }
   }
   firstTimeOfFirst(toks);
+  fromTheStart(toks);
+}
+
+/** Words for the recording itself. */
+const RECORDING = /^(?:recording|clip|footage|video|feed|tape)$/;
+
+/**
+ * "How long into the recording did the first person appear": the time from the recording's start
+ * (never the length of that visit).
+ */
+function fromTheStart(toks: Tok[]): void {
+  const head = toks.findIndex((t) => t.t === 'head' && t.v === 'howlong');
+  if (head < 0) return;
+  const [a, b, c] = [toks[head + 1], toks[head + 2], toks[head + 3]];
+  if (a?.text === 'into' && b?.text === 'the' && RECORDING.test(c?.text ?? '')) {
+    Object.assign(a, { t: 'rank', v: 'after' });
+    Object.assign(b, { t: 'instant', v: 'start' });
+    skip(c);
+  }
 }
 
 /** "The first customer walk off the first time": "the first time" after a verb, said of the first one, is that visit. */

@@ -516,7 +516,9 @@ function placeAfterClass(toks: Token[], table: Map<string, Lex | TokenBody>): vo
     // ("was the bench empty": with no other class, the one named after it is the place; never a
     // class that moves by itself: "was the car that came through silver" of car-wash-exit is a car)
     const alone = !toks.some((p) => p.t === 'class' && p !== t) && !(t.t === 'class' && t.v.some((c) => MOVERS.has(c)));
-    if (alone || classAsPlace(toks, i)) toks[i] = { ...place, text: t.text, i: t.i };
+    // ("was the bench ever empty of bottles": the state is said of the place, of the other class)
+    const stateOf = toks.some((c, k) => k > i && c.t === 'cond' && toks[k + 1]?.text === 'of' && toks[k + 2]?.t === 'class');
+    if (alone || stateOf || classAsPlace(toks, i)) toks[i] = { ...place, text: t.text, i: t.i };
   }
 }
 
@@ -528,7 +530,10 @@ function placeAfterClass(toks: Token[], table: Map<string, Lex | TokenBody>): vo
 export function classAsPlace(toks: readonly Token[], i: number): boolean {
   const t = toks[i];
   if (t?.t !== 'class' || t.agent || toks[i - 1]?.text !== 'the') return false;
-  return /^(?:at|on|by|near|beside|in|inside|under|around|to|from|next to|off|onto)$/.test(toks[i - 2]?.text ?? '') && toks.slice(0, i - 2).some((p) => p.t === 'class');
+  // ("taken off the bench": the preposition is the verb's particle)
+  const before = toks[i - 2];
+  const prep = /^(?:at|on|by|near|beside|in|inside|under|around|to|from|next to|off|onto)$/.test(before?.text ?? '') || (before?.t === 'verb' && / (?:off|from|on|onto|at|to)$/.test(before.text));
+  return prep && toks.slice(0, i - 2).some((p) => p.t === 'class');
 }
 
 /** Reads one word given its neighbours ("20 second" is a unit, "the second" an ordinal). */

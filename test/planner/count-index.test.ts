@@ -210,3 +210,14 @@ test('a sum of several classes is each class settled from the index, then summed
   assert.ok(reads.mock.callCount() > 0, 'the reference read frames');
   await s.close();
 });
+
+test('a sum of settled timelines is known only from when every one of them is: no 0 before a later first point', () => {
+  const bottles = { camera: 'a', points: [[T0 + 5000, 3] as [number, number], [T0 + 20_000, 2] as [number, number]], end: T0 + 30_000 };
+  const benches = { camera: 'a', points: [[T0, 0] as [number, number]], end: T0 + 30_000 };
+  const sum = sumTimelines('a', [benches, bottles]);
+  assert.deepEqual(sum.points, [
+    [T0 + 5000, 3],
+    [T0 + 20_000, 2],
+  ]);
+  assert.equal(valueAt(sum, T0 + 1000), 3, 'before the first known sum: the first value, never 0');
+});

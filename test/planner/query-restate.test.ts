@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { parserFor } from './parse-helpers.js';
 
-const site = parserFor({ cameras: ['carwash-exit', 'loading-car-bay', 'library-returns-kiosk'], zones: [], lines: [] }, 'none');
+const site = parserFor({ cameras: ['carwash-exit', 'loading-car-bay', 'library-returns-kiosk', 'potting-bench'], zones: [], lines: [] }, 'none');
 
 test('a word of a camera name that is a verb, after "the", is the camera; a moving class is never its camera', () => {
   const a = site.parse('when did the second truck pull up at the exit?').query;
@@ -60,4 +60,24 @@ test('a preamble before a yes/no question about a state is dropped; "wer" is "we
 test('"did the first customer come back": that one\'s return, by re-identification', () => {
   assert.deepEqual(site.parse('did the very first visitor come back to the kiosk afterwards?').query.measure, { measure: 'whether', test: { kind: 'returned', visit: { by: 'nth', n: 1 } } });
   assert.deepEqual(site.parse('did the last person come back?').query.measure, { measure: 'whether', test: { kind: 'returned', visit: { by: 'nth', n: -1 } } });
+});
+
+test('"how long into the recording did X", "how long did it take before X": from the start, never the length of a visit', () => {
+  const want = { measure: 'elapsed', from: { kind: 'start' }, to: { kind: 'arrival', visit: { by: 'nth', n: 1 } } };
+  assert.deepEqual(site.parse('how long into the footage did the first visitor turn up?').query.measure, want);
+  assert.deepEqual(site.parse('how long did it take before anyone came?').query.measure, want);
+});
+
+test('"if two went at once, count both": things, as counted; "taken off the bench" is the place, not a second class', () => {
+  const q = site.parse('how many bottles were removed from the potting bench? if two were taken at once, count both.').query;
+  assert.deepEqual(q.measure, { measure: 'count', of: 'events', event: 'taken' });
+  const off = site.parse('how many bottles were taken off the bench?').query;
+  assert.deepEqual(off.subject.classes, ['bottle']);
+  assert.deepEqual(off.place.cameras, ['potting-bench']);
+});
+
+test('"was the bench ever empty of bottles": the state of the place, of the class after "of" (never benches and bottles summed)', () => {
+  const q = site.parse('was the bench ever completely empty of bottles?').query;
+  assert.deepEqual(q.subject.classes, ['bottle']);
+  assert.deepEqual(q.place.cameras, ['potting-bench']);
 });
