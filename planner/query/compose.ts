@@ -7,7 +7,7 @@
 import { describeQuery } from './describe.js';
 import { all, defaultClasses, first, leftOnPlace, stationary, use, type Ctx } from './ctx.js';
 import { needsInstant } from './measures/index.js';
-import { references, verbs, type Verb } from './compose-parts.js';
+import { durationCondition, references, verbs, type Verb } from './compose-parts.js';
 import { refused, type Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
@@ -161,7 +161,7 @@ export function compose(c: Ctx): Composed {
   if ('ok' in verbsRead) return verbsRead;
   // "how long until the first person came", "the gap between the fourth and fifth visitors"
   const ref = verbsRead.ref ?? refs;
-  const gap = verbsRead.returned ? cameBack(c, verbsRead.returned) : (untilNext(c, ref) ?? elapsedMeasure(c, ref));
+  const gap = verbsRead.returned ? cameBack(c, verbsRead.returned) : (untilNext(c, ref) ?? spanTest(c, ref) ?? elapsedMeasure(c, ref));
   if (gap && 'ok' in gap) return gap;
   // "how long was he gone between his first and second visits": being gone is that span
   if (gap?.measure === 'elapsed' && gap.from.kind === 'departure' && gap.to.kind === 'arrival') use(c, ...all(c, 'verb', 'leave').filter((t) => t.text === 'gone'));
@@ -201,6 +201,19 @@ function returnVisit(c: Ctx, v: Map<string, Verb>, back: Verb): Map<string, Verb
   const others = [...out.keys()].filter((k) => k !== 'be' && k !== 'see');
   if (others.length === 0) out.set('arrive', { ...back, v: 'arrive' });
   return out;
+}
+
+/**
+ * "Was the gap between the first and the second customer longer than 10 seconds?": a yes/no
+ * question (no question word) about a span between two moments, compared with a length.
+ */
+function spanTest(c: Ctx, ref: VisitRef | undefined): Measure | Refused | undefined {
+  if (all(c, 'head').length > 0 || !all(c, 'elapse').some((e) => e.v === 'between')) return undefined;
+  const dc = durationCondition(c);
+  if (!dc) return undefined;
+  const e = elapsedMeasure(c, ref);
+  if (!e || 'ok' in e || e.measure !== 'elapsed') return e;
+  return { measure: 'whether', test: { kind: 'span', from: e.from, to: e.to, ...(e.next ? { next: true } : {}), where: dc } };
 }
 
 /**

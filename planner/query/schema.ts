@@ -264,6 +264,7 @@ export const Measure = z.discriminatedUnion('measure', [
         z.object({ kind: z.literal('length'), visit: VisitRef, where: DurationCondition }).strict(),
         z.object({ kind: z.literal('look'), visit: VisitRef }).strict(),
         z.object({ kind: z.literal('returned'), visit: VisitRef.optional() }).strict(),
+        z.object({ kind: z.literal('span'), from: Moment, to: Moment, next: z.boolean().optional(), where: DurationCondition }).strict(),
         z.object({ kind: z.literal('visitTime'), visit: VisitRef, moment: z.enum(['arrival', 'departure', 'presence']), side: z.enum(['before', 'after']).optional(), t: z.number() }).strict(),
       ]),
     })

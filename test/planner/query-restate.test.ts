@@ -81,3 +81,10 @@ test('"was the bench ever empty of bottles": the state of the place, of the clas
   assert.deepEqual(q.subject.classes, ['bottle']);
   assert.deepEqual(q.place.cameras, ['potting-bench']);
 });
+
+test('"was the gap between the first and second visitor longer than 10 seconds": that span, compared (a yes/no, never the span itself)', () => {
+  const q = site.parse('was the gap between the first and the second visitor longer than 10 seconds?').query;
+  assert.deepEqual(q.measure, { measure: 'whether', test: { kind: 'span', from: { kind: 'departure', visit: { by: 'nth', n: 1 } }, to: { kind: 'arrival', visit: { by: 'nth', n: 2 } }, where: { op: 'gt', seconds: 10 } } });
+  // asked for the span, it is the span
+  assert.equal(site.parse('how long was the gap between the first and the second visitor?').query.measure.measure, 'elapsed');
+});

@@ -3,10 +3,11 @@
  * stretch), a visit, an event, two kinds of events, two visits' lengths, one visit's length or
  * one visit's time against an instant (see schema.ts).
  */
-import { clock, countWords, durWords, EVENT, of, refWords, subject } from '../describe-words.js';
+import { clock, countWords, durWords, EVENT, momentWords, of, refWords, subject } from '../describe-words.js';
 import { inWindowFor, momentEvidence, noSuchVisit, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from '../execute-common.js';
 import { conditionStretches, runCondition, runCount, together } from '../execute-measures.js';
 import { visitLook } from '../execute-look.js';
+import { runElapsed } from '../execute-elapsed.js';
 import { lookWords } from '../look.js';
 import { UNTOLD_PEOPLE } from '../lexicon.js';
 import type { QueryValue, VisitRef } from '../schema.js';
@@ -121,6 +122,7 @@ function returnedAfter(r: Run, ref: VisitRef, all: AllVisits): QueryValue {
 /** The test in words. */
 function describe(m: Whether, { q, tz, at, s1, sn, t }: DescribeWords): string {
   const x = m.test;
+  if (x.kind === 'span') return `whether the time from ${momentWords(x.from, q, tz, false)} to ${momentWords(x.to, q, tz, x.next === true)} ${at} was ${durWords(x.where)} (${t})`;
   if (x.kind === 'returned' && x.visit) return `whether the ${s1} of ${refWords(x.visit, tz)} ${at} came back later (the same identity, by re-identification) ${t}`;
   if (x.kind === 'returned') return `whether a ${s1} came back (one person on two visits, by re-identification) ${at} ${t}`;
   if (x.kind === 'look') return `whether ${x.visit.by === 'only' ? 'the' : `${refWords(x.visit, tz)} of a`} ${subject({ ...q, subject: { classes: q.subject.classes } }, false)} ${at} looked ${q.subject.look ? lookWords(q.subject.look) : 'so'} (${t})`;
@@ -147,6 +149,11 @@ export const whether: MeasureModule<Whether> = {
     if (x.kind === 'visit') return visit(r, x, all);
     if (x.kind === 'look') return visitLook(r, x.visit);
     if (x.kind === 'returned') return x.visit ? returnedAfter(r, x.visit, all) : returned(r, all);
+    if (x.kind === 'span') {
+      // "was the gap between the first and second customer longer than 10 s": that span, compared
+      const v = runElapsed(r, { measure: 'elapsed', from: x.from, to: x.to, ...(x.next ? { next: true } : {}) }, all);
+      return v.kind === 'number' ? { kind: 'boolean', b: passes(v.n, x.where.op, x.where.seconds) } : v;
+    }
     const c = runCount(r, { measure: 'count', of: 'events', event: x.event, ...(x.items ? { items: x.items, moments: true } : {}) }, all);
     return { kind: 'boolean', b: c.kind === 'number' && c.n > 0 };
   },
