@@ -218,8 +218,8 @@ function spanTest(c: Ctx, ref: VisitRef | undefined): Measure | Refused | undefi
 
 /**
  * "Did anyone come back?", "did the man in black come back later, for a second go?": whether one
- * person was seen on two visits; "did the first customer come back": whether that one was. Words that restate the return ("again", "later", "a second
- * time") are part of it.
+ * person was seen on two visits; "did the first customer come back": whether that one was. Words
+ * that restate the return ("again", "later", "a second time") are part of it.
  */
 function cameBack(c: Ctx, back: Token): Measure {
   useAgain(c, back);

@@ -137,17 +137,18 @@ export function sumTimelines(camera: string, tls: readonly Timeline[]): Timeline
   // the sum is known from when every class's count is (one settled later adds nothing known before)
   const known = Math.max(...tls.filter((t) => t.points.length > 0).map((t) => (t.points[0] as [number, number])[0]));
   const times = [...new Set(tls.flatMap((t) => t.points.map(([ts]) => Math.max(ts, known))))].sort((a, b) => a - b);
+  // one cursor per timeline: the value holding at the time reached
+  const at = tls.map(() => 0);
+  const held = tls.map(() => 0);
   const points: [number, number][] = [];
   for (const ts of times) {
-    let n = 0;
-    for (const t of tls) {
-      let v = 0;
-      for (const [pts, c] of t.points) {
-        if (pts > ts) break;
-        v = c;
+    tls.forEach((t, k) => {
+      for (let p = t.points[at[k] as number]; p && p[0] <= ts; p = t.points[at[k]]) {
+        held[k] = p[1];
+        at[k] = (at[k] as number) + 1;
       }
-      n += v;
-    }
+    });
+    const n = held.reduce((a, b) => a + b, 0);
     if (points.length === 0 || (points[points.length - 1] as [number, number])[1] !== n) points.push([ts, n]);
   }
   const ends = tls.map((t) => t.end).filter((e) => Number.isFinite(e));

@@ -49,14 +49,11 @@ export function restatements(toks: Tok[]): void {
     }
     // (after a stretch word alone, "with nobody" is what makes it empty: kept)
     const empty = toks[i - 1]?.t === 'cond';
+    // ("with no car": the class stays; "with nobody there": the place's own class)
     if (empty && t.text === 'with' && (next?.t === 'neg' || next?.text === 'nobody')) {
       skip(t);
-      skip(next.t === 'neg' ? next : undefined);
-      // "with nobody there": the person is the class said first ("no car") or the place's own
-      if (next.text === 'nobody') {
-        skip(next);
-        if (toks[i + 2]?.text === 'there') skip(toks[i + 2]);
-      }
+      skip(next);
+      if (next.text === 'nobody' && toks[i + 2]?.text === 'there') skip(toks[i + 2]);
     }
     // "leave and then come back": the return says the leaving
     if (verb(t, 'leave') && next?.text === 'and' && (verb(toks[i + 2], 'return') || (toks[i + 2]?.text === 'then' && verb(toks[i + 3], 'return')))) {

@@ -511,11 +511,12 @@ function placeAfterThe(toks: Token[], table: Map<string, Lex | TokenBody>): void
  */
 function placeAfterClass(toks: Token[], table: Map<string, Lex | TokenBody>): void {
   for (const [i, t] of toks.entries()) {
-    const place = t.t === 'class' && !t.agent ? table.get(`${CLASS_PLACE}${t.text}`) : undefined;
-    if (!place || toks[i - 1]?.text !== 'the') continue;
+    if (t.t !== 'class' || t.agent || toks[i - 1]?.text !== 'the') continue;
+    const place = table.get(`${CLASS_PLACE}${t.text}`);
+    if (!place) continue;
     // ("was the bench empty": with no other class, the one named after it is the place; never a
     // class that moves by itself: "was the car that came through silver" of car-wash-exit is a car)
-    const alone = !toks.some((p) => p.t === 'class' && p !== t) && !(t.t === 'class' && t.v.some((c) => MOVERS.has(c)));
+    const alone = !toks.some((p) => p.t === 'class' && p !== t) && !t.v.some((c) => MOVERS.has(c));
     // ("was the bench ever empty of bottles": the state is said of the place, of the other class)
     const stateOf = toks.some((c, k) => k > i && c.t === 'cond' && toks[k + 1]?.text === 'of' && toks[k + 2]?.t === 'class');
     if (alone || stateOf || classAsPlace(toks, i)) toks[i] = { ...place, text: t.text, i: t.i };

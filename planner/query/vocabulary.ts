@@ -66,18 +66,17 @@ export function neverSeen(
   cameras: readonly string[],
   v: Vocabulary,
   ranges: readonly { camera: string; start: number; end: number }[],
-  counted: (camera: string) => ReadonlySet<string> = () => new Set(),
+  counted: (camera: string) => ReadonlySet<string>,
 ): { code: 'NEVER_SEEN'; why: string } | null {
   if (classes.length === 0) return null;
   const cams = cameras.length > 0 ? cameras : v.cameras;
   // a camera that has watched for less than a minute may not have seen one yet: "none yet" is the count
   const watched = ranges.filter((r) => cams.includes(r.camera)).reduce((n, r) => n + Math.max(0, r.end - r.start), 0);
   if (watched < NEVER_SEEN_AFTER_MS) return null;
-  const seenAt = (cam: string): Map<string, number> => v.perCamera.get(cam) ?? new Map<string, number>();
-  if (cams.some((cam) => classes.some((c) => (seenAt(cam).get(c) ?? 0) > 0 || counted(cam).has(c)))) return null;
-  const what = classes.join(' or ');
+  // what the cameras ever detected: stored objects and counted frames (each camera's read once)
+  const detected = new Set(cams.flatMap((cam) => [...(v.perCamera.get(cam)?.keys() ?? []), ...counted(cam)]));
+  if (classes.some((c) => detected.has(c))) return null;
   const where = cams.length === 1 ? `camera ${cams[0] as string}` : `cameras ${cams.join(', ')}`;
-  const other = [...new Set(cams.flatMap((cam) => [...seenAt(cam).keys(), ...counted(cam)]))].sort();
-  const saw = other.length > 0 ? ` (it detected: ${other.join(', ')})` : ' (it detected nothing)';
-  return { code: 'NEVER_SEEN', why: `${where} never detected a ${what} in its whole memory${saw}; I cannot tell "none" from "the detector does not see them there"` };
+  const saw = detected.size > 0 ? ` (it detected: ${[...detected].sort().join(', ')})` : ' (it detected nothing)';
+  return { code: 'NEVER_SEEN', why: `${where} never detected a ${classes.join(' or ')} in its whole memory${saw}; I cannot tell "none" from "the detector does not see them there"` };
 }

@@ -11,7 +11,7 @@ import { LOT_PASSES as PASSES, LOT_TURNED_PASSES } from '../../bench/lot/passes.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import { MemoryQueries } from '../../memory/queries.js';
 import { MemoryStore } from '../../memory/store.js';
 import { packageRoot } from '../../edge/paths.js';
@@ -21,16 +21,35 @@ const T0 = Date.parse('2026-11-21T09:00:00Z');
 const ALL = { from: T0, to: T0 + 600_000 };
 const VEHICLES = new Set(['car', 'truck', 'bus', 'vehicle']);
 
-test('parking lot from above, ten passes: every pass counted once, never two cars at once (default detector)', { timeout: 300_000 }, async () => {
-  const dir = tempDir('lot');
-  execFileSync(join(packageRoot(), 'bench', 'lot', 'make-lot-recordings.sh'), [dir], { stdio: 'pipe' });
-  const data = join(dir, 'data');
-  const r = await runCli(['replay', join(dir, 'lot-ten.mp4'), '--camera', 'lot', '--start', new Date(T0).toISOString(), '--data', data]);
+/** Both recordings, made once (the script makes them together). */
+let recordings = '';
+before(() => {
+  recordings = tempDir('lot');
+  execFileSync(join(packageRoot(), 'bench', 'lot', 'make-lot-recordings.sh'), [recordings], { stdio: 'pipe' });
+});
+
+/** Replays one recording through the CLI into its own data directory and opens its memory (the caller closes it). */
+async function replayed(file: string): Promise<{ stderr: string; store: MemoryStore }> {
+  const data = join(recordings, `data-${file}`);
+  const r = await runCli(['replay', join(recordings, file), '--camera', 'lot', '--start', new Date(T0).toISOString(), '--data', data]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stderr, /detector auto\/\S+ running centernet\+ssd-oidv4/, 'the camera kept both detectors');
   const store = new MemoryStore({ dir: data, readOnly: true });
   store.open();
+  return { stderr: r.stderr, store };
+}
+
+/** The vehicle visits of a replayed recording, seconds from `T0`. */
+function vehicleVisits(q: MemoryQueries): (readonly [number, number])[] {
+  return q
+    .objectsIn(ALL, {})
+    .filter((o) => VEHICLES.has(o.label))
+    .flatMap((o) => ((o as typeof o & { visits?: { start: number; end: number }[] }).visits ?? [{ start: o.firstSeen, end: o.lastSeen }]).map((v) => [(v.start - T0) / 1000, (v.end - T0) / 1000] as const));
+}
+
+test('parking lot from above, ten passes: every pass counted once, never two cars at once (default detector)', { timeout: 300_000 }, async () => {
+  const { stderr, store } = await replayed('lot-ten.mp4');
   try {
+    assert.match(stderr, /detector auto\/\S+ running centernet\+ssd-oidv4/, 'the camera kept both detectors');
     const q = new MemoryQueries(store);
     const visits = vehicleVisits(q);
     const shown = visits.map(([a, b]) => `${a}-${b}`).join(', ');
@@ -45,22 +64,8 @@ test('parking lot from above, ten passes: every pass counted once, never two car
   }
 });
 
-/** The vehicle visits of a replayed recording, seconds from `T0`. */
-function vehicleVisits(q: MemoryQueries): (readonly [number, number])[] {
-  return q
-    .objectsIn(ALL, {})
-    .filter((o) => VEHICLES.has(o.label))
-    .flatMap((o) => ((o as typeof o & { visits?: { start: number; end: number }[] }).visits ?? [{ start: o.firstSeen, end: o.lastSeen }]).map((v) => [(v.start - T0) / 1000, (v.end - T0) / 1000] as const));
-}
-
 test('parking lot upside down with long stills of the empty lot: two passes, no car held over the empty lot', { timeout: 300_000 }, async () => {
-  const dir = tempDir('lot-turned');
-  execFileSync(join(packageRoot(), 'bench', 'lot', 'make-lot-recordings.sh'), [dir], { stdio: 'pipe' });
-  const data = join(dir, 'data');
-  const r = await runCli(['replay', join(dir, 'lot-turned.mp4'), '--camera', 'lot', '--start', new Date(T0).toISOString(), '--data', data]);
-  assert.equal(r.code, 0, r.stderr);
-  const store = new MemoryStore({ dir: data, readOnly: true });
-  store.open();
+  const { store } = await replayed('lot-turned.mp4');
   try {
     const visits = vehicleVisits(new MemoryQueries(store));
     const shown = visits.map(([a, b]) => `${a}-${b}`).join(', ');
