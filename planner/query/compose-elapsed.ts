@@ -42,9 +42,13 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
   const conds: Token[] = [];
   const classes: Token[] = [];
   let be = false;
-  for (const t of toks) {
+  let sup: Extract<Token, { t: 'super' }> | undefined;
+  for (const [k, t] of toks.entries()) {
     if (t.t === 'class') classes.push(t);
     else if (c.used.has(t.i)) continue;
+    // "after the longest empty stretch", "after that long quiet spell": a stretch of a state, by its length
+    else if (t.t === 'super' && !sup) sup = t;
+    else if (t.t === 'rel' && /^(?:that|this)$/.test(t.text) && (toks[k + 1]?.t === 'super' || toks[k + 1]?.t === 'cond')) continue;
     else if (t.t === 'skip' && PRONOUN.test(t.text)) return refuse('DANGLING_REFERENCE', `"${t.text}" in "${what()}" refers back to something, and the memory cannot tell which`);
     else if (t.t === 'skip' || t.t === 'sep' || t.t === 'visitnoun') continue;
     else if (t.t === 'aux') be = true;
@@ -79,6 +83,13 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
     // "since someone left", "since the last person left": the latest departure, not the departure of the latest arrival
     if (verb.v === 'leave' && role === 'since' && k < 0) return done({ kind: 'departure', visit: { by: 'nth', n: k, order: 'departure' } });
     return done({ kind: verb.v === 'arrive' ? 'arrival' : 'departure', visit: { by: 'nth', n: k } });
+  }
+  if (sup && (verbs.length > 0 || realConds.length === 0 || ord)) return refuse('UNREAD_MOMENT', `I could not read "${sup.text}" in "${what()}" as part of one moment`);
+  // "after the longest empty stretch": where it ended ("until the longest ...": where it began)
+  if (sup) {
+    const cond = countCondition(c, {});
+    if (!cond) return refuse('UNREAD_MOMENT', `I could not read "${what()}" as a state`);
+    return done({ kind: 'condition', cond, pick: { by: 'nth', n: 1 }, stretch: { episode: sup.v, side: role === 'to' ? 'start' : 'end' } });
   }
   // "the shelf was empty", "dropping to one bottle": a state, or a change into a count
   if (realConds.length > 0 || (conds.some((t) => t.t === 'verb') && conds.some((t) => t.t === 'num'))) {
@@ -360,7 +371,10 @@ function isFound(m: Moment): m is Found {
 
 function leadingAfter(c: Ctx, h: Token, before = false): { rank: Extract<Token, { t: 'rank' }>; clause: Token[] } | undefined {
   const pre = c.toks.slice(0, h.i).filter((t) => t.t !== 'sep' && !(t.t === 'skip' && /^(?:so|and|then|ok|okay|right)$/.test(t.text)));
-  const rank = pre[0];
+  const lead = pre[0];
+  // "since the last bottle went back, how long has the shelf been full?": the window begins there, as after it
+  // (only before a question of its own: "how long since ..." is a span, read by `elapsedMeasure`)
+  const rank: Token | undefined = before && lead?.t === 'elapse' && lead.v === 'since' ? { ...lead, t: 'rank', v: 'after' } : lead;
   // ("before the first person left, how many had shown up": the window ends there)
   if (rank?.t !== 'rank' || !(rank.v === 'after' || (before && rank.v === 'before')) || pre.length < 3) return undefined;
   return { rank, clause: pre.slice(1) };

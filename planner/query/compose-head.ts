@@ -33,6 +33,8 @@ export function headless(c: Ctx, lead: Token | undefined): Head | null {
   if (lead?.t === 'aux' || lead?.t === 'neg') return 'yesno';
   // "counter empty at 14:21:12?", "fewer than 2 bottles at 16:45:09?": whether the condition held
   if ((lead?.t === 'place' || lead?.t === 'cond' || lead?.t === 'cmp' || lead?.t === 'here') && hasCountCond) return 'yesno';
+  // "in total, was the kiosk in use for over a minute?": a fronted aggregate; the clause after it asks
+  if (lead?.t === 'agg' && next?.t === 'sep' && (after?.t === 'aux' || after?.t === 'neg')) return 'yesno';
   // "total visitors?", "total bottles taken": a count
   if (lead?.t === 'agg' && lead.v === 'total' && (next?.t === 'class' || next?.t === 'visitnoun' || next?.t === 'verb')) return 'howmany';
   // "most people at once between 9 and 10"; "second longest visit?"

@@ -90,6 +90,8 @@ function oneAskedAbout(c: Ctx, rel: Token): boolean {
 /** A duration condition: comparison, number, unit ("longer than 25 seconds"). */
 export function durationCondition(c: Ctx): DurationCondition | undefined {
   for (const u of all(c, 'unit')) {
+    // a condition already read (the yes/no question's own) is not read again
+    if (c.used.has(u.i)) continue;
     const n = c.toks[u.i - 1];
     const cmp = c.toks[u.i - 2];
     if (n?.t === 'num' && cmp?.t === 'cmp') {

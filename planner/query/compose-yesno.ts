@@ -4,9 +4,10 @@
  * arrivals, or a visit (split from compose.ts).
  */
 import { countCondition, durationCondition, eventComparison, eventKind, itemsAtOnce, visitRef } from './compose-parts.js';
+import { howLong } from './compose-howlong.js';
 import { oneVisit, visitComparison, visitTimeTest } from './compose-visits.js';
 import { all, countCond, first, use } from './ctx.js';
-import type { Refused } from './parse-types.js';
+import { refused as refuse, type Refused } from './parse-types.js';
 import type { Measure, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import type { Reading, Words } from './compose-reading.js';
@@ -24,6 +25,8 @@ export function yesNo(r: Reading, w: Words): Measure | Refused {
     const items = itemsAtOnce(c, ev);
     return { measure: 'whether', test: { kind: 'event', event: ev, ...(items ? { items } : {}) } };
   }
+  // "did anything happen at the shelf": no one thing to look for (a state said as there would be a different question)
+  if (v.has('happen')) return refuse('NO_MEASURE', '"happen" does not say what to look for (an arrival, a departure, a bottle taken or put back); ask about that');
   const cmpVisits = visitComparison(c);
   if (cmpVisits) {
     use(c, stay, arrive);
@@ -37,6 +40,12 @@ export function yesNo(r: Reading, w: Words): Measure | Refused {
     return timed;
   }
   const dc = durationCondition(c);
+  // "was the kiosk in use for more than a minute in total?", "was the average stay over 20 s?": a length the "how long" reading gives, compared
+  if (dc && w.agg && !c.used.has(w.agg.i)) {
+    const m = howLong(r, w);
+    if ('ok' in m || m.measure !== 'duration') return m;
+    return { measure: 'whether', test: { kind: 'duration', of: m.of, where: dc } };
+  }
   // "was the table ever empty for more than 5 seconds": one stretch of a state that long
   // (only when said of one stretch: "ever", "in a row", "straight"; "for more than a minute" alone may mean in total)
   const stretchWord = c.toks.some((t) => /^(?:ever|in a row|straight|at a stretch|continuously|nonstop|without a break)$/.test(t.text));

@@ -100,7 +100,9 @@ function atMoment(q: Query, side: 'after' | 'before', moment: Found, memory: Mem
   if (side === 'after' ? t >= window.to : t <= window.from) return { ...found, value: { kind: 'none', why: `the moment it ${counts} is at the ${side === 'after' ? 'end' : 'start'} of that time` } };
   // after the moment: a visit that began at it is not after it (arrivals are placed half a frame
   // before the frame that showed them; the index keeps that frame's time); before it: what began at it is not before it
-  const edge = side === 'after' ? { from: t + 1 + (moment.kind === 'arrival' ? HALF_FRAME_MS : 0) } : { to: t };
+  // (the end of an empty stretch is an arrival's frame: that visit, placed half a frame before it, is the next one)
+  const stretchEnd = moment.kind === 'condition' && moment.stretch?.side === 'end';
+  const edge = side === 'after' ? { from: t + 1 + (moment.kind === 'arrival' ? HALF_FRAME_MS : stretchEnd ? -HALF_FRAME_MS - 2 : 0) } : { to: t };
   const rest = executeQuery({ ...q, time: { ...window, ...edge, ...(q.time.at !== undefined ? { at: q.time.at } : {}) } }, memory, opts);
   return { ...rest, evidence: [...found.evidence.slice(0, 1), ...rest.evidence], notes: [`${side === 'after' ? 'From' : 'To'} ${new Date(t).toISOString()}, the moment it ${counts}`, ...found.notes, ...rest.notes] };
 }

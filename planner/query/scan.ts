@@ -144,8 +144,7 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/(\d) on the dot\b/g, '$1 sharp');
   // "did the count ever go above three": rise above it; "go below": drop below it
   s = s.replace(GO_ABOVE, 'rise $1').replace(GO_BELOW, 'drop $1');
-  // "how long did it take for it to be put back", "how long did it take the first car to arrive": until it was
-  s = s.replace(/\bhow long did it take (?:for )?((?:[a-z]+ ){1,4}?)to (?:be |get )?(?=[a-z])/g, 'how long until $1');
+  s = spanWording(s);
   // "came twice", "three times": how often, in digits ("twice as long" is a ratio, left as said)
   s = s.replace(/\btwice\b(?!\s+as\b)/g, '2 times').replace(/\bthrice\b/g, '3 times');
   // "came only once": one time (not "count them once", a rule, nor "at once")
@@ -349,6 +348,22 @@ function nameWords(v: ScanVocabulary): Map<string, PlaceName> {
 }
 
 const ORDINAL_DIGITS = /^(\d+)(?:st|nd|rd|th)$/;
+
+/**
+ * Ways of saying the span of an `elapsed` question, in its plainest words: "how far into the clip"
+ * is how long into it; "how long did it take (for X) to ..." is how long until it; a span's first
+ * moment said first ("the first time a bottle was taken, how long ...") is said after "after".
+ */
+function spanWording(text: string): string {
+  let s = text;
+  // "how far into the clip did ...": how long; "how long into the recording did it take before ...": the wait from the start, said twice
+  s = s.replace(/\bhow far into\b/g, 'how long into').replace(/\bhow long into (?:the |this )?(?:recording|clip|footage|video|feed|tape) did it take\b/g, 'how long did it take');
+  // "how long did it take for it to be put back", "how long did it take the first car to arrive": until it was
+  s = s.replace(/\bhow long did it take (?:for )?((?:[a-z]+ ){0,4}?)to (?:be |get )?(?=[a-z])/g, 'how long until $1');
+  // "the first time a bottle was taken, how long until ...", "when the first car left, how long before ...": the span's first moment, said first
+  s = s.replace(/^(\s*)(?:(?:so|and|ok) )?(?:when (?=the (?:first|second|third|last|\d+(?:st|nd|rd|th)) )|(?:the )?(?=(?:first|second|third|last|\d+(?:st|nd|rd|th)) time\b))([^,?;]+), how long\b/, '$1after the $2, how long').replace(/^(\s*)after the the\b/, '$1after the');
+  return s;
+}
 
 /**
  * Tokenises a question. Time expressions become `time` tokens, names of the memory `class` and

@@ -177,17 +177,14 @@ export type Moment = z.infer<typeof Moment>;
 const CountMeasure = z
   .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional(), moments: z.boolean().optional(), items: z.number().int().min(2).optional() })
   .strict();
+/** What a `duration` measures: one visit, the visits aggregated, or a count condition's stretches (see Measure). */
+const DurationOf = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
+  z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']), nths: z.array(z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last')).min(1).max(64).optional() }).strict(),
+  z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest', 'only']).optional(), rank: z.number().int().min(1).optional(), lasting: DurationCondition.optional() }).strict(),
+]);
 /** `duration` (see Measure). */
-const DurationMeasure = z
-    .object({
-      measure: z.literal('duration'),
-      of: z.discriminatedUnion('kind', [
-        z.object({ kind: z.literal('visit'), visit: VisitRef }).strict(),
-        z.object({ kind: z.literal('visits'), agg: z.enum(['avg', 'total', 'max', 'min']), nths: z.array(z.number().int().refine((n) => n !== 0, 'n is 1-based; -1 is the last')).min(1).max(64).optional() }).strict(),
-        z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest', 'only']).optional(), rank: z.number().int().min(1).optional(), lasting: DurationCondition.optional() }).strict(),
-      ]),
-    })
-    .strict();
+const DurationMeasure = z.object({ measure: z.literal('duration'), of: DurationOf }).strict();
 /** `times` (see Measure). */
 const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountCondition, change: z.enum(['drop', 'rise', 'any']).optional(), lasting: DurationCondition.optional() }).strict();
 
@@ -219,6 +216,9 @@ const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountConditio
  *   person still there at 09:00:55"); the window is the one the visit is picked in; or (`look`)
  *   whether one visit looked as the subject's look says ("was the first visitor dressed in grey?",
  *   "was the car red?"): the visit is picked among all, then judged by its colours.
+ *   Or (`duration`) whether a length the `duration` measure gives passes `where` ("was the kiosk in
+ *   use for more than a minute in total?", "was the average visit longer than 20 s?"); or (`span`)
+ *   whether the time between two moments, as `elapsed` measures it, does.
  * - `when`: the time of an arrival or departure of one visit, of one event, or of one start of a
  *   count condition ("when did the bench drop to one bottle"; with `change`, only a change into
  *   the condition counts, not the state the window began in, and a `drop` only from a higher count,
@@ -265,6 +265,7 @@ export const Measure = z.discriminatedUnion('measure', [
         z.object({ kind: z.literal('look'), visit: VisitRef }).strict(),
         z.object({ kind: z.literal('returned'), visit: VisitRef.optional() }).strict(),
         z.object({ kind: z.literal('span'), from: Moment, to: Moment, next: z.boolean().optional(), where: DurationCondition }).strict(),
+        z.object({ kind: z.literal('duration'), of: DurationOf, where: DurationCondition }).strict(),
         z.object({ kind: z.literal('visitTime'), visit: VisitRef, moment: z.enum(['arrival', 'departure', 'presence']), side: z.enum(['before', 'after']).optional(), t: z.number() }).strict(),
       ]),
     })

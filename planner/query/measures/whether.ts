@@ -1,7 +1,8 @@
 /**
  * `whether`: yes or no: a count condition (at an instant, at some moment, all the time, or for one
- * stretch), a visit, an event, two kinds of events, two visits' lengths, one visit's length or
- * one visit's time against an instant (see schema.ts).
+ * stretch), a visit, an event, two kinds of events, two visits' lengths, one visit's length,
+ * one visit's time against an instant, or a length (a total, an average, a span) against a
+ * duration (see schema.ts).
  */
 import { clock, countWords, durWords, EVENT, momentWords, of, refWords, subject } from '../describe-words.js';
 import { inWindowFor, momentEvidence, noSuchVisit, passes, pickVisit, visitEvidence, visitTimeHolds, type Run } from '../execute-common.js';
@@ -9,6 +10,7 @@ import { conditionStretches, runCondition, runCount, together } from '../execute
 import { visitLook } from '../execute-look.js';
 import { runElapsed } from '../execute-elapsed.js';
 import { lookWords } from '../look.js';
+import { duration } from './duration.js';
 import { UNTOLD_PEOPLE } from '../lexicon.js';
 import type { QueryValue, VisitRef } from '../schema.js';
 import type { AllVisits, DescribeWords, MeasureModule, MeasureOf } from './module.js';
@@ -120,8 +122,10 @@ function returnedAfter(r: Run, ref: VisitRef, all: AllVisits): QueryValue {
 }
 
 /** The test in words. */
-function describe(m: Whether, { q, tz, at, s1, sn, t }: DescribeWords): string {
+function describe(m: Whether, words: DescribeWords): string {
+  const { q, tz, at, s1, sn, t } = words;
   const x = m.test;
+  if (x.kind === 'duration') return `whether ${duration.describe({ measure: 'duration', of: x.of }, words).replace(/^how long /, 'the time ')} was ${durWords(x.where)}`;
   if (x.kind === 'span') return `whether the time from ${momentWords(x.from, q, tz, false)} to ${momentWords(x.to, q, tz, x.next === true)} ${at} was ${durWords(x.where)} (${t})`;
   if (x.kind === 'returned' && x.visit) return `whether the ${s1} of ${refWords(x.visit, tz)} ${at} came back later (the same identity, by re-identification) ${t}`;
   if (x.kind === 'returned') return `whether a ${s1} came back (one person on two visits, by re-identification) ${at} ${t}`;
@@ -154,11 +158,16 @@ export const whether: MeasureModule<Whether> = {
       const v = runElapsed(r, { measure: 'elapsed', from: x.from, to: x.to, ...(x.next ? { next: true } : {}) }, all);
       return v.kind === 'number' ? { kind: 'boolean', b: passes(v.n, x.where.op, x.where.seconds) } : v;
     }
+    if (x.kind === 'duration') {
+      // "was the kiosk in use for more than a minute in total?": that length, compared
+      const v = duration.execute(r, { measure: 'duration', of: x.of }, all);
+      return v.kind === 'number' ? { kind: 'boolean', b: passes(v.n, x.where.op, x.where.seconds) } : v;
+    }
     const c = runCount(r, { measure: 'count', of: 'events', event: x.event, ...(x.items ? { items: x.items, moments: true } : {}) }, all);
     return { kind: 'boolean', b: c.kind === 'number' && c.n > 0 };
   },
   describe,
-  readsCounts: (m) => m.test.kind === 'count' || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned')),
+  readsCounts: (m) => m.test.kind === 'count' || (m.test.kind === 'duration' && m.test.of.kind === 'condition') || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned')),
   instant: (m) => m.test.kind === 'count',
-  combine: (m) => (m.test.kind === 'count' && together(m.test.cond) ? 'max' : 'sum'),
+  combine: (m) => ((m.test.kind === 'count' && together(m.test.cond)) || (m.test.kind === 'duration' && m.test.of.kind === 'condition' && together(m.test.of.cond)) ? 'max' : 'sum'),
 };
