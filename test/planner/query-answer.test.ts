@@ -250,3 +250,18 @@ test('two kinds of events compared by number are counted as "how many" counts th
   assert.match(more.answer, /1 taken, 1 returned/);
   assert.equal(q('were fewer bottles returned than taken?').value, false);
 });
+
+test('a length compared in a yes/no question, a span said first, and "did anything happen" refused', () => {
+  // people were there from 0 to 44.5 s, one or more at once: 44.5 s occupied in all
+  assert.equal(q('was someone there for more than 40 seconds in total?').value, true);
+  assert.equal(q('in total, was the picture occupied for over 50 seconds?').value, false);
+  // visits of 29.5, 35 and 5 s: 23.3 s on average
+  assert.equal(q('on average, did people stay longer than 20 seconds?').value, true);
+  assert.equal(q('was the average visit longer than 25 seconds?').value, false);
+  // the bottle taken at 20 s is back at 30 s
+  assert.equal(q('the first time a bottle was taken, how long did it take to come back?').value, 10);
+  assert.equal(q('since the bottle was put back, how many bottles were taken?').value, 0);
+  const vague = q('did anything happen in the last 30 seconds?');
+  assert.equal(vague.value, null, 'never a state read in its place');
+  assert.match(vague.answer, /"happen" does not say what to look for/);
+});
