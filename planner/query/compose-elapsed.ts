@@ -52,6 +52,8 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
     else if (t.t === 'skip' && PRONOUN.test(t.text)) return refuse('DANGLING_REFERENCE', `"${t.text}" in "${what()}" refers back to something, and the memory cannot tell which`);
     else if (t.t === 'skip' || t.t === 'sep' || t.t === 'visitnoun') continue;
     else if (t.t === 'aux') be = true;
+    // ("... and the next one arriving": the one after the first moment, as with no ordinal)
+    else if (t.t === 'ord' && t.text === 'next' && role === 'next') continue;
     else if (t.t === 'ord' && !ord) ord = t;
     else if (t.t === 'verb' && MOMENT_VERBS.has(t.v)) verbs.push(t);
     else if (t.t === 'verb' && (t.v === 'be' || t.v === 'see')) be = true;
@@ -154,7 +156,10 @@ function between(c: Ctx, b: Token): Elapsed | Refused {
 
 /** "Empty between the first and second car": the state the span between two visits is in, said before "between". */
 function emptyBefore(c: Ctx, b: Token): void {
-  use(c, ...c.toks.slice(0, b.i).filter((t) => t.t === 'cond' && t.v === 'empty'));
+  const empty = c.toks.slice(0, b.i).filter((t) => t.t === 'cond' && t.v === 'empty');
+  // "how long did the table sit (stay, remain) empty between ...": the state held, said with its verb
+  const held = empty.length > 0 ? c.toks.slice(0, b.i).filter((t) => t.t === 'verb' && (t.v === 'stay' || t.v === 'be')) : [];
+  use(c, ...empty, ...held);
 }
 
 /**
@@ -315,6 +320,40 @@ export function leadingMoment(c: Ctx): { moment: Found; side: 'after' | 'before'
   if (!isFound(m)) return undefined;
   use(c, after.rank, ...it);
   return { moment: m, side: after.rank.v === 'before' ? 'before' : 'after' };
+}
+
+/**
+ * "When did someone show up after that long quiet spell?", "how many people came after the first
+ * one left?": a moment said in a clause after the verb, opening with "after" and running to the end,
+ * is where the window begins (as when said first). Only after a verb of coming or leaving, and only
+ * a clause read whole; otherwise undefined and the words are left to the other readings.
+ */
+export function trailingMoment(c: Ctx): { moment: Found; side: 'after' } | undefined {
+  const h = c.toks.find((t) => t.t === 'head');
+  if (!h || !(h.v === 'when' || h.v === 'howmany')) return undefined;
+  const rank = c.toks.find((t, k) => k > h.i && t.t === 'rank' && t.v === 'after' && !c.used.has(t.i));
+  if (!rank) return undefined;
+  let j = rank.i - 1;
+  while (c.toks[j]?.t === 'skip' || c.toks[j]?.t === 'place' || c.toks[j]?.t === 'here') j--;
+  const verb = c.toks[j];
+  if (verb?.t !== 'verb' || !(verb.v === 'arrive' || verb.v === 'leave' || verb.v === 'return')) return undefined;
+  const clause = c.toks.slice(rank.i + 1);
+  if (clause.length < 2 || clause.some((t) => t.t === 'sep' || t.t === 'head' || (c.used.has(t.i) && t.t !== 'class'))) return undefined;
+  // a clause with a verb or a state ("after the first person left", "after the longest quiet spell"); "after its second visit",
+  // "after the first visitor" (the next one after a visit) are read as visits by the other readings
+  if (!clause.some((t) => (t.t === 'verb' && MOMENT_VERBS.has(t.v)) || t.t === 'cond') || clause.some((t) => /^(?:its|his|her|their)$/.test(t.text))) return undefined;
+  // (a clause that is not one moment is left to the other readings: nothing of it is marked)
+  const saved = new Set(c.used);
+  const assumed = c.assumed.length;
+  const read = clauseMoment(c, clause, 'after', classesOf);
+  if ('ok' in read || !isFound(read.moment)) {
+    c.used.clear();
+    for (const x of saved) c.used.add(x);
+    c.assumed.length = assumed;
+    return undefined;
+  }
+  use(c, rank);
+  return { moment: read.moment, side: 'after' };
 }
 
 /**

@@ -252,11 +252,14 @@ export function visitRef(c: Ctx, ref: VisitRef | undefined): VisitRef | undefine
     const rank = c.toks[j];
     if (rank?.t === 'rank' && !c.used.has(rank.i)) {
       use(c, rank);
+      // "when did the car leave after its second visit": it left at that visit's end (its own visit, not the next one's)
+      const own = c.toks.slice(rank.i + 1, ord.i).some((x) => /^(?:its|his|her|their)$/.test(x.text)) && c.toks[ord.i + 1]?.t === 'visitnoun';
+      if (own && rank.v === 'after' && all(c, 'verb', 'leave').length > 0) return nth;
       return { by: rank.v, visit: nth };
     }
     return nth;
   }
-  const sup = first(c, 'super');
+  const sup = all(c, 'super').find((x) => !c.used.has(x.i));
   if (sup) {
     // "the person who stayed longest": the staying is the superlative's
     use(c, sup, ...all(c, 'verb', 'stay'));

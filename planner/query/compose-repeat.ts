@@ -13,6 +13,8 @@ export interface Repeat {
   visits: NonNullable<Subject['visits']>;
   /** "How many people came three times": the identities are counted, not their visits. */
   counted: boolean;
+  /** "Did anyone come twice?": whether such a person came is the question. */
+  asked?: true;
 }
 
 /** Kinds of tokens that may stand between the verb and how often ("came in here 3 times", "came to the desk twice"). */
@@ -29,10 +31,10 @@ function howOften(c: Ctx, k0: number): { visits: Repeat['visits']; toks: Token[]
   return undefined;
 }
 
-/** The verb of coming just after `k` (an auxiliary may come first: "who has come"), or undefined. */
-function comingAt(c: Ctx, k: number): Extract<Token, { t: 'verb' }> | undefined {
+/** The verb of coming just after `k` (an auxiliary may come first: "who has come"; "visit" said as a verb), or undefined. */
+function comingAt(c: Ctx, k: number): Token | undefined {
   const x = c.toks[k]?.t === 'aux' ? c.toks[k + 1] : c.toks[k];
-  return x?.t === 'verb' && x.v === 'arrive' ? x : undefined;
+  return (x?.t === 'verb' && x.v === 'arrive') || (x?.t === 'visitnoun' && /^visit(?:ed)?$/.test(x.text)) ? x : undefined;
 }
 
 /**
@@ -52,6 +54,14 @@ export function repeatClause(c: Ctx): Repeat | undefined {
       // "the one who came twice": the pronoun stands for the subject
       use(c, t, c.toks[t.i + 1]?.t === 'aux' ? c.toks[t.i + 1] : undefined, verb, ...often.toks, prev?.t === 'num' ? prev : undefined);
       return { visits: often.visits, counted: false };
+    }
+    // "did anyone visit twice?": whether someone came that often (at least that often: twice is said of three times too)
+    if (t.t === 'class' && /^(?:anyone|anybody|someone|somebody)$/.test(t.text) && prev?.t === 'aux' && c.toks.slice(0, prev.i).every((x) => x.t === 'skip' || x.t === 'sep')) {
+      const verb = comingAt(c, t.i + 1);
+      const often = verb && howOften(c, verb.i + 1);
+      if (!verb || !often) continue;
+      use(c, verb, ...often.toks);
+      return { visits: often.visits.op === 'eq' ? { op: 'ge', n: often.visits.n } : often.visits, counted: false, asked: true };
     }
     // "how many people came 3 times": a plural subject of a count, then the verb and how often
     if (t.t === 'class' && t.plural === true && prev?.t === 'head' && prev.v === 'howmany') {

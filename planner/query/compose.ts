@@ -12,7 +12,7 @@ import { refused, type Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
-import { elapsedMeasure, leadingMoment, untilNext } from './compose-elapsed.js';
+import { elapsedMeasure, leadingMoment, trailingMoment, untilNext } from './compose-elapsed.js';
 import { twoWindows, type TwoWindows } from './compose-compare.js';
 import { aboutNow } from './compose-stretch.js';
 import { visitSet } from './compose-visits.js';
@@ -91,7 +91,7 @@ function readTimes(c: Ctx): Times | Refused {
 }
 
 /** The verbs, with "left on the rack" (remaining), "back" as a state and who acts on what; people coming back are refused (re-identification). */
-function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undefined, named0: VisitRef | undefined): { v: Map<string, Verb>; classes: string[]; returned?: Token; ref?: VisitRef } | Refused {
+function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undefined, named0: VisitRef | undefined, afterMoment = false): { v: Map<string, Verb>; classes: string[]; returned?: Token; ref?: VisitRef } | Refused {
   const { classToks, agent } = s;
   let classes = s.classes;
   // "only one bottle left on the rack", "bottles left on the ledge at 10:00": remaining there (a
@@ -111,6 +111,16 @@ function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undef
   if ((v.has('take') || v.has('return')) && classToks.some((t) => t.agent) && classToks.some((t) => !t.agent)) classes = [...new Set(classToks.filter((t) => !t.agent).flatMap((t) => t.v))];
   // people "come back": a second visit of one person, which needs re-identification across visits (things are put back)
   const back = v.get('return') ?? (v.has('arrive') && c.toks.some((t) => AGAIN.has(t.text)) ? v.get('arrive') : undefined);
+  // "when did someone show up again after the long quiet spell": anyone coming anew after that moment, not a return of one person
+  if (back && afterMoment && classToks.some((t) => /^(?:someone|somebody|anyone|anybody)$/.test(t.text))) {
+    const again = c.toks.filter((t) => t.i > back.i && AGAIN.has(t.text));
+    use(c, ...again);
+    if (back.v === 'return') {
+      v.delete('return');
+      v.set('arrive', { ...back, v: 'arrive' });
+    }
+    return { v, classes };
+  }
   if (back && !stationary(classes) && (classes.length > 0 || agent)) {
     // "did anyone come back (later, for a second go)?": yes when re-identification saw one person twice
     const opener = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep');
@@ -153,11 +163,13 @@ export function compose(c: Ctx): Composed {
   if ('ok' in places) return places;
   // "the person who came three times": people named by how many times they came
   const repeat = repeatClause(c);
+  // "when did someone show up after that long quiet spell": a moment said last, where the window begins
+  const trailing = trailingMoment(c);
   // references and negation
   const refs = references(c);
   const times = readTimes(c);
   if ('ok' in times) return times;
-  const verbsRead = readVerbs(c, subject, times.at, refs);
+  const verbsRead = readVerbs(c, subject, times.at, refs, trailing !== undefined);
   if ('ok' in verbsRead) return verbsRead;
   // "how long until the first person came", "the gap between the fourth and fifth visitors"
   const ref = verbsRead.ref ?? refs;
@@ -173,7 +185,7 @@ export function compose(c: Ctx): Composed {
   if (!gap && elapsedSince(c)) return refuse('TWO_MOMENTS', 'it asks how long after (or before) one moment something happened; ask when it happened');
   if (subordinateWhen(c)) return refuse('TWO_MOMENTS', 'it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
   // "after the first visitor left, when was it first empty?": the window begins at that moment
-  const from = gap ? undefined : leadingMoment(c);
+  const from = gap ? undefined : (trailing ?? leadingMoment(c));
   if (from && 'ok' in from) return from;
   // the clause's verb ("left") is the moment's, not the question's
   if (from) for (const [k, x] of verbsRead.v) if (c.used.has(x.i)) verbsRead.v.delete(k);
@@ -378,7 +390,13 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   if ('ok' in described) return described;
   // "the fewest bottles standing there": a posture said of still things is their being there
   if (classes.length > 0 && stationary(classes)) use(c, ...all(c, 'verb', 'stay').filter((x) => x.posture === true));
-  const repeat = p.repeat;
+  let repeat = p.repeat;
+  // "did anyone visit twice?": whether someone came back (re-identification; a "no" only where it can be said)
+  if (repeat?.asked) {
+    if (m.measure !== 'whether') return refuse('UNUSED_CLAUSE', 'it names people by how many times they came, and asks something other than whether one did');
+    m = repeat.visits.op === 'ge' && repeat.visits.n === 2 ? { measure: 'whether', test: { kind: 'returned' } } : { measure: 'whether', test: { kind: 'visit' } };
+    if (m.test.kind === 'returned') repeat = undefined;
+  }
   // "how many people came twice": the people are counted, not their visits
   if (repeat?.counted) {
     if (m.measure !== 'count' || (m.of !== 'visits' && m.of !== 'identities' && m.of !== 'present')) return refuse('UNUSED_CLAUSE', 'it names people by how many times they came, and asks something other than how many there were');

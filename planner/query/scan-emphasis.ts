@@ -22,6 +22,8 @@ interface Tok {
 const STRESS = new Set(['exactly', 'precisely', 'just']);
 /** Verbs that open a request. */
 const ASKING = new Set(['state', 'confirm', 'give', 'provide', 'show', 'report', 'specify', 'check', 'find', 'verify', 'establish', 'determine', 'identify', 'tell']);
+/** Verbs of wanting that open a request said of the asker ("I need", "we'd like"). */
+const WANTING = new Set(['need', 'needs', 'want', 'like', 'wanted', 'require']);
 /** Words that may come before a verb of asking ("please confirm", "can you check", "kindly state"). */
 const BEFORE_ASKING = new Set(['please', 'kindly', 'you', 'can', 'could', 'would', 'pls', 'plz', 'me', 'and', 'so', 'now']);
 
@@ -40,9 +42,20 @@ export function emphasis(toks: Tok[]): void {
     // "the shortest one", "the longest one": the visit, not a number
     else if (t.t === 'num' && t.text === 'one' && prev?.t === 'super') Object.assign(t, { t: 'skip' });
     else if (t.t === 'word' && ASKING.has(t.text) && (prev === undefined || prev.t === 'sep' || BEFORE_ASKING.has(prev.text))) Object.assign(t, { t: 'skip' });
+    // "I need the arrival time of ...", "we'd like to know ...": the asker's want opens the request
+    else if (t.t === 'word' && WANTING.has(t.text) && toks.slice(0, t.i).every((x) => x.t === 'skip' || x.t === 'sep') && toks.slice(0, t.i).some((x) => /^(?:i|we|id|wed)$/.test(x.text))) {
+      Object.assign(t, { t: 'skip' });
+      // ("... to know", "... to find out")
+      const know = toks[t.i + 2];
+      if (next?.text === 'to' && know && /^(?:know|find out|learn|check|see)$/.test(know.text)) Object.assign(know, { t: 'skip' });
+    }
     // "at 2:00 pm sharp": stress of the time before it
     else if (t.t === 'word' && t.text === 'sharp' && prev?.t === 'time') Object.assign(t, { t: 'skip' });
     // "when did they finally walk away": at last, not the end of the recording
     else if (t.t === 'instant' && t.text === 'finally' && next?.t === 'verb') Object.assign(t, { t: 'skip' });
   }
+  const k = toks.findIndex((t) => t.t !== 'skip' && t.t !== 'sep');
+  // "(the) arrival time of the fifth visitor", "departure time of the last car": when
+  const said = toks[k];
+  if (said?.t === 'verb' && /^(?:arrival|departure|exit|entry|leaving|return)$/.test(said.text) && toks[k + 1]?.text === 'time' && !toks.some((t) => t.t === 'head')) Object.assign(toks[k + 1] as Tok, { t: 'head', v: 'when' });
 }

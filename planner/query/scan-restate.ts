@@ -10,7 +10,9 @@
  * - "the longest gap with no car", "sat empty with nobody there": the emptiness said twice;
  * - "leave and then come back": coming back says the leaving;
  * - "the first customer walk off the first time": the first one's first visit is the first visit;
- * - "how long into the recording did ...": from the start.
+ * - "how long into the recording did ...": from the start;
+ * - "separate visits": each visit is one (no people told apart);
+ * - "come back after they had already left once": coming back says the leaving.
  */
 import { STRETCH } from './scan-edges.js';
 
@@ -55,6 +57,10 @@ export function restatements(toks: Tok[]): void {
       skip(next);
       if (next.text === 'nobody' && toks[i + 2]?.text === 'there') skip(toks[i + 2]);
     }
+    // "separate visits", "distinct trips": every visit is one; the word tells no people apart
+    if (t.t === 'distinct' && next?.t === 'visitnoun') skip(t);
+    // "come back after they had already left once": the return says the leaving
+    if (t.t === 'rank' && t.v === 'after' && toks.slice(0, i).some((x) => verb(x, 'return'))) afterLeaving(toks, i);
     // "leave and then come back": the return says the leaving
     if (verb(t, 'leave') && next?.text === 'and' && (verb(toks[i + 2], 'return') || (toks[i + 2]?.text === 'then' && verb(toks[i + 3], 'return')))) {
       skip(t);
@@ -64,6 +70,21 @@ export function restatements(toks: Tok[]): void {
   }
   firstTimeOfFirst(toks);
   fromTheStart(toks);
+}
+
+/** "(come back) after they had already left once": from `k` ("after"), the leaving a return says, as function words. */
+function afterLeaving(toks: Tok[], k: number): void {
+  let j = k + 1;
+  const part = (re: RegExp): boolean => (re.test(toks[j]?.text ?? '') ? (j++, true) : false);
+  // ("he", "she": the composer checks whom they stand for)
+  if (!part(/^(?:they|someone|somebody)$/)) return;
+  part(/^(?:had|has|have)$/);
+  part(/^already$/);
+  if (!(toks[j]?.t === 'verb' && toks[j]?.v === 'leave')) return;
+  j++;
+  part(/^once$/);
+  if (j < toks.length && toks[j]?.t !== 'sep' && !/^[?.!]$/.test(toks[j]?.text ?? '')) return;
+  for (let x = k; x < j; x++) skip(toks[x]);
 }
 
 /** Words for the recording itself. */

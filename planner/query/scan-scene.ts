@@ -29,6 +29,9 @@ const DETERMINERS = new Set(['the', 'this', 'that', 'our', 'my', 'your', 'their'
 /** Words that make a name a camera's, zone's or line's ("the desk camera" names a camera). */
 const KIND_WORDS = new Set(['camera', 'cam', 'cameras', 'zone', 'area', 'region', 'line', 'tripwire']);
 
+/** Words for what kind of camera one is (its lens, its sensor, its mount), not where it looks. */
+const CAMERA_KINDS = new Set(['thermal', 'infrared', 'ir', 'night', 'fisheye', 'dome', 'ptz', 'bullet', 'overhead', 'ceiling', 'security', 'cctv', 'surveillance', 'webcam', 'ip', 'wide', 'analog', 'analogue', 'hd']);
+
 const cache = new Map<string, boolean>();
 
 /** The words of a camera's name ("car-park" -> car, park). */
@@ -148,8 +151,15 @@ export function sceneNouns(toks: SceneToken[], v: { cameras: readonly string[]; 
     }
     // "the reception desk", "the pantry shelf": the head noun of the place's own name
     const named = prev?.t === 'place' ? (prev.v as { kind?: string; id?: string } | undefined) : undefined;
-    if (named?.kind === 'camera' && named.id !== undefined && namesCamera(t.text, named.id)) {
+    // ("the atrium table": a thing to stand at, or a room, in the scene of the camera just named)
+    if (named?.kind === 'camera' && named.id !== undefined && (namesCamera(t.text, named.id) || isHolder(t.text) || isRoom(t.text))) {
       Object.assign(t, { t: 'skip' });
+      continue;
+    }
+    // "the thermal camera", "the overhead cam": the only camera named by what kind of camera it is
+    if (only && CAMERA_KINDS.has(t.text) && KIND_WORDS.has(toks[t.i + 1]?.text ?? '') && toks[t.i - 1]?.text === 'the') {
+      Object.assign(t, { t: 'place', v: { kind: 'camera', id: only }, alias: true });
+      notes.push(`read "the ${t.text} camera" as camera ${only}, the only camera`);
       continue;
     }
     // "the two standing tables": the describing words before the noun go with it

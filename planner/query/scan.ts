@@ -16,6 +16,7 @@ import { repairs } from './scan-repair.js';
 import { particleVerbs } from './scan-particles.js';
 import { takeLooks, type LookPhrase } from './scan-look.js';
 import { nounSynonyms, splitCompound } from './synonyms.js';
+import { nounSenses } from './wordnet.js';
 import { calendarDates } from './scan-dates.js';
 import { spokenClock, spokenNumbers, type ClockHour } from './spoken.js';
 
@@ -140,6 +141,7 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/\b(a|an|any) ([a-z]+) or (?:a|an|any) (?=[a-z]+\b)/g, '$1 $2 and ');
   // "add up all the time somebody was in view. What does it come to?": a length asked of the time said first
   s = s.replace(/(\btime\b[^?]*?[.,;:!]\s*)what (?:does|did|would) (?:it|that|this|all that) (?:come|add up|amount|total) to\b/g, '$1how long is that').replace(/(\btime\b[^?]*?[.,;:!]\s*)what(?: is|'s) the (?:total|sum)\b/g, '$1how long is that');
+  s = lengthsInFull(s);
   // "at 7:50 on the dot": sharp (stress of the time before it)
   s = s.replace(/(\d) on the dot\b/g, '$1 sharp');
   // "did the count ever go above three": rise above it; "go below": drop below it
@@ -149,10 +151,6 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/\btwice\b(?!\s+as\b)/g, '2 times').replace(/\bthrice\b/g, '3 times');
   // "came only once": one time (not "count them once", a rule, nor "at once")
   s = s.replace(/\b(came|come|comes|visited|visit|visits|showed up|stopped by|dropped by|turned up)( in| by| here| there)?( only| just| exactly)? once\b/g, '$1$2$3 1 times');
-  s = s.replace(/\bhalf(?: a| an|-| )(minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
-  s = s.replace(/\bhalf an? (minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
-  s = s.replace(/\ba (minute|hour) and a half\b/g, (_m, u: string) => (u === 'minute' ? '90 seconds' : '90 minutes'));
-  s = s.replace(/\ba quarter of an hour\b/g, '15 minutes');
   // "during the whole first 5 seconds": all the time, during the first 5 seconds
   s = s.replace(/\b(during|in|for|over|throughout)\s+the\s+(?:whole|entire)\s+(?=(?:first|last|final|opening|second|closing)\b)/g, (_m, p: string) => `the whole time ${p === 'throughout' ? 'during' : p} the `);
   // "the final 20 seconds", "the closing minute": the last
@@ -336,7 +334,10 @@ function nameWords(v: ScanVocabulary): Map<string, PlaceName> {
     // "staff-carpark": WordNet has the car park spaced
     const split = words.flatMap((w) => splitCompound(w) ?? []);
     for (const sp of split) put(sp, p);
-    for (const term of new Set([name, ...words, ...split])) {
+    // "the car park" of marina-car-park: two words of the name that WordNet knows as one noun
+    const runs = words.slice(1).map((w, k) => `${words[k] ?? ''} ${w}`).filter((run) => nounSenses(run.replace(' ', '_')).length > 0);
+    for (const run of runs) put(run, p);
+    for (const term of new Set([name, ...words, ...split, ...runs])) {
       for (const syn of nounSynonyms(term)) {
         put(syn, p);
         const head = syn.split(' ').pop() ?? '';
@@ -348,6 +349,20 @@ function nameWords(v: ScanVocabulary): Map<string, PlaceName> {
 }
 
 const ORDINAL_DIGITS = /^(\d+)(?:st|nd|rd|th)$/;
+
+/**
+ * Lengths said short or in fractions, in full: "15 s", "30secs", "2 mins", "1 hr" with the unit
+ * spelt out; "half a minute", "a minute and a half", "a quarter of an hour" in numbers.
+ */
+function lengthsInFull(text: string): string {
+  let s = text;
+  s = s.replace(/\b(\d+(?:\.\d+)?) ?(?:s|secs?)\b(?!:)/g, '$1 seconds').replace(/\b(\d+(?:\.\d+)?) ?mins?\b/g, '$1 minutes').replace(/\b(\d+(?:\.\d+)?) ?hrs?\b/g, '$1 hours');
+  s = s.replace(/\bhalf(?: a| an|-| )(minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
+  s = s.replace(/\bhalf an? (minute|hour)\b/g, (_m, u: string) => (u === 'minute' ? '30 seconds' : '30 minutes'));
+  s = s.replace(/\ba (minute|hour) and a half\b/g, (_m, u: string) => (u === 'minute' ? '90 seconds' : '90 minutes'));
+  s = s.replace(/\ba quarter of an hour\b/g, '15 minutes');
+  return s;
+}
 
 /**
  * Ways of saying the span of an `elapsed` question, in its plainest words: "how far into the clip"

@@ -3,11 +3,13 @@
  * distance (fastest-levenshtein; two neighbouring letters swapped count as one slip), when that reading is unambiguous: one best candidate, at distance 1
  * for words of 4 to 6 letters and at most 2 for longer ones; words of 3 letters or fewer are never
  * corrected. A word that is itself English ("tall", "sold") is another word, not a slip of a known
- * one, and is left alone (the English word list is read once, on the first slip).
+ * one, and is left alone (the English word list is read once, on the first slip), unless it is a rare
+ * one WordNet has no noun or verb for and two of its letters swapped give the known word ("frist").
  */
 import { readFileSync } from 'node:fs';
 import { distance } from 'fastest-levenshtein';
 import wordListPath from 'word-list';
+import { nounSenses, verbSenses } from './wordnet.js';
 
 /** The English word list; loaded on first use. */
 let english: Set<string> | undefined;
@@ -47,6 +49,10 @@ export function correction(word: string, known: ReadonlySet<string>): string | u
     if (d < best) [best, found] = [d, [k]];
     else if (d === best) found.push(k);
   }
-  if (best > max || found.length !== 1 || isEnglish(word)) return undefined;
-  return found[0];
+  if (best > max || found.length !== 1) return undefined;
+  // an English word is another word, not a slip; a rare one (no noun or verb WordNet knows: "frist")
+  // with two letters of a known word swapped is that word mistyped
+  const fix = found[0] as string;
+  if (isEnglish(word) && !(swapped(word, fix) && nounSenses(word).length === 0 && verbSenses(word).length === 0)) return undefined;
+  return fix;
 }

@@ -77,6 +77,8 @@ function visit(r: Run, x: Test<'visit'>, all: AllVisits): QueryValue {
   if (!count && !where && vs.length > 0 && unseen.length > 0) {
     return { kind: 'none', why: `${vs.length} visit${vs.length === 1 ? '' : 's'} looked ${lookWords(q.subject.look ?? { colours: [] })}, but the detector sees colours, not ${unseen.map((w) => `"${w}"`).join(' or ')}, so I cannot say whether that was who was asked about` };
   }
+  // "did anyone come three times": re-identification can miss someone who came back, so none found is no "no"
+  if (q.subject.visits && !count && vs.length === 0) return { kind: 'none', why: 're-identification found nobody who came that many times, and it can miss someone who came back, so I cannot say no' };
   return { kind: 'boolean', b: count ? passes(vs.length, count.op, count.n) : vs.length > 0 };
 }
 
