@@ -14,6 +14,8 @@ import type { EventKind, Found, Measure, Moment, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 
 type Elapsed = Extract<Measure, { measure: 'elapsed' }>;
+/** Two moments of a span (an `elapsed` measure's). */
+type Span = Omit<Elapsed, 'measure'>;
 /** How a clause's moment is placed: the second of a span from the start (`to`), the first of one to the end (`since`), the first of two (`from`), the second of two (`next`: picked after the first). */
 /** What a moment is to the question: a span's end or start, the next one, or (`after`) where its window begins. */
 type Role = 'to' | 'since' | 'from' | 'next' | 'after';
@@ -152,6 +154,29 @@ function between(c: Ctx, b: Token): Elapsed | Refused {
   const a: VisitRef = { by: 'nth', n: oa.v };
   const z: VisitRef = { by: 'nth', n: ob.v };
   return { measure: 'elapsed', from: { kind: 'departure', visit: a }, to: { kind: 'arrival', visit: z } };
+}
+
+/**
+ * "Was the table empty for longer between the first and second visitors than between the third and
+ * fourth?", "was the gap between the first and second car longer than the gap between the third and
+ * fourth": two spans between visits compared, as a yes/no question. Undefined for other questions.
+ */
+export function spansCompared(c: Ctx): { a: Span; op: 'gt' | 'lt'; b: Span } | Refused | undefined {
+  const bs = all(c, 'elapse', 'between');
+  const [b0, b1] = bs;
+  if (bs.length !== 2 || !b0 || !b1 || all(c, 'head').length > 0) return undefined;
+  const said = c.toks.find((t) => t.t === 'cmp' && /^(?:longer|shorter)(?: than)?$/.test(t.text));
+  if (!said) return undefined;
+  // the first span's words end at "than" or at the comparison said between the two
+  const link = c.toks.slice(b0.i + 1, b1.i).find((t) => t.text === 'than' || t === said);
+  if (!link) return undefined;
+  const a = between({ ...c, toks: c.toks.slice(0, link.i) }, b0);
+  if ('ok' in a) return a;
+  const b = between(c, b1);
+  if ('ok' in b) return b;
+  use(c, said, link, ...c.toks.slice(0, b0.i).filter((t) => t.t === 'skip' && t.text === 'for'));
+  const span = (e: Elapsed): Span => ({ from: e.from, to: e.to, ...(e.next ? { next: true } : {}) });
+  return { a: span(a), op: /^longer/.test(said.text) ? 'gt' : 'lt', b: span(b) };
 }
 
 /** "Empty between the first and second car": the state the span between two visits is in, said before "between". */

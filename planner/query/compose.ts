@@ -12,7 +12,7 @@ import { refused, type Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
-import { elapsedMeasure, leadingMoment, trailingMoment, untilNext } from './compose-elapsed.js';
+import { elapsedMeasure, leadingMoment, spansCompared, trailingMoment, untilNext } from './compose-elapsed.js';
 import { twoWindows, type TwoWindows } from './compose-compare.js';
 import { aboutNow } from './compose-stretch.js';
 import { visitSet } from './compose-visits.js';
@@ -220,6 +220,8 @@ function returnVisit(c: Ctx, v: Map<string, Verb>, back: Verb): Map<string, Verb
  * question (no question word) about a span between two moments, compared with a length.
  */
 function spanTest(c: Ctx, ref: VisitRef | undefined): Measure | Refused | undefined {
+  const two = ref ? undefined : spansCompared(c);
+  if (two) return 'ok' in two ? two : { measure: 'whether', test: { kind: 'spans', a: two.a, op: two.op, b: two.b } };
   if (all(c, 'head').length > 0 || !all(c, 'elapse').some((e) => e.v === 'between')) return undefined;
   const dc = durationCondition(c);
   if (!dc) return undefined;

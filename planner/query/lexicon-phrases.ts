@@ -288,6 +288,9 @@ export const PHRASES: Record<string, Lex> = {
   'was going on': V('happen'),
   'more than': { t: 'cmp', v: 'gt' },
   'longer than': { t: 'cmp', v: 'gt' },
+  // "empty for longer between ... than between ...": a comparison said before what it compares (unused elsewhere: refused)
+  longer: { t: 'cmp', v: 'gt' },
+  shorter: { t: 'cmp', v: 'lt' },
   'greater than': { t: 'cmp', v: 'gt' },
   'over': { t: 'cmp', v: 'gt' },
   'above': { t: 'cmp', v: 'gt' },

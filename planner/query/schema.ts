@@ -173,6 +173,9 @@ export type Found = z.infer<typeof Found>;
 export const Moment = z.discriminatedUnion('kind', [...Found.options, z.object({ kind: z.enum(['start', 'end']) }).strict()]);
 export type Moment = z.infer<typeof Moment>;
 
+/** The time from one moment to another (`next`: the second picked after the first), as `elapsed` measures it. */
+const Span = z.object({ from: Moment, to: Moment, next: z.boolean().optional() }).strict();
+
 /** `count` (see Measure). */
 const CountMeasure = z
   .object({ measure: z.literal('count'), of: z.enum(['visits', 'present', 'departures', 'identities', 'events']), event: EventKind.optional(), where: DurationCondition.optional(), distinct: z.boolean().optional(), moments: z.boolean().optional(), items: z.number().int().min(2).optional() })
@@ -218,7 +221,9 @@ const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountConditio
  *   "was the car red?"): the visit is picked among all, then judged by its colours.
  *   Or (`duration`) whether a length the `duration` measure gives passes `where` ("was the kiosk in
  *   use for more than a minute in total?", "was the average visit longer than 20 s?"); or (`span`)
- *   whether the time between two moments, as `elapsed` measures it, does.
+ *   whether the time between two moments, as `elapsed` measures it, does; or (`spans`) whether one
+ *   such span was longer (`gt`) or shorter (`lt`) than another ("was it empty for longer between the
+ *   first and second visitors than between the third and fourth?").
  * - `when`: the time of an arrival or departure of one visit, of one event, or of one start of a
  *   count condition ("when did the bench drop to one bottle"; with `change`, only a change into
  *   the condition counts, not the state the window began in, and a `drop` only from a higher count,
@@ -266,6 +271,7 @@ export const Measure = z.discriminatedUnion('measure', [
         z.object({ kind: z.literal('returned'), visit: VisitRef.optional() }).strict(),
         z.object({ kind: z.literal('span'), from: Moment, to: Moment, next: z.boolean().optional(), where: DurationCondition }).strict(),
         z.object({ kind: z.literal('duration'), of: DurationOf, where: DurationCondition }).strict(),
+        z.object({ kind: z.literal('spans'), a: Span, op: z.enum(['gt', 'lt']), b: Span }).strict(),
         z.object({ kind: z.literal('visitTime'), visit: VisitRef, moment: z.enum(['arrival', 'departure', 'presence']), side: z.enum(['before', 'after']).optional(), t: z.number() }).strict(),
       ]),
     })

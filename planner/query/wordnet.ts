@@ -99,6 +99,16 @@ export function nounBase(word: string): string | undefined {
   return forms.find((f) => f.length > 1 && nounSenses(f).length > 0);
 }
 
+let adjectives: Buffer | undefined;
+
+/** Whether WordNet knows a word as an adjective (index.adj; senses are not read). */
+export function isAdjective(word: string): boolean {
+  const dir = dictDir();
+  if (!dir || !/^[a-z][a-z_'-]*$/.test(word)) return false;
+  adjectives ??= readFileSync(join(dir, 'index.adj'));
+  return adjectives.indexOf(`\n${word} a `, 0, 'latin1') >= 0;
+}
+
 /** The byte offsets of a verb's synsets (index.verb), most common sense first. */
 export function verbSenses(verb: string): number[] {
   return senses(VERB, verb);

@@ -86,3 +86,13 @@ test('"all the usual people there" is no state of people (refused); "adding up a
   assert.deepEqual(q.measure, { measure: 'duration', of: { kind: 'visits', agg: 'total' } });
   assert.equal(q.subject.one, true);
 });
+
+test('asked yes or no: someone came that often (no "no": re-identification can miss a return); two gaps compared', () => {
+  assert.equal(ask('did anyone visit the lobby three times?').value, true);
+  const four = ask('did anybody come to the lobby 4 times?');
+  assert.equal(four.value, null, 'none found is no "no"');
+  assert.match(four.answer, /can miss someone who came back/);
+  // visits by arrival: 0-10, 20-25, 40-60, 70-80: gaps of 10, 15 and 10 s
+  assert.equal(ask('was the gap between the second and third visit longer than the gap between the first and second?').value, true);
+  assert.equal(ask('was the lobby empty for shorter between the second and third visits than between the third and fourth?').value, false);
+});

@@ -265,3 +265,4 @@ test('a length compared in a yes/no question, a span said first, and "did anythi
   assert.equal(vague.value, null, 'never a state read in its place');
   assert.match(vague.answer, /"happen" does not say what to look for/);
 });
+

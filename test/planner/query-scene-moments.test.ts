@@ -58,3 +58,11 @@ test('a stretch\'s start "from what time", its end "until what time"; a moment s
   assert.deepEqual(again.time.after, { kind: 'condition', cond: { op: 'eq', n: 0 }, pick: { by: 'nth', n: 1 }, stretch: { episode: 'longest', side: 'end' } });
   assert.deepEqual(atrium.parse('how many people came after the first person left?').query.time.after, { kind: 'departure', visit: { by: 'nth', n: 1 } });
 });
+
+test('two spans compared ("empty for longer between the first and second than between the third and fourth"); "longer" alone is no person', () => {
+  const want = { measure: 'whether', test: { kind: 'spans', a: { from: { kind: 'departure', visit: { by: 'nth', n: 1 } }, to: { kind: 'arrival', visit: { by: 'nth', n: 2 } } }, op: 'gt', b: { from: { kind: 'departure', visit: { by: 'nth', n: 3 } }, to: { kind: 'arrival', visit: { by: 'nth', n: 4 } } } } };
+  assert.deepEqual(atrium.parse('Was the atrium unoccupied for longer between the first and second visitors than between the third and fourth?').query.measure, want);
+  assert.deepEqual(atrium.parse('was the gap between the first and second visitor longer than the gap between the third and fourth?').query.measure, want);
+  // WordNet's "longer" (one who longs) is a person; the comparative of "long" is not
+  atrium.refused('was the first visit longer?');
+});

@@ -127,6 +127,7 @@ function returnedAfter(r: Run, ref: VisitRef, all: AllVisits): QueryValue {
 function describe(m: Whether, words: DescribeWords): string {
   const { q, tz, at, s1, sn, t } = words;
   const x = m.test;
+  if (x.kind === 'spans') return `whether the time from ${momentWords(x.a.from, q, tz, false)} to ${momentWords(x.a.to, q, tz, x.a.next === true)} ${at} was ${x.op === 'gt' ? 'longer' : 'shorter'} than from ${momentWords(x.b.from, q, tz, false)} to ${momentWords(x.b.to, q, tz, x.b.next === true)} (${t})`;
   if (x.kind === 'duration') return `whether ${duration.describe({ measure: 'duration', of: x.of }, words).replace(/^how long /, 'the time ')} was ${durWords(x.where)}`;
   if (x.kind === 'span') return `whether the time from ${momentWords(x.from, q, tz, false)} to ${momentWords(x.to, q, tz, x.next === true)} ${at} was ${durWords(x.where)} (${t})`;
   if (x.kind === 'returned' && x.visit) return `whether the ${s1} of ${refWords(x.visit, tz)} ${at} came back later (the same identity, by re-identification) ${t}`;
@@ -159,6 +160,14 @@ export const whether: MeasureModule<Whether> = {
       // "was the gap between the first and second customer longer than 10 s": that span, compared
       const v = runElapsed(r, { measure: 'elapsed', from: x.from, to: x.to, ...(x.next ? { next: true } : {}) }, all);
       return v.kind === 'number' ? { kind: 'boolean', b: passes(v.n, x.where.op, x.where.seconds) } : v;
+    }
+    if (x.kind === 'spans') {
+      // "was it empty for longer between the first and second visitors than between the third and fourth": both spans, compared
+      const [a, b] = [x.a, x.b].map((sp) => runElapsed(r, { measure: 'elapsed', ...sp }, all));
+      if (a?.kind !== 'number') return a ?? { kind: 'none', why: 'the first span could not be measured' };
+      if (b?.kind !== 'number') return b ?? { kind: 'none', why: 'the second span could not be measured' };
+      r.notes.push(`The one lasted ${a.n} s, the other ${b.n} s`);
+      return { kind: 'boolean', b: passes(a.n, x.op, b.n) };
     }
     if (x.kind === 'duration') {
       // "was the kiosk in use for more than a minute in total?": that length, compared
