@@ -93,10 +93,8 @@ export function buildDaemon(cfg: Config, log: Logger, overlay?: OverlayInfo): Da
     ffmpeg: getFfmpeg,
     log: log.child({ ns: 'ingest' }),
     // every frame is kept a moment, so an alert can keep the frame that fired it
-    sink: (frame, detected) => {
-      frames.put(frame);
-      return perception.sink(frame, detected);
-    },
+    // (as perception saw it: turned to the camera's orientation)
+    sink: (frame, detected) => perception.sink(frame, detected, (f) => frames.put(f)),
     turns: (id) => perception.turnsFor(id),
     // camera online/offline events go into the memory, once per transition
     onStatus: (s) => {

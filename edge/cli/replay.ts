@@ -10,7 +10,8 @@ import { holdDataDir } from '../data-lock.js';
 import { runStamp } from '../../ingest/perception/reid.js';
 import { identitySeeds } from '../components/identity-seeds.js';
 import { AutoDetector } from '../../ingest/perception/auto-detector.js';
-import { cameraPerception, captionError, detectorFor, encoderFor, ocrFor, visionCaptionerFor, type PerceptionConfig } from '../components/perception.js';
+import type { OrientationStatus } from '../../ingest/perception/orientation-choice.js';
+import { cameraPerception, captionError, detectorFor, encoderFor, logOrientation, ocrFor, visionCaptionerFor, type PerceptionConfig } from '../components/perception.js';
 import { speechEngines } from '../components/audio.js';
 import { loadConfig } from '../config/load.js';
 import { defaultCamera } from '../config/default-camera.js';
@@ -98,6 +99,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     },
     run,
     seeds,
+    (s) => logOrientation(log, camera, s),
   );
   const onSignal = (): void => abort.abort();
   process.once('SIGINT', onSignal);
@@ -136,11 +138,21 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const secs = (Date.now() - t0) / 1000;
   const st = perception.stats;
   const said = heard && heard.seconds > 0 ? `, sound ${heard.seconds} s (${heard.loudEvents} loud, ${heard.transcribed} transcribed by ${heard.engine ?? 'no engine'})` : '';
+  const turned = orientationWords(perception.orientationStatus());
   const vis = captioner ? `, vision captions ${st.captions.ok} (failed ${st.captions.failed}, skipped while busy ${st.captions.skipped}; ${captioner.stats.calls} calls, ${captioner.stats.promptTokens + captioner.stats.completionTokens} tokens)` : '';
   process.stderr.write(
-    `\rreplay ${camera}: ${frames} frames in ${secs.toFixed(1)} s (detector ${detector ? `${detector.model}/${detector.backend}` : 'none'}${detector instanceof AutoDetector ? ` running ${detector.status().running}` : ''} on ${st.detected} frames)${said}${vis}, memory written to ${resolve(data)}\n`,
+    `\rreplay ${camera}: ${frames} frames in ${secs.toFixed(1)} s (detector ${detector ? `${detector.model}/${detector.backend}` : 'none'}${detector instanceof AutoDetector ? ` running ${detector.status().running}` : ''} on ${st.detected} frames)${turned}${said}${vis}, memory written to ${resolve(data)}\n`,
   );
   return abort.signal.aborted ? 130 : 0;
+}
+
+/** The camera's orientation for the summary line: said when set or chosen, with the probe's scores. */
+function orientationWords(s: OrientationStatus): string {
+  if (s.mode === 'pinned') return `, orientation ${s.orientation} (pinned)`;
+  if (s.setting !== 'auto') return '';
+  const scores = `upright ${s.scores.upright}, rotate180 ${s.scores.rotate180}, vflip ${s.scores.vflip} over ${s.seen} frames`;
+  const state = s.mode === 'probing' ? 'still probing' : s.mode === 'waiting' ? 'a turn chosen, waiting for nothing tracked' : 'chosen';
+  return `, orientation ${s.orientation} (auto, ${state}: ${scores}${s.warning ? '; the picture looks turned but the camera has zones or lines' : ''})`;
 }
 
 /** `--until SECONDS`: a media time, seconds (decimals allowed). */

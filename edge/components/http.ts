@@ -191,6 +191,7 @@ export class HttpComponent implements Component {
     const ok = memory.writable && memory.storage?.state !== 'damaged' && cams.every((c) => c.state === 'streaming' || c.state === 'disabled');
     const phase = this.deps.readiness?.phase() ?? 'ready';
     const choices = this.deps.perception.detectorChoices();
+    const orientations = this.deps.perception.orientations();
     const status = phase === 'idle' || phase === 'starting' ? 'starting' : phase === 'ready' ? (ok ? 'ok' : 'degraded') : 'stopping';
     return {
       status,
@@ -200,7 +201,8 @@ export class HttpComponent implements Component {
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
       cameras: cams.map(({ id, state, fps, lastFrameAt, reconnects, error }) => {
         const detector = choices[id];
-        return { id, state, fps, lastFrameAt, reconnects, error, ...(detector ? { detector } : {}) };
+        const orientation = orientations[id];
+        return { id, state, fps, lastFrameAt, reconnects, error, ...(detector ? { detector } : {}), ...(orientation ? { orientation } : {}) };
       }),
       detectors: this.deps.perception.detectorStatus(),
       audio: this.deps.audio?.statuses() ?? [],

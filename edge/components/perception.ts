@@ -4,6 +4,7 @@
  */
 import type { Observation } from '../../ingest/observations.js';
 import type { AutoStatus } from '../../ingest/perception/auto-choice.js';
+import type { OrientationStatus } from '../../ingest/perception/orientation-choice.js';
 import { AutoDetector, vehicleClasses } from '../../ingest/perception/auto-detector.js';
 import { createDetector, type DetectorConfig } from '../../ingest/perception/detectors.js';
 import { defaultDetectorWorkers, WorkerDetector } from '../../ingest/perception/worker-detector.js';
@@ -26,7 +27,7 @@ import type { Component } from '../lifecycle.js';
 import { Turns } from '../../ingest/turns.js';
 
 /** The perception part of a camera's config. */
-export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'> & Partial<Pick<CameraConfig, 'ocr' | 'reid' | 'captions' | 'holdSeconds'>>;
+export type PerceptionConfig = Pick<CameraConfig, 'id' | 'detector' | 'motionGate' | 'zones' | 'lines'> & Partial<Pick<CameraConfig, 'ocr' | 'reid' | 'captions' | 'holdSeconds' | 'orientation'>>;
 
 /** Late-caption wiring of a camera's pipeline. */
 export interface CaptionWiring {
@@ -62,12 +63,29 @@ function detectorKey(c: PerceptionConfig): string {
   return JSON.stringify({ model: d.model, onnx: d.onnx ?? null, workers: d.workers ?? null, inputSize: d.inputSize ?? null, providers: d.providers ?? null });
 }
 
+/** Logs the `auto` orientation's choice of a camera once (a warning when the picture looks turned but was kept). */
+export function logOrientation(log: Logger, camera: string, s: OrientationStatus): void {
+  const fields = { camera, orientation: s.orientation, scores: s.scores, frames: s.seen, reason: s.reason };
+  if (s.warning) log.warn({ ...fields, warning: s.warning }, 'orientation auto: the picture looks turned; kept as it comes');
+  else log.info(fields, 'orientation auto: chosen');
+}
+
 /**
  * Builds the pipeline of one camera around an already created detector.
  * @param run the run stamp its object ids carry (`runStamp` of the memory's `beginRun()`)
  * @param seeds the camera's objects known before this run (`identitySeeds`): returning ones keep their ids
+ * @param onOrientation told once when the camera's `auto` orientation chose
  */
-export function cameraPerception(c: PerceptionConfig, detector: Detector | null, reader: TextReader | null = null, encoder: OnnxEmbedder | null = null, captions: CaptionWiring | null = null, run?: string, seeds: readonly IdentitySeed[] = []): CameraPerception {
+export function cameraPerception(
+  c: PerceptionConfig,
+  detector: Detector | null,
+  reader: TextReader | null = null,
+  encoder: OnnxEmbedder | null = null,
+  captions: CaptionWiring | null = null,
+  run?: string,
+  seeds: readonly IdentitySeed[] = [],
+  onOrientation?: (s: OrientationStatus) => void,
+): CameraPerception {
   const d = c.detector;
   const r = c.reid;
   const reid = { ...DEFAULT_REID, ...(encoder ? { low: 0.6, high: 0.75 } : {}) };
@@ -88,6 +106,8 @@ export function cameraPerception(c: PerceptionConfig, detector: Detector | null,
     ...(seeds.length > 0 ? { seeds } : {}),
     encoder,
     ...(captions ? { captioner: captions.captioner, onLate: captions.onLate, onLateError: captions.onLateError } : {}),
+    orientation: c.orientation ?? 'auto',
+    ...(onOrientation ? { onOrientation } : {}),
   });
 }
 
@@ -231,7 +251,8 @@ export class PerceptionComponent implements Component {
       const det = c.detector.model === 'auto' ? await this.autoDetector(c, entry) : entry.det;
       this.cameraDetector.set(c.id, entry);
       const g = this.drawn.get(c.id);
-      this.pipes.set(c.id, cameraPerception(g ? { ...c, zones: [...g.zones], lines: [...g.lines] } : c, det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run, seeds.get(c.id)));
+      const onOrientation = (s: OrientationStatus): void => logOrientation(this.deps.log, c.id, s);
+      this.pipes.set(c.id, cameraPerception(g ? { ...c, zones: [...g.zones], lines: [...g.lines] } : c, det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run, seeds.get(c.id), onOrientation));
     }
   }
 
@@ -324,11 +345,25 @@ export class PerceptionComponent implements Component {
     }
   }
 
-  /** Frame sink: perceive and store. `detected` is called once the detector is no longer needed. */
-  readonly sink = async (frame: Frame, detected?: () => void): Promise<void> => {
+  /**
+   * Frame sink: perceive and store. `detected` is called once the detector is no longer needed;
+   * `seen` gets the frame as perception saw it (turned to the camera's orientation) before its
+   * observations are stored.
+   */
+  readonly sink = async (frame: Frame, detected?: () => void, seen?: (f: Frame) => void): Promise<void> => {
     const p = this.pipes.get(frame.camera);
-    if (!p) return;
-    for (const o of await p.process(frame, detected)) this.deps.write(o);
+    if (!p) {
+      seen?.(frame);
+      return;
+    }
+    let obs: Observation[];
+    try {
+      obs = await p.process(frame, detected);
+    } finally {
+      const pic = p.lastPicture;
+      seen?.(pic && pic.seq === frame.seq && pic.ts === frame.ts ? pic : frame);
+    }
+    for (const o of obs) this.deps.write(o);
   };
 
   /**
@@ -358,6 +393,11 @@ export class PerceptionComponent implements Component {
       cameras: [...e.status.cameras],
       ...(e.det ? { turns: { granted: e.turns.granted, waiting: e.turns.queued, meanWaitMs: e.turns.granted ? Math.round(e.turns.waitedMs / e.turns.granted) : 0 } } : {}),
     }));
+  }
+
+  /** The orientation of each camera (for `/healthz`). */
+  orientations(): Record<string, OrientationStatus> {
+    return Object.fromEntries([...this.pipes].map(([id, p]) => [id, p.orientationStatus()]));
   }
 
   /** The choice of each camera whose detector is `auto` (for `/healthz`). */

@@ -87,6 +87,10 @@ const camera = z
     detector,
     motionGate: z.boolean().default(true).describe('Run the detector only on motion (plus a refresh every few seconds).'),
     holdSeconds: z.number().min(0).max(10).default(1).describe('Live counts and occupancy keep an object this long after its last detection (the tracker keeps its identity longer).'),
+    orientation: z
+      .enum(['auto', 'upright', 'rotate180', 'vflip', 'hflip'])
+      .default('auto')
+      .describe('How the picture is turned before perception (a camera mounted upside down on a ceiling: rotate180). auto (the default) probes the first detected frames in the picture as it comes, rotate180 and vflip, and turns it only when a turned picture clearly scores better (never a camera with zones or lines); the choice is logged and shown in /healthz.'),
     zones: z
       .array(zoneSchema)
       .max(64)

@@ -31,13 +31,13 @@ export class AutoDetector implements Detector {
   readonly model = 'auto';
   readonly labels: readonly string[];
   private readonly extra = new Map<string, number>();
-  private readonly choice: AutoChoice;
+  private choice: AutoChoice;
 
   constructor(
     private readonly primary: Detector,
     private readonly secondary: Detector,
     private readonly onChange: AutoModeListener = () => {},
-    options: AutoChoiceOptions = AUTO_CHOICE_DEFAULTS,
+    private readonly options: AutoChoiceOptions = AUTO_CHOICE_DEFAULTS,
     private readonly owns = false,
   ) {
     this.choice = new AutoChoice({ primary: primary.model, secondary: secondary.model }, options);
@@ -60,6 +60,12 @@ export class AutoDetector implements Detector {
     return this.choice.status();
   }
 
+  /** The camera's picture was turned: what was probed on the picture as it came no longer counts, the probe starts again. */
+  pictureChanged(): void {
+    this.choice = new AutoChoice({ primary: this.primary.model, secondary: this.secondary.model }, this.options);
+    this.onChange(this.choice.status());
+  }
+
   async load(): Promise<void> {
     if (this.owns) await Promise.all([this.primary.load(), this.secondary.load()]);
   }
@@ -68,14 +74,14 @@ export class AutoDetector implements Detector {
     const wanted = this.choice.runsSecondary() ? vehicleClasses(opts.classes) : [];
     if (wanted.length === 0) {
       const dets = await this.primary.detect(image, opts);
-      this.note(null);
+      if (!opts.probe) this.note(null);
       return dets;
     }
     const secondaryOpts: DetectOptions = { ...opts };
     delete secondaryOpts.classes;
     const [prim, sec] = await Promise.all([this.primary.detect(image, opts), this.secondary.detect(image, secondaryOpts)]);
     const { dets, added } = this.pool(prim, sec, wanted, opts);
-    this.note(added);
+    if (!opts.probe) this.note(added);
     return dets;
   }
 

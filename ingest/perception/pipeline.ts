@@ -12,6 +12,8 @@ import { DEFAULT_MOTION, MotionGate, type MotionOptions } from './motion.js';
 import { ObjectBook, type IdentitySeed } from './objects.js';
 import { DEFAULT_REID, type ReidOptions } from './reid.js';
 import { DEFAULT_STILL, MOVING_CLASSES, StillPlaces } from './still.js';
+import { turnImage, turnLines, turnZones, type OrientationSetting } from './orientation.js';
+import { OrientationChoice, PROBED, viewScore, type OrientationChoiceOptions, type OrientationStatus, type ProbedOrientation, type ViewScore } from './orientation-choice.js';
 import type { Box, DetectOptions, Detection, Detector } from './types.js';
 import { ZoneTracker, type LineSpec, type ZoneSpec } from './zones.js';
 
@@ -88,6 +90,16 @@ export interface PerceptionOptions {
   onLate?: (o: Observation) => void;
   /** Receives captioner failures (the caller logs them); they never reach `process`. */
   onLateError?: (e: unknown, segmentStart: number) => void;
+  /**
+   * How the picture is turned before perception (see orientation.ts); `auto` probes the first
+   * detected frames (see {@link OrientationChoice}). Default `upright`: frames as they come (the
+   * config's default is `auto`). Zones and lines stay drawn on the picture as it comes.
+   */
+  orientation?: OrientationSetting;
+  /** Tuning of the `auto` orientation's probe. */
+  orientationProbe?: OrientationChoiceOptions;
+  /** Told once when `auto` chose (the caller logs it, and its warning if any). */
+  onOrientation?: (s: OrientationStatus) => void;
 }
 
 /** Milliseconds spent per stage (sums; divide by `frames` or `detections`). */
@@ -101,10 +113,15 @@ export interface StageTimes {
 
 /** Stateful per-camera perception. Call `process` with frames in time order. */
 export class CameraPerception {
-  private readonly gate: MotionGate;
+  private gate: MotionGate;
   private readonly tracker: ByteTracker;
   private readonly book: ObjectBook;
   private readonly zones: ZoneTracker;
+  private readonly turn: OrientationChoice;
+  /** Zones and lines as drawn on the picture as it comes. */
+  private drawn: { zones: readonly ZoneSpec[]; lines: readonly LineSpec[] };
+  /** The last frame perceived, as perception saw it (turned). */
+  private picture: Frame | null = null;
   private readonly segmenter: Segmenter;
   private lastFrame: FrameObservation | null = null;
   /** Objects counted in the last frame (the memory's visits in progress follow it). */
@@ -134,7 +151,11 @@ export class CameraPerception {
     // a detection on a still object's resting place counts on its first frame (a put-back bottle)
     this.tracker = new ByteTracker({ ...DETECTOR_TRACKING, ...o.tracker, confirmAtOnce: (d, ts) => this.putBack(d, ts), knownPlace: (d, ts) => this.still.restingPlace(d.label, d.box, ts) !== null });
     this.book = new ObjectBook(o.camera, o.reid, Boolean(o.encoder), this.still, o.run, o.seeds);
-    this.zones = new ZoneTracker(o.zones ?? [], o.lines ?? []);
+    this.drawn = { zones: o.zones ?? [], lines: o.lines ?? [] };
+    this.turn = new OrientationChoice(o.orientation ?? 'upright', this.drawn.zones.length + this.drawn.lines.length > 0, o.orientationProbe);
+    if (!o.detector) this.turn.stop('no detector: the picture is kept as it comes');
+    const t = this.turn.orientation;
+    this.zones = new ZoneTracker(turnZones(this.drawn.zones, t), turnLines(this.drawn.lines, t));
     this.segmenter = new Segmenter(o.camera, o.segmentMs ?? 2000);
   }
 
@@ -143,8 +164,11 @@ export class CameraPerception {
    * `detected` is called as soon as the detector is done with the frame (or at once when the frame
    * is not detected), before tracking, re-ID and OCR.
    */
-  async process(frame: Frame, detected?: () => void): Promise<Observation[]> {
+  async process(input: Frame, detected?: () => void): Promise<Observation[]> {
     const out: Observation[] = [];
+    const prevTs = this.lastTs;
+    // the picture the right way up (a ceiling mount); everything below sees it turned
+    let frame = turnImage(input, this.turn.orientation);
     // a camera that sent nothing for a while was down, and a wall clock that stepped back (NTP)
     // broke time: nothing it tracked spans the gap (a track never ends at a time before it began)
     if (this.lastTs !== null && Math.abs(frame.ts - this.lastTs) > OUTAGE_GAP_MS) out.push(...this.down(this.lastTs));
@@ -162,8 +186,11 @@ export class CameraPerception {
       t = performance.now();
       let dets;
       try {
-        // a box that fills the picture is the scene, not an object
-        dets = (await this.o.detector.detect(frame, this.o.detect)).filter((d) => !sceneSized(d.box, frame));
+        const r = await this.detectTurned(frame, this.o.detector);
+        dets = r.dets;
+        // the probe turned the picture: what was tracked on the picture as it came ends
+        if (r.frame !== frame && prevTs !== null) out.push(...this.down(prevTs));
+        frame = r.frame;
       } finally {
         detected?.();
       }
@@ -203,6 +230,7 @@ export class CameraPerception {
       obs = prev && this.held ? this.frameObs(frame.ts, m.level, false, this.heldAt(frame.ts)) : { kind: 'frame', camera: this.o.camera, ts: frame.ts, motion: m.level, detected: false, counts: {}, objects: [], occupancy: {} };
     }
     this.lastFrame = obs;
+    this.picture = frame;
     out.push(...this.presenceChanges(obs, out));
     out.push(obs);
     out.push(...this.countChanges(obs));
@@ -221,6 +249,52 @@ export class CameraPerception {
       this.pruneBook(obs.ts);
     }
     return out;
+  }
+
+  /**
+   * A frame's detections (a box that fills the picture is the scene, not an object). While the
+   * `auto` orientation probes, the frame's `rotate180` and `vflip` versions are detected too; when
+   * the choice turns the picture, the turned frame and its detections are returned.
+   */
+  private async detectTurned(frame: Frame, detector: Detector): Promise<{ frame: Frame; dets: Detection[] }> {
+    const run = async (f: Frame, probe: boolean): Promise<Detection[]> => (await detector.detect(f, probe ? { ...this.o.detect, probe } : this.o.detect)).filter((d) => !sceneSized(d.box, f));
+    if (this.turn.waiting) {
+      if (!this.turnNow()) return { frame, dets: await run(frame, false) };
+      const turned = turnImage(frame, this.turn.orientation);
+      return { frame: turned, dets: await run(turned, false) };
+    }
+    if (!this.turn.probing) return { frame, dets: await run(frame, false) };
+    const views = PROBED.map((p) => turnImage(frame, p));
+    const found = await Promise.all(views.map((v, i) => run(v, i > 0)));
+    const scores = Object.fromEntries(PROBED.map((p, i) => [p, viewScore(found[i] ?? [], this.o.orientationProbe?.minScore)])) as Record<ProbedOrientation, ViewScore>;
+    if (!this.turn.record(scores)) return { frame, dets: found[0] ?? [] };
+    if (!this.turn.waiting) this.o.onOrientation?.(this.turn.status());
+    const at = this.turnNow() ? PROBED.indexOf(this.turn.orientation as ProbedOrientation) : 0;
+    return at > 0 ? { frame: views[at] ?? frame, dets: found[at] ?? [] } : { frame, dets: found[0] ?? [] };
+  }
+
+  /**
+   * Applies a chosen turn once nothing is tracked on the picture as it comes (bounded): the motion
+   * gate and a detector's own choice start again on the turned picture (auto turns no camera with
+   * zones or lines). Returns true when the picture is turned from this frame on.
+   */
+  private turnNow(): boolean {
+    // nothing counted and no track kept (a car lost for a moment is still in view)
+    if (!this.turn.apply(this.present.size === 0 && this.tracker.snapshot().length === 0)) return false;
+    this.gate = new MotionGate(this.o.motion ?? DEFAULT_MOTION);
+    this.o.detector?.pictureChanged?.();
+    this.o.onOrientation?.(this.turn.status());
+    return true;
+  }
+
+  /** The camera's orientation now, for `/healthz`. */
+  orientationStatus(): OrientationStatus {
+    return this.turn.status();
+  }
+
+  /** The last frame perceived, turned as perception saw it (null before the first). */
+  get lastPicture(): Frame | null {
+    return this.picture;
   }
 
   /** Once a minute, objects re-identification retired leave the book (bounded memory over weeks). */
@@ -257,7 +331,7 @@ export class CameraPerception {
 
   /** The zones and lines this camera tracks now. */
   get geometry(): { zones: readonly ZoneSpec[]; lines: readonly LineSpec[] } {
-    return this.zones.geometry;
+    return this.drawn;
   }
 
   /**
@@ -270,7 +344,11 @@ export class CameraPerception {
     const out: Observation[] = [];
     const labels = new Map(this.tracker.snapshot().map((t) => [t.id, t.label]));
     const touched = new Set<string>();
-    for (const e of this.zones.setGeometry(zones, lines, ts)) {
+    this.drawn = { zones, lines };
+    // zones drawn on the picture as it comes keep `auto` from turning it, as at the start
+    this.turn.zoned = zones.length + lines.length > 0;
+    const t = this.turn.orientation;
+    for (const e of this.zones.setGeometry(turnZones(zones, t), turnLines(lines, t), ts)) {
       if (e.type !== 'zone_exit') continue;
       const objectId = this.book.objectOf(e.trackId);
       const label = labels.get(e.trackId);

@@ -48,6 +48,11 @@ export interface DetectOptions {
   sameObjectIou?: number;
   /** At most this many detections per image. */
   maxDetections: number;
+  /**
+   * An extra run of a probe (the `auto` orientation trying a turned picture): a detector that
+   * learns from the frames it sees (the `auto` detector's own probe) does not count it.
+   */
+  probe?: boolean;
 }
 
 /** A detector backend. `load()` before `detect()`; `dispose()` releases native memory. */
@@ -61,4 +66,9 @@ export interface Detector {
   load(): Promise<void>;
   detect(image: RgbImage, opts: DetectOptions): Promise<Detection[]>;
   dispose(): Promise<void>;
+  /**
+   * Told that the camera's picture changed for good (the `auto` orientation turned it): a detector
+   * that chose from what it saw so far (the `auto` detector) chooses again. Optional.
+   */
+  pictureChanged?(): void;
 }

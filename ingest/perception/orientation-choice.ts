@@ -1,0 +1,201 @@
+/**
+ * The per-camera choice of the `auto` orientation, as a small state machine with no I/O.
+ *
+ * A camera mounted upside down (a ceiling mount) defeats the detector: on the bottle clip turned
+ * upside down CenterNet sees a "parking meter" and no bottle. While a camera probes, the detector
+ * runs on each detected frame as it comes and on its `rotate180` and `vflip` versions; each version
+ * scores the sum of its detection scores from {@link OrientationChoiceOptions.minScore}. After
+ * `frames` probed frames on which some version saw anything (at most `maxFrames` probed frames in
+ * all) the camera keeps one orientation for the rest of the run: a turned one only when it clearly
+ * wins (`ratio` times the upright score over the probe, and more detections than upright on most of
+ * the frames that saw anything), else upright (a tie, or nothing seen).
+ * A chosen turn waits (`waiting`) for a detected frame with nothing tracked on the picture as it
+ * comes, at most `waitFrames` of them, so the turn cuts no visit in two ({@link apply}).
+ *
+ * The detector hardly tells a picture from its mirror image, so `rotate180` and `vflip` score about
+ * the same on a turned picture: `rotate180` (how a ceiling mount turns it) is taken unless `vflip`
+ * clearly beats it. A camera with zones or lines is never turned by `auto` (they are drawn on the
+ * picture as it comes): it stays upright with a warning to pin the orientation.
+ */
+import type { Orientation, OrientationSetting } from './orientation.js';
+
+/** The orientations `auto` compares, upright first. */
+export const PROBED = ['upright', 'rotate180', 'vflip'] as const;
+
+/** One of {@link PROBED}. */
+export type ProbedOrientation = (typeof PROBED)[number];
+
+/** Tuning of {@link OrientationChoice}; counts are detected frames, not camera frames. */
+export interface OrientationChoiceOptions {
+  /** Probed frames on which some orientation saw anything that decide the choice. */
+  frames: number;
+  /** At most this many probed frames in all (a camera that sees nothing stays upright). */
+  maxFrames: number;
+  /** A turned orientation wins with at least this many times the upright score. */
+  ratio: number;
+  /** Detections from this score count. */
+  minScore: number;
+  /**
+   * A chosen turn waits for a detected frame on which nothing is counted (so no visit is cut in
+   * two by the turn), at most this many detected frames.
+   */
+  waitFrames: number;
+}
+
+/** Defaults: 12 frames that saw anything, within 120 detected frames (a minute at 2 fps). */
+export const ORIENTATION_CHOICE_DEFAULTS: OrientationChoiceOptions = { frames: 12, maxFrames: 120, ratio: 1.5, minScore: 0.3, waitFrames: 20 };
+
+/** What one orientation of one frame scored: the sum of its detection scores from `minScore`, and their number. */
+export interface ViewScore {
+  score: number;
+  count: number;
+}
+
+/** How a camera's orientation is set now (`waiting`: a turn chosen, not applied yet). */
+export type OrientationMode = 'pinned' | 'probing' | 'waiting' | 'chosen';
+
+/** What `/healthz` shows of a camera's orientation. */
+export interface OrientationStatus {
+  /** The config's setting. */
+  setting: OrientationSetting;
+  /** The orientation frames are turned to now. */
+  orientation: Orientation;
+  mode: OrientationMode;
+  /** Frames probed, and those on which some orientation saw anything. */
+  probed: number;
+  seen: number;
+  /** Summed scores of the probed orientations over the probe. */
+  scores: Record<ProbedOrientation, number>;
+  /** Why the camera runs as it does, in words. */
+  reason: string;
+  /** Set when the picture looks turned but `auto` kept it upright (the camera has zones or lines). */
+  warning?: string;
+}
+
+/** The score of a frame's detections. */
+export function viewScore(dets: readonly { score: number }[], minScore = ORIENTATION_CHOICE_DEFAULTS.minScore): ViewScore {
+  let score = 0;
+  let count = 0;
+  for (const d of dets) {
+    if (d.score < minScore) continue;
+    score += d.score;
+    count++;
+  }
+  return { score, count };
+}
+
+const round = (x: number): number => Math.round(x * 100) / 100;
+
+/** The orientation of one camera; while {@link probing}, call {@link record} with each detected frame's scores. */
+export class OrientationChoice {
+  private o: Orientation;
+  private m: OrientationMode;
+  private probed = 0;
+  private seen = 0;
+  private readonly sums: Record<ProbedOrientation, number> = { upright: 0, rotate180: 0, vflip: 0 };
+  /** Frames that saw anything on which a turned orientation had more detections than upright. */
+  private readonly more: Record<ProbedOrientation, number> = { upright: 0, rotate180: 0, vflip: 0 };
+  private why: string;
+  private warn: string | undefined;
+  private target: Orientation = 'upright';
+  private waitLeft = 0;
+
+  /**
+   * @param setting the camera's `orientation` setting
+   * @param zoned whether the camera has zones or lines (then `auto` never turns it)
+   */
+  constructor(
+    private readonly setting: OrientationSetting,
+    public zoned: boolean,
+    private readonly opts: OrientationChoiceOptions = ORIENTATION_CHOICE_DEFAULTS,
+  ) {
+    this.o = setting === 'auto' ? 'upright' : setting;
+    this.m = setting === 'auto' ? 'probing' : 'pinned';
+    this.why = setting === 'auto' ? 'probing' : 'pinned by the config';
+  }
+
+  /** The orientation frames are turned to now. */
+  get orientation(): Orientation {
+    return this.o;
+  }
+
+  /** Whether the next detected frame is probed in every orientation. */
+  get probing(): boolean {
+    return this.m === 'probing';
+  }
+
+  /** Whether a chosen turn waits to be applied (call {@link apply} on each detected frame). */
+  get waiting(): boolean {
+    return this.m === 'waiting';
+  }
+
+  /**
+   * Applies a chosen turn when `empty` (nothing counted on the picture as it comes) or once it
+   * waited `waitFrames` detected frames; returns true when it was applied.
+   */
+  apply(empty: boolean): boolean {
+    if (this.m !== 'waiting') return false;
+    if (!empty && this.waitLeft-- > 0) return false;
+    this.o = this.target;
+    this.m = 'chosen';
+    return true;
+  }
+
+  /** Ends a probe that cannot run (no detector): the picture stays as it comes. */
+  stop(reason: string): void {
+    if (this.m !== 'probing') return;
+    this.m = 'chosen';
+    this.why = reason;
+  }
+
+  /** Records one probed frame's scores; returns true when the choice was made on it (a turn then waits: {@link apply}). */
+  record(s: Readonly<Record<ProbedOrientation, ViewScore>>): boolean {
+    if (this.m !== 'probing') return false;
+    this.probed++;
+    if (PROBED.some((p) => s[p].count > 0)) {
+      this.seen++;
+      for (const p of PROBED) {
+        this.sums[p] += s[p].score;
+        if (s[p].count > s.upright.count) this.more[p]++;
+      }
+    }
+    if (this.seen < this.opts.frames && this.probed < this.opts.maxFrames) return false;
+    this.decide();
+    return true;
+  }
+
+  private decide(): void {
+    this.m = 'chosen';
+    const { upright, rotate180, vflip } = this.sums;
+    if (this.seen === 0) {
+      this.why = `nothing seen in any orientation on ${this.probed} probed frames: kept as it comes`;
+      return;
+    }
+    // the detector hardly tells a mirror image apart: the ceiling mount's turn unless vflip clearly wins
+    const turned: ProbedOrientation = vflip >= this.opts.ratio * rotate180 && vflip > 0 ? 'vflip' : 'rotate180';
+    const score = this.sums[turned];
+    const wins = score > 0 && score >= this.opts.ratio * upright && this.more[turned] * 2 > this.seen;
+    const told = `upright ${round(upright)}, rotate180 ${round(rotate180)}, vflip ${round(vflip)} over ${this.seen} frames`;
+    if (!wins) {
+      this.why = `upright not clearly beaten (${told})`;
+      return;
+    }
+    if (this.zoned) {
+      this.why = `the picture looks turned (${told}) but the camera has zones or lines: kept as it comes`;
+      this.warn = `the picture looks turned (${turned} scored ${round(score)}, upright ${round(upright)}); auto does not turn a camera with zones or lines: set "orientation: ${turned}" (or "upright") in the camera's config`;
+      return;
+    }
+    this.target = turned;
+    this.m = 'waiting';
+    this.waitLeft = this.opts.waitFrames;
+    this.why = `${turned} clearly beat upright (${told})`;
+  }
+
+  /** The state shown in `/healthz`. */
+  status(): OrientationStatus {
+    const scores = { upright: round(this.sums.upright), rotate180: round(this.sums.rotate180), vflip: round(this.sums.vflip) };
+    const reason = this.m === 'probing' ? `probing: ${this.seen} of ${this.opts.frames} frames seen (${this.probed} probed, at most ${this.opts.maxFrames})` : this.why;
+    const why = this.m === 'waiting' ? `${this.why}; turned once nothing is counted` : reason;
+    return { setting: this.setting, orientation: this.o, mode: this.m, probed: this.probed, seen: this.seen, scores, reason: why, ...(this.warn ? { warning: this.warn } : {}) };
+  }
+}
