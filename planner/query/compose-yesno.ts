@@ -27,6 +27,8 @@ export function yesNo(r: Reading, w: Words): Measure | Refused {
   }
   // "did anything happen at the shelf": no one thing to look for (a state said as there would be a different question)
   if (v.has('happen')) return refuse('NO_MEASURE', '"happen" does not say what to look for (an arrival, a departure, a bottle taken or put back); ask about that');
+  const same = sameEveryTime(c, arrive);
+  if (same) return same;
   const cmpVisits = visitComparison(c);
   if (cmpVisits) {
     use(c, stay, arrive);
@@ -102,4 +104,15 @@ function lookOfOne(r: Reading): VisitRef | undefined {
   const one = classToks.length === 1 ? classToks[0] : undefined;
   if (one && !one.plural && !one.agent && c.toks[one.i - 1]?.text === 'the') return { by: 'only' };
   return undefined;
+}
+
+/** "Was it the same car every time?": one identity on every visit; "the same" with nothing it is the same as is refused. */
+function sameEveryTime(c: Reading['c'], arrive: Token | undefined): Measure | Refused | undefined {
+  const same = first(c, 'same');
+  if (!same) return undefined;
+  const every = c.toks.filter((t) => t.i > same.i && (/^(?:every|each|all|always)$/.test(t.text) || (/^(?:time|times|visit|visits)$/.test(t.text) && /^(?:every|each|all)$/.test(c.toks[t.i - 1]?.text ?? ''))));
+  const always = first(c, 'always');
+  if (every.length === 0 && !always) return refuse('NO_MEASURE', '"the same" does not say the same as what; ask whether it was the same one every time');
+  use(c, same, always, ...every, arrive);
+  return { measure: 'whether', test: { kind: 'same' } };
 }

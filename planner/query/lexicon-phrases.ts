@@ -182,6 +182,8 @@ export const PHRASES: Record<string, Lex> = {
   // "did anyone show up more than once": again
   'more than once': V('become'),
   'at the same time': { t: 'once' },
+  // "was it the same car every time": one identity on every visit
+  'the same': { t: 'same' },
   'at the same moment': { t: 'once' },
   'at the same instant': { t: 'once' },
   'simultaneously': { t: 'once' },

@@ -36,6 +36,8 @@ export type Lex =
   | { t: 'and' }
   | { t: 'all' }
   | { t: 'always' }
+  /** "The same (car)": one identity across visits. */
+  | { t: 'same' }
   | { t: 'skip' };
 
 /** What a verb says happened. */

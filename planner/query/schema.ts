@@ -219,7 +219,9 @@ const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountConditio
  *   person still there at 09:00:55"); the window is the one the visit is picked in; or (`look`)
  *   whether one visit looked as the subject's look says ("was the first visitor dressed in grey?",
  *   "was the car red?"): the visit is picked among all, then judged by its colours.
- *   Or (`duration`) whether a length the `duration` measure gives passes `where` ("was the kiosk in
+ *   Or (`same`) whether every visit of the window was one identity's ("was it the same car every
+ *   time?": yes when re-identification saw one object on them all; a "no" is not said, as it
+ *   splits when unsure). Or (`duration`) whether a length the `duration` measure gives passes `where` ("was the kiosk in
  *   use for more than a minute in total?", "was the average visit longer than 20 s?"); or (`span`)
  *   whether the time between two moments, as `elapsed` measures it, does; or (`spans`) whether one
  *   such span was longer (`gt`) or shorter (`lt`) than another ("was it empty for longer between the
@@ -269,6 +271,7 @@ export const Measure = z.discriminatedUnion('measure', [
         z.object({ kind: z.literal('length'), visit: VisitRef, where: DurationCondition }).strict(),
         z.object({ kind: z.literal('look'), visit: VisitRef }).strict(),
         z.object({ kind: z.literal('returned'), visit: VisitRef.optional() }).strict(),
+        z.object({ kind: z.literal('same') }).strict(),
         z.object({ kind: z.literal('span'), from: Moment, to: Moment, next: z.boolean().optional(), where: DurationCondition }).strict(),
         z.object({ kind: z.literal('duration'), of: DurationOf, where: DurationCondition }).strict(),
         z.object({ kind: z.literal('spans'), a: Span, op: z.enum(['gt', 'lt']), b: Span }).strict(),

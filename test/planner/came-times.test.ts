@@ -96,3 +96,15 @@ test('asked yes or no: someone came that often (no "no": re-identification can m
   assert.equal(ask('was the gap between the second and third visit longer than the gap between the first and second?').value, true);
   assert.equal(ask('was the lobby empty for shorter between the second and third visits than between the third and fourth?').value, false);
 });
+
+test('"was it the same person every time": never a "no" from re-identification\'s split; yes over one identity\'s visits', async () => {
+  const several = ask('was it the same person every time?');
+  assert.equal(several.value, null);
+  assert.match(several.answer, /splits when unsure/);
+  const one = await visitStore('gate', T0, 60, { a: [[0, 10], [20, 25], [40, 50]] });
+  try {
+    assert.equal(askOffline('was it the same person each time?', one, { timeZone: 'UTC', now: s(60) }).value, true);
+  } finally {
+    await one.close();
+  }
+});

@@ -66,3 +66,11 @@ test('two spans compared ("empty for longer between the first and second than be
   // WordNet's "longer" (one who longs) is a person; the comparative of "long" is not
   atrium.refused('was the first visit longer?');
 });
+
+test('"was it the same car every time": one identity on every visit; "the same" alone is refused', () => {
+  assert.deepEqual(lot.parse('Was it the same silver car every time?').query.measure, { measure: 'whether', test: { kind: 'same' } });
+  assert.deepEqual(atrium.parse('was it always the same person at the atrium?').query.measure, { measure: 'whether', test: { kind: 'same' } });
+  atrium.refused('did the same person come?', 'the same');
+  // "at the same time" is at once
+  assert.equal(atrium.parse('how many people were there at the same time?').query.measure.measure, 'extreme');
+});

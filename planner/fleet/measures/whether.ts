@@ -22,6 +22,7 @@ function part(m: Whether, x: PartContext): PartValueResult {
   if (t.kind === 'look') return { ok: false, why: 'one visit judged by its colours is not merged across boxes; ask each box' };
   if (t.kind === 'returned') return { ok: false, why: 'whether someone came back is not merged across boxes (identities are per box); ask each box' };
   if (t.kind === 'span') return { ok: false, why: 'the time between two moments compared is not merged across boxes; ask how long it was' };
+  if (t.kind === 'same') return { ok: false, why: 'whether it was the same one every time is not merged across boxes (identities are per box); ask each box' };
   if (t.kind === 'spans') return { ok: false, why: 'two spans compared are not merged across boxes; ask how long each was' };
   if (t.kind === 'duration') return { ok: false, why: 'a length compared is not merged across boxes; ask how long it was' };
   if (t.kind === 'event') return x.count({ ...q, measure: { measure: 'count', of: 'events', event: t.event, ...(t.items ? { items: t.items, moments: true } : {}) } });

@@ -123,6 +123,21 @@ function returnedAfter(r: Run, ref: VisitRef, all: AllVisits): QueryValue {
   return { kind: 'none', why: `re-identification told that visit from the ${later.length} later one${later.length === 1 ? '' : 's'}, and it can miss someone who came back, so I cannot say no` };
 }
 
+/**
+ * "Was it the same car every time?": yes when re-identification drew one identity from two visits or
+ * more. It splits rather than merges when unsure, so several identities are no "no".
+ */
+function sameOne(r: Run, all: AllVisits): QueryValue {
+  const { q } = r;
+  const vs = all(q.time.from, q.time.to);
+  const ids = new Set(vs.map((v) => `${v.camera}/${v.objectId}`)).size;
+  r.evidence.push(...visitEvidence(vs));
+  r.notes.push(`Estimated by re-identification (appearance across visits): ${ids} identit${ids === 1 ? 'y' : 'ies'} from ${vs.length} visit${vs.length === 1 ? '' : 's'}`);
+  if (vs.length < 2) return { kind: 'none', why: `there ${vs.length === 1 ? 'was one visit' : 'were no visits'} in that time, so nothing to compare` };
+  if (ids === 1) return { kind: 'boolean', b: true };
+  return { kind: 'none', why: `re-identification told the ${vs.length} visits apart as ${ids} identities, and it splits when unsure, so I cannot say they were different` };
+}
+
 /** The test in words. */
 function describe(m: Whether, words: DescribeWords): string {
   const { q, tz, at, s1, sn, t } = words;
@@ -131,6 +146,7 @@ function describe(m: Whether, words: DescribeWords): string {
   if (x.kind === 'duration') return `whether ${duration.describe({ measure: 'duration', of: x.of }, words).replace(/^how long /, 'the time ')} was ${durWords(x.where)}`;
   if (x.kind === 'span') return `whether the time from ${momentWords(x.from, q, tz, false)} to ${momentWords(x.to, q, tz, x.next === true)} ${at} was ${durWords(x.where)} (${t})`;
   if (x.kind === 'returned' && x.visit) return `whether the ${s1} of ${refWords(x.visit, tz)} ${at} came back later (the same identity, by re-identification) ${t}`;
+  if (x.kind === 'same') return `whether every visit of a ${s1} ${at} ${t} was the same one (one identity, by re-identification)`;
   if (x.kind === 'returned') return `whether a ${s1} came back (one person on two visits, by re-identification) ${at} ${t}`;
   if (x.kind === 'look') return `whether ${x.visit.by === 'only' ? 'the' : `${refWords(x.visit, tz)} of a`} ${subject({ ...q, subject: { classes: q.subject.classes } }, false)} ${at} looked ${q.subject.look ? lookWords(q.subject.look) : 'so'} (${t})`;
   if (x.kind === 'count' && x.lasting) return `whether there were ${countWords(x.cond, q)} ${at} for ${durWords(x.lasting)} at a stretch ${t}`;
@@ -156,6 +172,7 @@ export const whether: MeasureModule<Whether> = {
     if (x.kind === 'visit') return visit(r, x, all);
     if (x.kind === 'look') return visitLook(r, x.visit);
     if (x.kind === 'returned') return x.visit ? returnedAfter(r, x.visit, all) : returned(r, all);
+    if (x.kind === 'same') return sameOne(r, all);
     if (x.kind === 'span') {
       // "was the gap between the first and second customer longer than 10 s": that span, compared
       const v = runElapsed(r, { measure: 'elapsed', from: x.from, to: x.to, ...(x.next ? { next: true } : {}) }, all);
