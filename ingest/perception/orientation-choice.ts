@@ -10,7 +10,9 @@
  * wins (`ratio` times the upright score over the probe, and more detections than upright on most of
  * the frames that saw anything), else upright (a tie, or nothing seen).
  * A chosen turn waits (`waiting`) for a detected frame with nothing tracked on the picture as it
- * comes, at most `waitFrames` of them, so the turn cuts no visit in two ({@link apply}).
+ * comes, at most `waitFrames` of them, so the turn cuts no visit in two ({@link apply}). On the first
+ * frame that saw anything, a turned picture that saw two things or more where upright saw none is
+ * chosen at once: the frames before a later turn would have counted what was there as nothing.
  *
  * The detector hardly tells a picture from its mirror image, so `rotate180` and `vflip` score about
  * the same on a turned picture: `rotate180` (how a ceiling mount turns it) is taken unless `vflip`
@@ -86,6 +88,11 @@ export function viewScore(dets: readonly { score: number }[], minScore = ORIENTA
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 
+/** On one frame: upright saw nothing, a turned picture saw two things or more (scores summing to 0.9 or more). */
+function decisive(s: Readonly<Record<ProbedOrientation, ViewScore>>): boolean {
+  return s.upright.count === 0 && [s.rotate180, s.vflip].some((v) => v.count >= 2 && v.score >= 0.9);
+}
+
 /** The orientation of one camera; while {@link probing}, call {@link record} with each detected frame's scores. */
 export class OrientationChoice {
   private o: Orientation;
@@ -159,7 +166,10 @@ export class OrientationChoice {
         if (s[p].count > s.upright.count) this.more[p]++;
       }
     }
-    if (this.seen < this.opts.frames && this.probed < this.opts.maxFrames) return false;
+    // the first frame that saw anything, when only a turned picture saw things on it: turned at once,
+    // so the frames before the turn never counted what was there as nothing (a shelf of bottles from the start)
+    const early = this.seen === 1 && decisive(s);
+    if (!early && this.seen < this.opts.frames && this.probed < this.opts.maxFrames) return false;
     this.decide();
     return true;
   }

@@ -97,6 +97,20 @@ test('a turned picture that clearly wins is chosen, once, and kept', () => {
   assert.match(s.reason, /rotate180 clearly beat upright/);
 });
 
+test('the first frame that saw anything, seen only turned (two things or more): turned at once; one thing is no proof', () => {
+  const c = new OrientationChoice('auto', false, OPT);
+  assert.equal(c.record(score(0, 0, 0, [0, 0, 0])), false, 'nothing seen: probing on');
+  assert.equal(c.record(score(0, 1.2, 1.1, [0, 3, 3])), true, 'decided on the first frame that saw anything');
+  assert.equal(c.waiting, true);
+  assert.equal(c.apply(true), true);
+  assert.equal(c.orientation, 'rotate180');
+  // upright saw something too, or the turned picture only one thing: the probe goes on
+  const d = new OrientationChoice('auto', false, OPT);
+  assert.equal(d.record(score(0.4, 1.2, 1.1, [1, 3, 3])), false);
+  const e = new OrientationChoice('auto', false, OPT);
+  assert.equal(e.record(score(0, 0.9, 0.8, [0, 1, 1])), false);
+});
+
 test('a chosen turn waits while something is counted, at most waitFrames detected frames', () => {
   const c = new OrientationChoice('auto', false, OPT);
   for (let i = 0; i < 4; i++) c.record(score(0, 2, 0, [0, 3, 0]));
