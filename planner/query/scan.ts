@@ -146,7 +146,7 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/(\d) on the dot\b/g, '$1 sharp');
   // "did the count ever go above three": rise above it; "go below": drop below it
   s = s.replace(GO_ABOVE, 'rise $1').replace(GO_BELOW, 'drop $1');
-  s = spanWording(s);
+  s = spanWording(exclusions(s));
   // "came twice", "three times": how often, in digits ("twice as long" is a ratio, left as said)
   s = s.replace(/\btwice\b(?!\s+as\b)/g, '2 times').replace(/\bthrice\b/g, '3 times');
   // "came only once": one time (not "count them once", a rule, nor "at once")
@@ -349,6 +349,19 @@ function nameWords(v: ScanVocabulary): Map<string, PlaceName> {
 }
 
 const ORDINAL_DIGITS = /^(\d+)(?:st|nd|rd|th)$/;
+
+/**
+ * The start or the end of the recording left out in words ("when did the longest empty stretch
+ * begin (not counting the start of the clip)"): the question is asked from the first arrival, or up
+ * to the last departure, said as a clause before it.
+ */
+function exclusions(text: string): string {
+  const out = /\s*[(,]?\s*\b(?:not counting|excluding|leaving out|ignoring|apart from|except(?: for)?|other than|besides) (?:the (?:empty |quiet )?(?:time|stretch|spell|period|bit) (?:at|before) )?the (start|beginning|end)(?: of the (?:clip|recording|video|footage|day))?\b\s*\)?/;
+  const m = out.exec(text);
+  if (!m) return text;
+  const rest = (text.slice(0, m.index) + text.slice(m.index + m[0].length)).trim();
+  return ` ${m[1] === 'end' ? 'before the last departure' : 'after the first arrival'}, ${rest}`;
+}
 
 /**
  * Lengths said short or in fractions, in full: "15 s", "30secs", "2 mins", "1 hr" with the unit

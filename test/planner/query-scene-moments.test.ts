@@ -74,3 +74,10 @@ test('"was it the same car every time": one identity on every visit; "the same" 
   // "at the same time" is at once
   assert.equal(atrium.parse('how many people were there at the same time?').query.measure.measure, 'extreme');
 });
+
+test('the start or the end left out ("not counting the start of the clip"): from the first arrival, up to the last departure', () => {
+  const q = atrium.parse('when did the longest empty stretch begin (not counting the start of the clip)?').query;
+  assert.deepEqual(q.time.after, { kind: 'arrival', visit: { by: 'nth', n: 1 } });
+  assert.equal((q.measure as { of: { stretch?: { episode: string } } }).of.stretch?.episode, 'longest');
+  assert.deepEqual(atrium.parse('what was the longest time the atrium was empty, not counting the end of the recording?').query.time.before, { kind: 'departure', visit: { by: 'nth', n: -1 } });
+});
