@@ -3,11 +3,12 @@
  * analysis with the motion gate on and off, motion-gate savings and accuracy on the shared clips.
  * Writes bench/results/perception.json.
  *
- * Env: BENCH_PROBE_SECONDS (per camera-count probe, default 30), BENCH_MAX_CAMERAS (default 20;
+ * Env: BENCH_PROBE_SECONDS (per camera-count probe, default 30), BENCH_WARMUP_SECONDS (before each probe, default 5), BENCH_MAX_CAMERAS (default 20;
  * probed 1, 2, 4, then every 2),
  * BENCH_ONLY=ocr, BENCH_ONLY=detect, BENCH_ONLY=accuracy or BENCH_ONLY=cameras (measure only OCR, only the CenterNet
  * detector stage on ONNX Runtime and TF.js, only the accuracy on the long clips, or only the camera-count probes, BENCH_GATE=on/off for
- * one of them, and merge it into the last results). Each probe also reports the cores used by this
+ * one of them, and merge it into the last results; BENCH_DETECTOR=auto runs the camera-count probes with the daemon's default,
+ * each camera choosing between centernet and ssd-oidv4 and probing its orientation, written as `..._auto`). Each probe also reports the cores used by this
  * process (main thread and detector workers), by the ffmpeg decoders, and how busy the main thread was.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { packageRoot } from '../edge/paths.js';
 import { locateFfmpeg } from '../ingest/ffmpeg/locate.js';
 import { DETECTOR_TRACKING, CameraPerception } from '../ingest/perception/pipeline.js';
 import { createDetector } from '../ingest/perception/detectors.js';
+import { AutoDetector } from '../ingest/perception/auto-detector.js';
 import { PaddleOcrReader } from '../ingest/perception/ocr.js';
 import { defaultDetectorWorkers, WorkerDetector } from '../ingest/perception/worker-detector.js';
 import type { Detector } from '../ingest/perception/types.js';
@@ -32,13 +34,23 @@ import { childPids, cpuSeconds, median } from './proc-stats.js';
 
 const PROBE_S = Number(process.env.BENCH_PROBE_SECONDS ?? 30);
 const MAX_CAMS = Number(process.env.BENCH_MAX_CAMERAS ?? 20);
+/** Seconds the cameras run before a probe measures (BENCH_WARMUP_SECONDS; 5, or past the start-up probes of `auto`). */
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const CLIPS = ['one-by-one-person-detection.mp4', 'bottle-detection.mp4'].map((c) => join(SHARED_VIDEOS, c));
 const WORKER_CLIP = join(SHARED_VIDEOS, 'worker-zone-detection.mp4');
 const DETECT = { scoreThreshold: 0.2, nmsIou: 0.5, maxDetections: 100 };
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => quiet };
 
+/** BENCH_DETECTOR=auto: the daemon's default per camera (centernet and ssd-oidv4 chosen between, the orientation probed). */
+const AUTO = process.env.BENCH_DETECTOR === 'auto';
+
 function pipeline(camera: string, detector: Detector, gate: boolean): CameraPerception {
-  return new CameraPerception({ camera, detector, detect: DETECT, gate, keyframes: true, tracker: DETECTOR_TRACKING });
+  return new CameraPerception({ camera, detector, detect: DETECT, gate, keyframes: true, tracker: DETECTOR_TRACKING, ...(AUTO ? { orientation: 'auto' as const } : {}) });
+}
+
+/** The detector one probed camera runs: the shared pool, or (auto) its own choice between two shared pools. */
+function cameraDetector(pooled: Detector, secondary: Detector | null): Detector {
+  return secondary ? new AutoDetector(pooled, secondary) : pooled;
 }
 
 /** Replays a clip as fast as possible through a pipeline; returns per-frame stage times and the facts. */
@@ -82,15 +94,15 @@ async function replayClip(clip: string, detector: Detector, gate: boolean) {
 }
 
 /** Runs N live file cameras (real-time, looping) through perception for PROBE_S seconds. */
-async function probe(n: number, detector: Detector, gate: boolean): Promise<{ framesIn: number; expected: number; drops: number; dropRate: number; cores: { node: number; ffmpeg: number; eventLoop: number } }> {
+async function probe(n: number, detector: Detector, gate: boolean, secondary: Detector | null = null): Promise<{ framesIn: number; expected: number; drops: number; dropRate: number; cores: { node: number; ffmpeg: number; eventLoop: number } }> {
   const ffmpeg = locateFfmpeg();
   const sessions = Array.from({ length: n }, (_, i) => new CameraSession({ id: `c${i}`, url: CLIPS[i % 2] ?? '', fps: 2, width: 640, enabled: true, transport: 'tcp', watchdogSeconds: 10 }, { ffmpeg, log: quiet }));
   const pumps = sessions.map(async (s) => {
-    const p = pipeline(s.spec.id, detector, gate);
+    const p = pipeline(s.spec.id, cameraDetector(detector, secondary), gate);
     for (let f: Frame | undefined = await s.nextFrame(); f; f = await s.nextFrame()) await p.process(f);
   });
   sessions.forEach((s) => s.start());
-  await new Promise((r) => setTimeout(r, 5000));
+  await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
   const before = sessions.map((s) => s.status());
   // where the CPU goes: this process (main thread + detector workers), the ffmpeg decoders, and the main thread's busy share
   const cpu0 = process.cpuUsage();
@@ -122,10 +134,10 @@ function counts(max: number): number[] {
   return out;
 }
 
-async function maxCameras(detector: Detector, gate: boolean, log: Record<string, unknown>): Promise<number> {
+async function maxCameras(detector: Detector, gate: boolean, log: Record<string, unknown>, secondary: Detector | null = null): Promise<number> {
   let best = 0;
   for (const n of counts(MAX_CAMS)) {
-    const r = await probe(n, detector, gate);
+    const r = await probe(n, detector, gate, secondary);
     log[String(n)] = r;
     console.log(`  ${gate ? 'gated' : 'ungated'} ${n} camera(s): ${r.framesIn}/${r.expected} frames in, ${r.drops} dropped (${(r.dropRate * 100).toFixed(1)} %); cores: node ${r.cores.node}, ffmpeg ${r.cores.ffmpeg}; main thread busy ${Math.round(r.cores.eventLoop * 100)} %`);
     // "without dropping frames": every camera delivers its 2 fps (within 3 %) and under 1 % is dropped
@@ -200,9 +212,13 @@ async function main(): Promise<void> {
     const probes: Record<string, Record<string, unknown>> = { gated: {}, ungated: {} };
     const pooled = new WorkerDetector({ model: 'centernet' }, defaultDetectorWorkers());
     await pooled.load();
+    const secondary = AUTO ? new WorkerDetector({ model: 'ssd-oidv4' }, defaultDetectorWorkers()) : null;
+    await secondary?.load();
     const gates = process.env.BENCH_GATE === 'on' ? [true] : process.env.BENCH_GATE === 'off' ? [false] : [true, false];
-    for (const g of gates) prev[g ? 'max_cameras_2fps_gated' : 'max_cameras_2fps_ungated'] = await maxCameras(pooled, g, probes[g ? 'gated' : 'ungated'] ?? {});
+    const suffix = AUTO ? '_auto' : '';
+    for (const g of gates) prev[`${g ? 'max_cameras_2fps_gated' : 'max_cameras_2fps_ungated'}${suffix}`] = await maxCameras(pooled, g, probes[`${g ? 'gated' : 'ungated'}${suffix}`] ?? (probes[`${g ? 'gated' : 'ungated'}${suffix}`] = {}), secondary);
     await pooled.dispose();
+    await secondary?.dispose();
     prev.probes = { ...(prev.probes as object), ...Object.fromEntries(Object.entries(probes).filter(([, v]) => Object.keys(v).length > 0)) };
     writeFileSync(file, `${JSON.stringify(prev, null, 2)}\n`);
     return;
