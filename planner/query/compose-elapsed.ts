@@ -358,6 +358,9 @@ export function trailingMoment(c: Ctx): { moment: Found; side: 'after' } | undef
   if (!h || !(h.v === 'when' || h.v === 'howmany')) return undefined;
   const rank = c.toks.find((t, k) => k > h.i && t.t === 'rank' && t.v === 'after' && !c.used.has(t.i));
   if (!rank) return undefined;
+  // "when did the person who arrived after the first visitor leave": the "after" is the relative clause's, and the question's verb comes last
+  // ("when did the second person arrive after the first one left": the ordinal picks among all, not among those after)
+  if (c.toks.slice(h.i + 1, rank.i).some((t) => t.t === 'rel' || t.t === 'head' || (t.t === 'ord' && t.text !== 'next'))) return undefined;
   let j = rank.i - 1;
   while (c.toks[j]?.t === 'skip' || c.toks[j]?.t === 'place' || c.toks[j]?.t === 'here') j--;
   const verb = c.toks[j];

@@ -351,14 +351,15 @@ function nameWords(v: ScanVocabulary): Map<string, PlaceName> {
 const ORDINAL_DIGITS = /^(\d+)(?:st|nd|rd|th)$/;
 
 /**
- * The start or the end of the recording left out in words ("when did the longest empty stretch
- * begin (not counting the start of the clip)"): the question is asked from the first arrival, or up
- * to the last departure, said as a clause before it.
+ * The start or the end of the recording left out in words, of a state's stretches ("when did the
+ * longest empty stretch begin (not counting the start of the clip)"): the question is asked from the
+ * first arrival, or up to the last departure, said as a clause before it.
  */
 function exclusions(text: string): string {
   const out = /\s*[(,]?\s*\b(?:not counting|excluding|leaving out|ignoring|apart from|except(?: for)?|other than|besides) (?:the (?:empty |quiet )?(?:time|stretch|spell|period|bit) (?:at|before) )?the (start|beginning|end)(?: of the (?:clip|recording|video|footage|day))?\b\s*\)?/;
   const m = out.exec(text);
-  if (!m) return text;
+  // (only of a state's stretches: "the first person, not counting the start" leaves nothing out)
+  if (!m || !/\b(?:empty|quiet|vacant|unoccupied|unused|idle|nobody|gap|gaps|stretch|stretches|spell|spells|lull|occupied|full|missing)\b/.test(text)) return text;
   const rest = (text.slice(0, m.index) + text.slice(m.index + m[0].length)).trim();
   return ` ${m[1] === 'end' ? 'before the last departure' : 'after the first arrival'}, ${rest}`;
 }
@@ -389,7 +390,7 @@ function spanWording(text: string): string {
   // "how long did it take for it to be put back", "how long did it take the first car to arrive": until it was
   s = s.replace(/\bhow long did it take (?:for )?((?:[a-z]+ ){0,4}?)to (?:be |get )?(?=[a-z])/g, 'how long until $1');
   // "the first time a bottle was taken, how long until ...", "when the first car left, how long before ...": the span's first moment, said first
-  s = s.replace(/^(\s*)(?:(?:so|and|ok) )?(?:when (?=the (?:first|second|third|last|\d+(?:st|nd|rd|th)) )|(?:the )?(?=(?:first|second|third|last|\d+(?:st|nd|rd|th)) time\b))([^,?;]+), how long\b/, '$1after the $2, how long').replace(/^(\s*)after the the\b/, '$1after the');
+  s = s.replace(/^(\s*)(?:(?:so|and|ok) )?(?:when (?=the (?:first|second|third|last|\d+(?:st|nd|rd|th)) )|(?:the )?(?=(?:first|second|third|last|\d+(?:st|nd|rd|th)) time\b))([^,?;]+), how long (?=(?:until|till|before|did it take|was it until|was it before)\b)/, '$1after the $2, how long ').replace(/^(\s*)after the the\b/, '$1after the');
   return s;
 }
 

@@ -81,3 +81,12 @@ test('the start or the end left out ("not counting the start of the clip"): from
   assert.equal((q.measure as { of: { stretch?: { episode: string } } }).of.stretch?.episode, 'longest');
   assert.deepEqual(atrium.parse('what was the longest time the atrium was empty, not counting the end of the recording?').query.time.before, { kind: 'departure', visit: { by: 'nth', n: -1 } });
 });
+
+test('a moment said last never re-counts an ordinal nor takes a relative clause\'s "after"; "the first time ..., how long did they stay" is that visit', () => {
+  // the second person is the second of all, not the second after the first one left
+  atrium.refused('when did the second person arrive after the first one left?');
+  atrium.refused('when did the person who arrived after the first visitor leave?');
+  assert.deepEqual(atrium.parse('the first time someone came, how long did they stay?').query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: 1 } } });
+  // "not counting the start" leaves out a state's first stretch only
+  assert.equal(atrium.parse('when did the longest empty stretch begin (not counting the start of the clip)?').query.time.after?.kind, 'arrival');
+});
