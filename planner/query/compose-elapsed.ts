@@ -10,12 +10,10 @@
 import { all, stationary, use, type Ctx } from './ctx.js';
 import { countCondition } from './compose-parts.js';
 import { refused, type Refused } from './parse-types.js';
-import type { EventKind, Found, Measure, Moment, VisitRef } from './schema.js';
+import type { EventKind, Found, Measure, Moment, Span, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 
 type Elapsed = Extract<Measure, { measure: 'elapsed' }>;
-/** Two moments of a span (an `elapsed` measure's). */
-type Span = Omit<Elapsed, 'measure'>;
 /** How a clause's moment is placed: the second of a span from the start (`to`), the first of one to the end (`since`), the first of two (`from`), the second of two (`next`: picked after the first). */
 /** What a moment is to the question: a span's end or start, the next one, or (`after`) where its window begins. */
 type Role = 'to' | 'since' | 'from' | 'next' | 'after';

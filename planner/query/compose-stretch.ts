@@ -52,11 +52,12 @@ export function stretchLength(c: Ctx, cc: CountCondition, o: { explicitWindow: b
 }
 
 /**
- * "When did the longest empty stretch begin?", "when did the long empty period end?": one end of
- * one stretch of a state. "Long" with no superlative names the longest (said so); no stretch
- * named at all is refused.
+ * "When did the longest empty stretch begin?", "when did the long empty period end?", "from (until)
+ * what time was it empty for its longest stretch": one end (`side`) of one stretch of a state, said
+ * by the token `said`. "Long" with no superlative names the longest (said so); no stretch named at
+ * all is refused.
  */
-export function stretchEdge(c: Ctx, edge: Extract<Token, { t: 'edge' }>, cc: CountCondition): Measure | Refused {
+export function stretchEdge(c: Ctx, side: StretchEdge['side'], said: Token, cc: CountCondition): Measure | Refused {
   const ord = all(c, 'ord').find((x) => !c.used.has(x.i) && (x.v === 1 || x.v === -1) && c.toks[x.i + 1]?.t !== 'super');
   const rs = ord ? undefined : rankedSuper(c);
   // "(a quiet spell) after the first visitor left ... when did it end": the one right after that moment
@@ -65,8 +66,8 @@ export function stretchEdge(c: Ctx, edge: Extract<Token, { t: 'edge' }>, cc: Cou
   const episode: StretchEdge['episode'] | undefined = ord ? (ord.v === 1 ? 'first' : 'last') : (rs?.sup.v ?? (afterMoment ? 'first' : undefined));
   if (rs?.sup.text === 'long') c.assumed.push('the longest stretch, as "long" names one');
   if (!ord && !rs && afterMoment) c.assumed.push('the first stretch after that moment');
-  if (!episode) return refused('AMBIGUOUS_MOMENT', `"${edge.text}" asks when a stretch ${edge.v === 'start' ? 'began' : 'ended'}, but not which one (the first, the last, the longest?)`);
-  use(c, edge, ord, rs?.sup, rs?.ord);
-  const stretch: StretchEdge = { episode, ...(rs && rs.rank > 1 ? { rank: rs.rank } : {}), side: edge.v };
+  if (!episode) return refused('AMBIGUOUS_MOMENT', `"${said.text}" asks when a stretch ${side === 'start' ? 'began' : 'ended'}, but not which one (the first, the last, the longest?)`);
+  use(c, said, ord, rs?.sup, rs?.ord);
+  const stretch: StretchEdge = { episode, ...(rs && rs.rank > 1 ? { rank: rs.rank } : {}), side };
   return { measure: 'when', of: { kind: 'condition', cond: cc, pick: { by: 'nth', n: 1 }, stretch } };
 }

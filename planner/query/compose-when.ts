@@ -24,15 +24,15 @@ export function whenMeasure(r: Reading, w: Words): Measure | Refused {
   }
   const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
   const edge = all(c, 'edge')[0];
-  if (cc && edge) return stretchEdge(c, edge, cc);
-  // "when was the kiosk empty for its longest stretch", "from what time ...": where that stretch began ("until what time": ended)
+  if (cc && edge) return stretchEdge(c, edge.v, edge, cc);
+  // "when was the kiosk empty for its (second) longest stretch", "from what time ...": where that stretch began ("until what time": ended)
   const sup = all(c, 'super').find((x) => !c.used.has(x.i));
   if (cc && sup && !dropTo) {
     const head = all(c, 'head', 'when')[0];
     const before = head ? c.toks[head.i - 1] : undefined;
-    const until = before !== undefined && /^(?:until|till|up to)$/.test(before.text);
-    use(c, sup, ...all(c, 'verb', 'stay'), until ? before : undefined);
-    return { measure: 'when', of: { kind: 'condition', cond: cc, pick: { by: 'nth', n: 1 }, stretch: { episode: sup.v, side: until ? 'end' : 'start' } } };
+    const until = before !== undefined && /^(?:until|till|up to)$/.test(before.text) ? before : undefined;
+    use(c, ...all(c, 'verb', 'stay'));
+    return stretchEdge(c, until ? 'end' : 'start', until ?? sup, cc);
   }
   if (cc) {
     use(c, dropTo);

@@ -175,6 +175,7 @@ export type Moment = z.infer<typeof Moment>;
 
 /** The time from one moment to another (`next`: the second picked after the first), as `elapsed` measures it. */
 const Span = z.object({ from: Moment, to: Moment, next: z.boolean().optional() }).strict();
+export type Span = z.infer<typeof Span>;
 
 /** `count` (see Measure). */
 const CountMeasure = z

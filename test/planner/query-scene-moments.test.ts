@@ -53,6 +53,8 @@ test('how often someone came, asked yes or no; "separate visits" are visits; "I 
 test('a stretch\'s start "from what time", its end "until what time"; a moment said last begins the window', () => {
   assert.deepEqual(atrium.parse('from what time was the atrium empty for its longest stretch?').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, pick: { by: 'nth', n: 1 }, stretch: { episode: 'longest', side: 'start' } } });
   assert.deepEqual((atrium.parse('until what time was the atrium empty for its longest stretch?').query.measure as { of: { stretch: { side: string } } }).of.stretch.side, 'end');
+  // a rank before the superlative is kept (never the longest in its place)
+  assert.deepEqual((atrium.parse('when was the atrium empty for its second longest stretch?').query.measure as { of: { stretch: unknown } }).of.stretch, { episode: 'longest', rank: 2, side: 'start' });
   const again = atrium.parse('When did someone show up again after that long quiet spell?').query;
   assert.deepEqual(again.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 1 } } });
   assert.deepEqual(again.time.after, { kind: 'condition', cond: { op: 'eq', n: 0 }, pick: { by: 'nth', n: 1 }, stretch: { episode: 'longest', side: 'end' } });
