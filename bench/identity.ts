@@ -7,7 +7,7 @@
  * "How many different people came?". Writes bench/results/identity.json.
  *
  * Env: IDENTITY_CLIPS (where the built recordings are kept, default `<tmp>/identity-clips`),
- * BENCH_ONLY (comma-separated recording names: single, looped3, composite, mirrored, bottles).
+ * BENCH_ONLY (comma-separated recording names: single, looped3, composite, mirrored, bottles, restart).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -95,6 +95,39 @@ async function bottles(): Promise<BottleRow> {
   }
 }
 
+interface RestartRow {
+  name: 'restart';
+  what: string;
+  /** Distinct person ids of each run, and overall. */
+  perRun: number[];
+  overall: number;
+  /** Ids of the second run that the first run had. */
+  kept: number;
+  /** The offline planner's "How many different people came?" over both runs. */
+  asked: number | string;
+}
+
+/** The one-by-one clip replayed twice into one data directory: the same six people come back after a restart. */
+async function peopleRestart(): Promise<RestartRow> {
+  const data = mkdtempSync(join(tmpdir(), 'identity-restart-'));
+  try {
+    const clip = join(SHARED_VIDEOS, 'one-by-one-person-detection.mp4');
+    const second = T0 + 200_000;
+    replay(clip, data, T0, 'table');
+    replay(clip, data, second, 'table');
+    const row = await readMemory(data, (q) => {
+      const ids = (from: number, to: number): Set<string> =>
+        new Set((q.cameraVisits({ from, to }, { label: 'person', camera: 'table' }) ?? []).filter((v) => v.start >= from && v.start < to).map((v) => v.objectId));
+      const a = ids(T0, second);
+      const b = ids(second, ALL.to);
+      return { perRun: [a.size, b.size], overall: q.countDistinct(ALL, { label: 'person', camera: 'table' }), kept: [...b].filter((id) => a.has(id)).length };
+    });
+    return { name: 'restart', what: 'one-by-one clip, replayed again into the same data dir (restart)', ...row, asked: askDistinct(data) };
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
 function printPeople(rows: PeopleRow[]): void {
   console.log('recording   visits  ids  true-visits  true-people  ids/person(mean,max)  persons/id(mean,max,pure)  IDF1   asked');
   for (const r of rows) {
@@ -117,6 +150,12 @@ if (want('bottles')) {
   bottleRow = await bottles();
   console.log(`bottles: distinct per run ${bottleRow.perRun.join(' + ')}, overall ${bottleRow.overall} (truth 3); second-run ids kept from the first: ${bottleRow.kept}`);
 }
+let restartRow: RestartRow | null = null;
+if (want('restart')) {
+  process.stderr.write('identity: one-by-one clip, twice into one data dir\n');
+  restartRow = await peopleRestart();
+  console.log(`people across a restart: distinct per run ${restartRow.perRun.join(' + ')}, overall ${restartRow.overall} (truth 6); second-run ids kept from the first: ${restartRow.kept}; asked: ${restartRow.asked}`);
+}
 const dir = join(packageRoot(), 'bench', 'results');
 mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, 'identity.json'), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, people: rows, bottles: bottleRow }, null, 2)}\n`);
+writeFileSync(join(dir, 'identity.json'), `${JSON.stringify({ date: new Date().toISOString(), node: process.version, people: rows, bottles: bottleRow, restart: restartRow }, null, 2)}\n`);

@@ -111,6 +111,11 @@ export interface ObjectObservation {
    * Absent: present. The memory keeps the visit in progress from this (see `memory/live.ts`).
    */
   presence?: 'present' | 'away';
+  /**
+   * For `end`: the object's appearance views as re-ID keeps them, so that a later run (after a
+   * restart) takes a returning object back by any of them, not only by its mean embedding.
+   */
+  views?: readonly Float32Array[];
 }
 
 /** Zone and line events. */

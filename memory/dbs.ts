@@ -3,7 +3,8 @@
  * `<data>/memory` holds:
  * - `segments` `[camera, start]` -> SegmentRecord (time-dominant), `keyframes` -> JPEG bytes;
  * - `frames` `[camera, ts]` -> FrameRecord (exact per-frame counts);
- * - `objects` `objectId` -> ObjectRecord (space-dominant), `spans` `[camera, firstSeen, objectId]` -> lastSeen,
+ * - `objects` `objectId` -> ObjectRecord (space-dominant), `oviews` `objectId` -> its appearance views
+ *   for re-ID after a restart (see `object-views.ts`), `spans` `[camera, firstSeen, objectId]` -> lastSeen,
  *   `lspans` `[camera, label, firstSeen, objectId]` -> lastSeen (per-label index);
  * - `visits` `[camera, zone, enteredAt, objectId, n]` -> VisitValue (zone-visit index, see `visits.ts`);
  * - `cvisits` `[camera, label, start, objectId, n]` -> end (camera-visit index, see `camera-visits.ts`),
@@ -45,6 +46,8 @@ export interface Dbs {
   keyframes: Database<Buffer, Key>;
   frames: Database<FrameRecord, Key>;
   objects: Database<ObjectRecord, string>;
+  /** Appearance views of objects (see `object-views.ts`); undefined in a read-only memory from before. */
+  oviews: Database<Buffer, string> | undefined;
   spans: Database<number, Key>;
   lspans: Database<number, Key>;
   /** Zone visits of objects: `[camera, zone, enteredAt, objectId, n]`. */
@@ -100,6 +103,7 @@ export function openDbs(root: RootDatabase): Dbs {
     keyframes: root.openDB({ name: 'keyframes', encoding: 'binary' }),
     frames: root.openDB({ name: 'frames', ...RECORDS }),
     objects: root.openDB({ name: 'objects', ...RECORDS }),
+    oviews: root.openDB({ name: 'oviews', encoding: 'binary' }),
     spans: root.openDB({ name: 'spans' }),
     lspans: root.openDB({ name: 'lspans' }),
     visits: root.openDB({ name: 'visits' }),

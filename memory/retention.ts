@@ -164,6 +164,7 @@ function sweepObjects(d: Dbs, cams: string[], cutoff: number, c: Ctx): boolean {
         void d.lspans.remove([o.camera, o.label, o.firstSeen, o.objectId]);
         if (o.firstSeen === key[1]) {
           c.last = d.objects.remove(id);
+          if (d.oviews) void d.oviews.remove(id);
           if (Array.isArray(o.zones)) c.last = removeVisits(d.visits, o) ?? c.last;
           c.last = removeCameraVisits(d.cvisits, o) ?? c.last;
           if (d.creturns) c.last = removeReturns(d.creturns, o) ?? c.last;

@@ -7,6 +7,7 @@
  * `await`. A full disk stops writing (see `health()`). Typed queries are in `MemoryQueries`.
  */
 import { putPlaces, type PlacesValue } from './places.js';
+import { putViews, readViews } from './object-views.js';
 import { mkdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'lmdb';
@@ -277,6 +278,10 @@ export class MemoryStore implements MemoryView {
       case 'segment':
         return s.segments.write(o);
       case 'object':
+        if (o.views && d.oviews) {
+          const put = putViews(d.oviews, o.object.objectId, o.views);
+          if (put) gate.track(put);
+        }
         return s.objects.write(o.object, o.event === 'end', o.presence ?? 'present');
       case 'event': {
         const rec = storedEvent(o);
@@ -335,6 +340,11 @@ export class MemoryStore implements MemoryView {
   /** One stored alert, or undefined. */
   alert(id: string): AlertRecord | undefined {
     return alertDbs(this.session().d)?.alerts.get(id);
+  }
+
+  /** An object's appearance views as its last run's re-ID kept them (see `object-views.ts`); none when not kept. */
+  objectViews(objectId: string): Float32Array[] {
+    return readViews(this.session().d.oviews, objectId);
   }
 
   /** Segments of a camera (or all cameras) overlapping `[from, to)`, by start. */

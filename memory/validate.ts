@@ -47,6 +47,7 @@ export function invalidObservation(o: unknown): string | null {
         if (!isFinite(z.enteredAt)) return 'object zone visit enteredAt must be a finite number';
         if (z.exitedAt !== null && !isFinite(z.exitedAt)) return 'object zone visit exitedAt must be a finite number or null';
       }
+      if (o.views !== undefined && (!Array.isArray(o.views) || !o.views.every((v: unknown) => v instanceof Float32Array))) return 'object views must be an array of Float32Array';
       return null;
     }
     case 'audio':

@@ -44,7 +44,13 @@ export async function identitySeeds(store: MemoryStore, cameras: readonly string
       .filter((r) => r.lastSeen <= now)
       .sort((a, b) => b.lastSeen - a.lastSeen)
       .slice(0, o.max);
-    out.set(camera, recent.map((r) => ({ object: factOf(r) })));
+    out.set(
+      camera,
+      recent.map((r) => {
+        const views = store.objectViews(r.objectId);
+        return views.length > 0 ? { object: factOf(r), views } : { object: factOf(r) };
+      }),
+    );
   }
   return out;
 }

@@ -30,6 +30,11 @@ const NEW_VIEW_IOU = 0.7;
  */
 export interface IdentitySeed {
   object: ObjectFact;
+  /**
+   * Its appearance views as the last run's re-ID kept them (see `ReidGrouper.views`); absent
+   * (older memories): the stored mean embedding is its one view.
+   */
+  views?: readonly Float32Array[];
 }
 
 /** Width and height of a camera's frames. */
@@ -105,15 +110,27 @@ export class ObjectBook {
    * is an outage up to the latest seed's last sighting: no visit spans it.
    */
   private seed(seeds: readonly IdentitySeed[]): void {
-    for (const { object: o } of seeds) {
+    for (const { object: o, views } of seeds) {
       if (o.camera !== this.camera || this.seeded.has(o.objectId)) continue;
       this.seeded.set(o.objectId, structuredClone(o));
       this.outage(o.lastSeen);
       if (this.still?.isStill(o.label)) this.pendingPlaces.push(o);
+      const samples = this.ownKind(views ?? []);
       const e = o.embedding;
-      if (!e || e.length === 0 || (e.length === APPEARANCE_DIM) === this.external) continue;
-      this.reid.seed([{ objectId: o.objectId, label: o.label, firstSeen: o.firstSeen, lastSeen: o.lastSeen, samples: [Float32Array.from(e)] }]);
+      if (samples.length === 0 && e) samples.push(...this.ownKind([Float32Array.from(e)]));
+      if (samples.length === 0) continue;
+      this.reid.seed([{ objectId: o.objectId, label: o.label, firstSeen: o.firstSeen, lastSeen: o.lastSeen, samples }]);
     }
+  }
+
+  /** The views of this book's kind (the built-in embedding, or an encoder's): the two spaces never mix. */
+  private ownKind(views: readonly Float32Array[]): Float32Array[] {
+    return views.filter((v) => v.length > 0 && (v.length === APPEARANCE_DIM) !== this.external);
+  }
+
+  /** An object's appearance views for a later run (re-ID's kept views; see `ReidGrouper.views`). */
+  views(objectId: string): Float32Array[] {
+    return this.reid.views(objectId);
   }
 
   /**

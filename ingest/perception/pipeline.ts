@@ -565,7 +565,7 @@ export class CameraPerception {
     this.zones.forget(t.id);
     const s = this.book.split(t, frame);
     if (!s) return out;
-    out.push({ kind: 'object', camera: this.o.camera, ts: endAt, event: 'end', object: s.ended });
+    out.push({ kind: 'object', camera: this.o.camera, ts: endAt, event: 'end', object: s.ended, views: this.book.views(s.ended.objectId) });
     out.push(this.event(endAt, 'disappear', s.ended.objectId, t.label));
     out.push(...this.announce(frame.ts, t, s.started.object, s.started.isNew));
     return out;
@@ -594,7 +594,7 @@ export class CameraPerception {
     // a still object taken over by a newer track goes on: its old track's end is not its end
     if (ended && !ended.goesOn) {
       const object = ended;
-      out.push({ kind: 'object', camera: this.o.camera, ts: t.lastSeen, event: 'end', object });
+      out.push({ kind: 'object', camera: this.o.camera, ts: t.lastSeen, event: 'end', object, views: this.book.views(object.objectId) });
       out.push(this.event(t.lastSeen, 'disappear', object.objectId, t.label));
     }
     return out;

@@ -5,7 +5,7 @@
  * of a track and a member is that of their best pair of views (each keeps a gallery of views).
  */
 import { cosine } from './appearance.js';
-import { bestPair, type Similarity } from './gallery.js';
+import { bestPair, Gallery, type Similarity } from './gallery.js';
 
 /** Thresholds of the rule, for the similarity in use. */
 export interface ReidOptions {
@@ -35,6 +35,12 @@ export const DEFAULT_REID: ReidOptions = { low: 0.88, high: 0.918, retireAfterMs
 
 /** Most tracks an object keeps for comparison (its latest); older ones are forgotten. */
 export const MAX_MEMBERS = 8;
+
+/** Most views of an object kept for a later run (see {@link ReidGrouper.views}). */
+export const MAX_STORED_VIEWS = 12;
+
+/** A view at least this similar to a stored one adds nothing to the stored views. */
+const STORED_NOVELTY = 0.985;
 
 /** One track's summary as re-ID sees it. */
 export interface ReidTrack {
@@ -186,6 +192,18 @@ export class ReidGrouper {
   update(objectId: string, t: ReidTrack): void {
     const g = this.groups.find((x) => x.objectId === objectId);
     if (g) this.add(g, t);
+  }
+
+  /**
+   * The object's views as re-ID compares them (its members' galleries), reduced to at most `max`
+   * diverse ones, the newest members' first: what a later run needs to take the object back.
+   */
+  views(objectId: string, max = MAX_STORED_VIEWS): Float32Array[] {
+    const g = this.groups.find((x) => x.objectId === objectId);
+    if (!g) return [];
+    const kept = new Gallery(this.similarity, { size: max, novelty: STORED_NOVELTY });
+    for (const m of [...g.members].reverse()) for (const v of viewsOf(m)) kept.add(v);
+    return [...kept.samples];
   }
 
   /** Ids of the objects re-identification can still return (not retired). */

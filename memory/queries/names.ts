@@ -1,6 +1,6 @@
 /**
  * The names a memory holds: the classes, zones and lines its objects and events name, and how many
- * objects of each class each camera stored. Reading them decodes every object and event, so callers
+ * objects of each class each camera stored and for how long they were there. Reading them decodes every object and event, so callers
  * cache the answer under `changeStamp`, which costs nothing to read.
  */
 import { zonesNamed } from '../count-runs.js';
@@ -19,23 +19,38 @@ export interface MemoryNames {
   perCamera: Map<string, Map<string, number>>;
   /** Stored objects that visited each zone, per class. */
   perZone: Map<string, Map<string, number>>;
+  /** Time objects of each class were present at each camera (their visits summed), ms. */
+  timePerCamera: Map<string, Map<string, number>>;
+  /** Time objects of each class were in each zone (their zone visits summed; one still in: to its last sighting), ms. */
+  timePerZone: Map<string, Map<string, number>>;
+}
+
+/** Adds `n` to `key`'s entry of the inner map of `outer` under `at`. */
+function bump(outer: Map<string, Map<string, number>>, at: string, key: string, n: number): void {
+  let m = outer.get(at);
+  if (!m) outer.set(at, (m = new Map<string, number>()));
+  m.set(key, (m.get(key) ?? 0) + n);
+}
+
+/** Time an object was present: its visits summed (one visit, first to last sighting, in older records). */
+function presentMs(o: { firstSeen: number; lastSeen: number; visits?: { start: number; end: number }[] }): number {
+  const visits = o.visits && o.visits.length > 0 ? o.visits : [{ start: o.firstSeen, end: o.lastSeen }];
+  return visits.reduce((n, v) => n + Math.max(0, v.end - v.start), 0);
 }
 
 /** The names in use, from every stored object and event. */
 export function namesInUse(mv: MemoryView): MemoryNames {
   const { objects, events } = mv.dbs();
-  const names: MemoryNames = { labels: new Set(), zones: new Set(), lines: new Set(), perCamera: new Map(), perZone: new Map() };
+  const names: MemoryNames = { labels: new Set(), zones: new Set(), lines: new Set(), perCamera: new Map(), perZone: new Map(), timePerCamera: new Map(), timePerZone: new Map() };
   for (const { value: o } of objects.getRange({})) {
     names.labels.add(o.label);
-    let m = names.perCamera.get(o.camera);
-    if (!m) names.perCamera.set(o.camera, (m = new Map<string, number>()));
-    m.set(o.label, (m.get(o.label) ?? 0) + 1);
+    bump(names.perCamera, o.camera, o.label, 1);
+    bump(names.timePerCamera, o.camera, o.label, presentMs(o));
     for (const zone of new Set(o.zones.map((z) => z.zone))) {
       names.zones.add(zone);
-      let zm = names.perZone.get(zone);
-      if (!zm) names.perZone.set(zone, (zm = new Map<string, number>()));
-      zm.set(o.label, (zm.get(o.label) ?? 0) + 1);
+      bump(names.perZone, zone, o.label, 1);
     }
+    for (const z of o.zones) bump(names.timePerZone, z.zone, o.label, Math.max(0, (z.exitedAt ?? o.lastSeen) - z.enteredAt));
     for (const c of o.crossings) names.lines.add(c.line);
   }
   for (const { value: e } of events.getRange({})) {

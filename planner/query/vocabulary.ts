@@ -16,6 +16,10 @@ export interface Vocabulary extends ScanVocabulary {
   perCamera: Map<string, Map<string, number>>;
   /** Objects that visited each zone, per label. */
   perZone: Map<string, Map<string, number>>;
+  /** Time objects of each label were present per camera, ms (absent: the object counts decide). */
+  timePerCamera?: Map<string, Map<string, number>>;
+  /** Time objects of each label were in each zone, ms. */
+  timePerZone?: Map<string, Map<string, number>>;
 }
 
 /** Vocabulary per store, with the object and event entry counts it was built at. */
@@ -31,23 +35,40 @@ export function vocabulary(memory: MemoryStore): Vocabulary {
   const hit = cache.get(memory);
   if (hit && hit.key === key) return hit.v;
   const n = q.names();
-  const v: Vocabulary = { cameras: memory.cameras(), zones: [...n.zones].sort(), lines: [...n.lines].sort(), labels: [...new Set([...COCO_LABELS, ...n.labels])], seen: n.labels, perCamera: n.perCamera, perZone: n.perZone };
+  const v: Vocabulary = { cameras: memory.cameras(), zones: [...n.zones].sort(), lines: [...n.lines].sort(), labels: [...new Set([...COCO_LABELS, ...n.labels])], seen: n.labels, perCamera: n.perCamera, perZone: n.perZone, timePerCamera: n.timePerCamera, timePerZone: n.timePerZone };
   cache.set(memory, { key, v });
   return v;
 }
 
-/** The class with the most stored objects in a zone (the class of that place), else at a camera (or at all cameras). */
+/**
+ * The class of a place: the one present longest in a zone (its objects' time there summed), else
+ * at a camera (or at all cameras); where times are not known, the one with the most stored objects.
+ * Time, not objects: a car parked all along is the class of a car park a walker and a cyclist
+ * crossed once each.
+ */
 export function dominantClass(v: Vocabulary, camera?: string, zone?: string): string | undefined {
-  const inZone = zone === undefined ? undefined : v.perZone.get(zone);
-  if (inZone && inZone.size > 0) return [...inZone].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  if (zone !== undefined) {
+    const inZone = top(v.timePerZone?.get(zone)) ?? top(v.perZone.get(zone));
+    if (inZone) return inZone;
+  }
+  return top(totalOver(v.timePerCamera, camera)) ?? top(totalOver(v.perCamera, camera));
+}
+
+/** Per label, the sum over the cameras (or the one camera) of a per-camera table. */
+function totalOver(table: Map<string, Map<string, number>> | undefined, camera?: string): Map<string, number> {
   const totals = new Map<string, number>();
-  for (const [cam, m] of v.perCamera) {
+  for (const [cam, m] of table ?? []) {
     if (camera && cam !== camera) continue;
     for (const [label, n] of m) totals.set(label, (totals.get(label) ?? 0) + n);
   }
-  let best: string | undefined;
-  for (const [label, n] of totals) if (best === undefined || n > (totals.get(best) ?? 0)) best = label;
-  return best;
+  return totals;
+}
+
+/** The label with the largest positive value (ties: alphabetical), or undefined. */
+function top(m: ReadonlyMap<string, number> | undefined): string | undefined {
+  let best: [string, number] | undefined;
+  for (const [label, n] of m ?? []) if (n > 0 && (!best || n > best[1] || (n === best[1] && label < best[0]))) best = [label, n];
+  return best?.[0];
 }
 
 /** How long the cameras asked about must have watched before a class they never detected is refused. */

@@ -85,3 +85,24 @@ test('seeded objects of an earlier run: a person and a bottle keep their ids, wi
   assert.match(late?.object.objectId ?? '', /^door:person:1-r2$/);
   assert.equal(late?.isNew, true);
 });
+
+test("a seed's kept views take a returning person back where its mean embedding would not, and an ended object gives its views", () => {
+  const stripes = appearanceEmbedding(frameOf('stripes', T0), BOX);
+  const checks = Array.from(appearanceEmbedding(frameOf('checks', T0), BOX));
+  // the stored mean looks like checks; one of the kept views is stripes
+  const seeded = (views?: Float32Array[]): ObjectBook =>
+    new ObjectBook('door', undefined, false, undefined, 'r2', [{ object: fact('door:person:3-r1', 'person', BOX, T0 - 60_000, { embedding: checks }), ...(views ? { views } : {}) }]);
+  const img = frameOf('stripes', T0);
+  const withViews = seeded([Float32Array.from(checks), stripes]);
+  withViews.frame(img, T0 - 500);
+  withViews.frame(img, T0);
+  assert.equal(withViews.start(track(1, 'person', BOX, T0 - 500, T0), img)?.object.objectId, 'door:person:3-r1', 'the kept view matches');
+  const meanOnly = seeded();
+  meanOnly.frame(img, T0 - 500);
+  meanOnly.frame(img, T0);
+  assert.equal(meanOnly.start(track(1, 'person', BOX, T0 - 500, T0), img), null, 'the mean alone does not match: the track waits');
+  // the views an ended object hands the memory: its seed's and this run's, none a near copy
+  const views = withViews.views('door:person:3-r1');
+  assert.ok(views.length >= 2, `${views.length} views`);
+  assert.deepEqual(withViews.views('door:person:99-r2'), [], 'an unknown object has none');
+});
