@@ -253,8 +253,9 @@ const RULES: Rule[] = [
     },
   },
   {
-    // before 10:00 [yesterday] / until 10:00: from the start of that day
-    re: new RegExp(String.raw`\b(?:before|until|till|up to)\s+(${TOD})(?:\s+(${DAY}))?`),
+    // before 10:00 [yesterday] / until 10:00: from the start of that day ("up to" only before a clock
+    // time: "did the number go up to 3" is a count)
+    re: new RegExp(String.raw`\b(?:before|until|till|up to(?=\s+(?:noon|midday|midnight|\d{1,2}(?:[:.]\d{2}|\s*[ap]\.?m|\s*o'?clock))))\s+(${TOD})(?:\s+(${DAY}))?`),
     resolve: (m, r, end) => {
       const a = parseTod(m[1] ?? '');
       if (!a) return null;

@@ -16,3 +16,15 @@ export const COCO_LABELS: readonly string[] = Object.freeze([
   'microwave', 'oven', 'toaster', 'sink', 'refrigerator', 'book', 'clock', 'vase', 'scissors',
   'teddy bear', 'hair drier', 'toothbrush',
 ]);
+
+/**
+ * COCO classes that are part of a scene rather than what comes to it (furniture, fittings,
+ * appliances, screens, street furniture). A detector that sees a television on a desk all day does
+ * not make the desk a place of televisions (the planner never takes one for the class of a place
+ * unless nothing else was seen), and a monitor seen a little surer upside down does not say the
+ * camera hangs upside down (the `auto` orientation does not score them).
+ */
+export const SCENE_FIXTURES: ReadonlySet<string> = new Set([
+  'traffic light', 'fire hydrant', 'stop sign', 'parking meter', 'bench', 'chair', 'couch', 'potted plant', 'bed', 'dining table', 'toilet',
+  'tv', 'laptop', 'mouse', 'remote', 'keyboard', 'microwave', 'oven', 'toaster', 'sink', 'refrigerator', 'clock', 'vase',
+]);

@@ -19,6 +19,7 @@
  * clearly beats it. A camera with zones or lines is never turned by `auto` (they are drawn on the
  * picture as it comes): it stays upright with a warning to pin the orientation.
  */
+import { SCENE_FIXTURES } from './coco.js';
 import type { Orientation, OrientationSetting } from './orientation.js';
 
 /** The orientations `auto` compares, upright first. */
@@ -75,11 +76,11 @@ export interface OrientationStatus {
 }
 
 /** The score of a frame's detections. */
-export function viewScore(dets: readonly { score: number }[], minScore = ORIENTATION_CHOICE_DEFAULTS.minScore): ViewScore {
+export function viewScore(dets: readonly { score: number; label: string }[], minScore = ORIENTATION_CHOICE_DEFAULTS.minScore): ViewScore {
   let score = 0;
   let count = 0;
   for (const d of dets) {
-    if (d.score < minScore) continue;
+    if (d.score < minScore || SCENE_FIXTURES.has(d.label)) continue;
     score += d.score;
     count++;
   }

@@ -50,7 +50,8 @@ export function yesNo(r: Reading, w: Words): Measure | Refused {
   }
   // "was the table ever empty for more than 5 seconds": one stretch of a state that long
   // (only when said of one stretch: "ever", "in a row", "straight"; "for more than a minute" alone may mean in total)
-  const stretchWord = c.toks.some((t) => /^(?:ever|in a row|straight|at a stretch|continuously|nonstop|without a break)$/.test(t.text));
+  // ("did the counter go 40 seconds with nobody at it": going that long without is one stretch)
+  const stretchWord = c.toks.some((t) => /^(?:ever|in a row|straight|at a stretch|continuously|nonstop|without a break|at any point|at some point|at any time|at one point)$/.test(t.text) || (t.t === 'cond' && /^(?:go|goes|went|gone|going)$/.test(t.text)));
   const stateCond = dc && stretchWord && !stay && !arrive ? countCondition(c, { none: negWords }) : undefined;
   if (dc && stateCond) return { measure: 'whether', test: { kind: 'count', cond: stateCond, lasting: dc } };
   // "did the second person stay longer than 20 s", "did the one who came at 09:01:14 stay over a minute": that visit's length

@@ -29,3 +29,20 @@ export function stretchEdges(toks: Tok[]): void {
   const long = toks.find((t) => t.text === 'long' && t.t === 'word');
   if (long && !toks.some((t) => t.t === 'super')) Object.assign(long, { t: 'super', v: 'longest' });
 }
+
+/**
+ * "When did the second car visit at the drop-off end?", "the visit that began around 10:04": a
+ * verb of beginning or ending said of a visit word before it (across a place said after the visit,
+ * or a relative "that") is the visit's arrival or departure. Changes `toks` in place.
+ */
+export function visitEdges(toks: Tok[]): void {
+  for (const t of toks) {
+    if (t.t !== 'word' || (!BEGIN.has(t.text) && !END.has(t.text)) || /^stop/.test(t.text)) continue;
+    let k = t.i - 1;
+    while (k >= 0 && (toks[k]?.t === 'skip' || toks[k]?.t === 'place')) k--;
+    const rel = toks[k]?.t === 'rel' && /^(?:that|which)$/.test(toks[k]?.text ?? '');
+    if (rel) k--;
+    if (toks[k]?.t !== 'visitnoun' || (!rel && k === t.i - 1)) continue;
+    Object.assign(t, { t: 'verb', v: BEGIN.has(t.text) ? 'arrive' : 'leave' });
+  }
+}

@@ -3,7 +3,8 @@
  * away", "pulled out" leave; "pulled in", "wandered up", "rolled along" arrive), whatever the verb
  * of motion. The verb is recognised by its root (compromise, lemma.ts), so no inflection is listed.
  * "Go" before a state is becoming it ("went quiet", "go empty"), not leaving, and so is "go back to" a
- * count ("went back to three bottles"); "come back later" is coming back.
+ * count ("went back to three bottles"); "come back later" is coming back; "go (up) to the table" is
+ * arriving there.
  */
 import { verbRoots } from './lemma.js';
 
@@ -49,6 +50,15 @@ export function particleVerbs(toks: Tok[], sentence: string): void {
       Object.assign(t, { v: 'stay' });
       continue;
     }
+    // "did anyone go (up) to the table": going to a place is arriving there ("went up to three" is a count)
+    if (t.t === 'verb' && goingTo(t.text, p) && (p.text === 'to' ? toks[i + 2] : p)?.t !== 'num') {
+      const place = p.text === 'to' ? toks[i + 2] : p;
+      if (place?.t === 'place' || place?.text === 'the') {
+        Object.assign(t, { v: 'arrive' });
+        if (p.text === 'to') Object.assign(p, { t: 'skip' });
+        continue;
+      }
+    }
     // "go back to three bottles", "got back to two": becoming that count ("went back to the shelf" is a return)
     const count = toks[i + 2];
     if (GETTING.has(t.text) && p.t === 'verb' && p.text === 'back to') {
@@ -67,4 +77,11 @@ export function particleVerbs(toks: Tok[], sentence: string): void {
     Object.assign(t, { t: 'verb', v: LEAVING.has(p.text) ? 'leave' : 'arrive' });
     Object.assign(p, { t: 'skip' });
   }
+}
+
+/** Whether a verb token's text and the token after it say going to somewhere: "go" then "to", or "went up to" (one token). */
+function goingTo(text: string, next: Tok): boolean {
+  if (GOING.has(text)) return next.text === 'to';
+  const [verb, ...rest] = text.split(' ');
+  return GOING.has(verb ?? '') && /^(?:up|over|across) to$/.test(rest.join(' '));
 }

@@ -12,7 +12,8 @@
  * - "the first customer walk off the first time": the first one's first visit is the first visit;
  * - "how long into the recording did ...": from the start;
  * - "separate visits": each visit is one (no people told apart);
- * - "come back after they had already left once": coming back says the leaving.
+ * - "come back after they had already left once": coming back says the leaving;
+ * - "go 40 seconds in a row with nobody at it": to go with nobody there is to be empty.
  */
 import { STRETCH } from './scan-edges.js';
 
@@ -57,6 +58,8 @@ export function restatements(toks: Tok[]): void {
       skip(next);
       if (next.text === 'nobody' && toks[i + 2]?.text === 'there') skip(toks[i + 2]);
     }
+    // "did the counter go 40 seconds in a row with nobody at it": the state said by "with nobody"
+    if (verb(t, 'leave') && /^(?:go|goes|went|gone|going)$/.test(t.text)) goneWith(toks, i);
     // "separate visits", "distinct trips": every visit is one; the word tells no people apart
     if (t.t === 'distinct' && next?.t === 'visitnoun') skip(t);
     // "come back after they had already left once": the return says the leaving
@@ -116,4 +119,24 @@ function firstTimeOfFirst(toks: Tok[]): void {
       skip(c);
     }
   }
+}
+
+/**
+ * "Did the counter go more than 40 seconds (in a row) with nobody at it": "go" at `i` with a length
+ * and then "with nobody" / "with no <class>" says the place was empty that long. The verb becomes the
+ * state, "with" and a "no" are skipped, the class stays (nobody: people); "at it" or "there" after it
+ * restate the place. Left alone without a length before "with".
+ */
+function goneWith(toks: Tok[], i: number): void {
+  const w = toks.findIndex((x, k) => k > i && x.text === 'with');
+  if (w < 0 || !toks.slice(i + 1, w).some((x) => x.t === 'unit')) return;
+  const who = toks[w + 1];
+  const neg = who?.t === 'neg' && toks[w + 2]?.t === 'class';
+  if (!(who?.t === 'class' && who.text === 'nobody') && !neg) return;
+  Object.assign(toks[i] as Tok, { t: 'cond', v: 'empty' });
+  skip(toks[w]);
+  if (neg) skip(who);
+  const after = toks[w + (neg ? 3 : 2)];
+  if (after?.text === 'there') skip(after);
+  if (after?.text === 'at' && /^(?:it|them)$/.test(toks[w + (neg ? 4 : 3)]?.text ?? '')) skip(after);
 }

@@ -80,6 +80,15 @@ function isRoom(noun: string): boolean {
   return base !== undefined && nounSenses(base).some((o) => synset(o).lexFile === 6 && descendsFrom(o, ROOMS));
 }
 
+/** Lexicographer file of places (a lot, a yard, a site). */
+const LOCATION = 15;
+
+/** Whether a noun's first physical sense is a room or a piece of land ("the drop-off lot"); a door is neither, whatever its other senses. */
+function firstIsPlace(noun: string): boolean {
+  const first = firstPhysical(noun);
+  return first !== undefined && (synset(first).lexFile === LOCATION || descendsFrom(first, ROOMS));
+}
+
 /** Whether a noun's first physical sense is a natural object (a ledge, a rock: a thing to stand on too). */
 function isNatural(noun: string): boolean {
   const first = firstPhysical(noun);
@@ -97,6 +106,30 @@ export function namesCamera(noun: string, id: string): boolean {
   const yes = compound || words.includes(base) || words.some((w) => isKindOf(w, base));
   cache.set(key, yes);
   return yes;
+}
+
+/**
+ * Whether a word is the verb that closes a question asked with "did" or "does" and no verb since
+ * ("when did the second visit at the drop-off end?"), not a noun of the place before it ("the
+ * drop-off lot", "when did the first person show up at the atrium table?").
+ */
+function closingVerb(toks: readonly SceneToken[], t: SceneToken): boolean {
+  if (!toks.slice(t.i + 1).every((x) => x.t === 'sep') || verbSenses(t.text).length === 0) return false;
+  const aux = toks.findIndex((x) => x.t === 'aux' && /^(?:did|does|do|will|would|can|could)$/.test(x.text));
+  return aux >= 0 && aux < t.i && !toks.slice(aux + 1, t.i).some((x) => x.t === 'verb');
+}
+
+/**
+ * The place named right before token `i`: its token, or one word of its name back ("the drop-off
+ * lot" at hospital-drop-off, where "off" of the name was read as a particle).
+ */
+function namedBefore(toks: readonly SceneToken[], i: number): { kind?: string; id?: string } | undefined {
+  const prev = toks[i - 1];
+  const place = (x: SceneToken | undefined): { kind?: string; id?: string } | undefined => (x?.t === 'place' ? (x.v as { kind?: string; id?: string } | undefined) : undefined);
+  const direct = place(prev);
+  if (direct) return direct;
+  const before = place(toks[i - 2]);
+  return prev?.t === 'skip' && before?.id !== undefined && nameWords(before.id).includes(prev.text) ? before : undefined;
 }
 
 /** What the refiner reads of a token (the scanner's tokens, structurally: this module sits below the scanner). */
@@ -144,15 +177,15 @@ export function sceneNouns(toks: SceneToken[], v: { cameras: readonly string[]; 
   const only = v.cameras.length === 1 && v.zones.length === 0 ? v.cameras[0] : undefined;
   for (const t of toks) {
     if ((t.t !== 'word' && t.t !== 'class') || t.text.includes(' ')) continue;
-    const prev = toks[t.i - 1];
     if (t.t === 'class') {
       holderClass(toks, t, only, notes);
       continue;
     }
     // "the reception desk", "the pantry shelf": the head noun of the place's own name
-    const named = prev?.t === 'place' ? (prev.v as { kind?: string; id?: string } | undefined) : undefined;
-    // ("the atrium table": a thing to stand at, or a room, in the scene of the camera just named)
-    if (named?.kind === 'camera' && named.id !== undefined && (namesCamera(t.text, named.id) || isHolder(t.text) || isRoom(t.text))) {
+    const named = namedBefore(toks, t.i);
+    // ("the atrium table": a thing to stand at, a room or a piece of land, in the scene of the camera
+    // just named; "the shed door" at allotment-shed-table is another thing: a door is none of them)
+    if (named?.kind === 'camera' && named.id !== undefined && !closingVerb(toks, t) && (namesCamera(t.text, named.id) || isHolder(t.text) || firstIsPlace(t.text))) {
       Object.assign(t, { t: 'skip' });
       continue;
     }

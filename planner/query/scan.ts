@@ -4,7 +4,7 @@
  * the memory's vocabulary (cameras, zones, lines, classes), numbers and ordinals, and the lexicon's
  * words. A word that matches nothing stays a `word` token: the parser refuses to answer over it.
  */
-import { stretchEdges } from './scan-edges.js';
+import { stretchEdges, visitEdges } from './scan-edges.js';
 import { restatements } from './scan-restate.js';
 import { gapWords } from './scan-gaps.js';
 import { emphasis } from './scan-emphasis.js';
@@ -521,6 +521,8 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   for (const t of out) if (t.t === 'place' && t.alias && !t.own && PLACE_KIND_WORDS.has(out[t.i + 1]?.text ?? '')) Object.assign(t, { t: 'word' });
   placeAfterClass(out, table);
   placeAfterThe(out, table);
+  // "when did the second visit at the drop-off end": a visit's ends, across the place said after it
+  visitEdges(out);
   // "how many were there at most": the most, not a comparison
   for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
   // "every bottle", "each bottle": all of them

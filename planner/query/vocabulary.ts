@@ -3,7 +3,7 @@
  * and events name, the classes the detectors can produce, and the class seen most at each camera
  * (what "is the bench empty?" counts when no class is named).
  */
-import { COCO_LABELS } from '../../ingest/perception/coco.js';
+import { COCO_LABELS, SCENE_FIXTURES } from '../../ingest/perception/coco.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import type { MemoryStore } from '../../memory/store.js';
 import type { ScanVocabulary } from './scan.js';
@@ -44,14 +44,18 @@ export function vocabulary(memory: MemoryStore): Vocabulary {
  * The class of a place: the one present longest in a zone (its objects' time there summed), else
  * at a camera (or at all cameras); where times are not known, the one with the most stored objects.
  * Time, not objects: a car parked all along is the class of a car park a walker and a cyclist
- * crossed once each.
+ * crossed once each. Fixtures of the scene ({@link SCENE_FIXTURES}) only where nothing else was seen.
  */
 export function dominantClass(v: Vocabulary, camera?: string, zone?: string): string | undefined {
-  if (zone !== undefined) {
-    const inZone = top(v.timePerZone?.get(zone)) ?? top(v.perZone.get(zone));
-    if (inZone) return inZone;
+  for (const skip of [SCENE_FIXTURES, new Set<string>()]) {
+    if (zone !== undefined) {
+      const inZone = top(v.timePerZone?.get(zone), skip) ?? top(v.perZone.get(zone), skip);
+      if (inZone) return inZone;
+    }
+    const here = top(totalOver(v.timePerCamera, camera), skip) ?? top(totalOver(v.perCamera, camera), skip);
+    if (here) return here;
   }
-  return top(totalOver(v.timePerCamera, camera)) ?? top(totalOver(v.perCamera, camera));
+  return undefined;
 }
 
 /** Per label, the sum over the cameras (or the one camera) of a per-camera table. */
@@ -64,10 +68,10 @@ function totalOver(table: Map<string, Map<string, number>> | undefined, camera?:
   return totals;
 }
 
-/** The label with the largest positive value (ties: alphabetical), or undefined. */
-function top(m: ReadonlyMap<string, number> | undefined): string | undefined {
+/** The label with the largest positive value (ties: alphabetical) that is not skipped, or undefined. */
+function top(m: ReadonlyMap<string, number> | undefined, skip: ReadonlySet<string>): string | undefined {
   let best: [string, number] | undefined;
-  for (const [label, n] of m ?? []) if (n > 0 && (!best || n > best[1] || (n === best[1] && label < best[0]))) best = [label, n];
+  for (const [label, n] of m ?? []) if (n > 0 && !skip.has(label) && (!best || n > best[1] || (n === best[1] && label < best[0]))) best = [label, n];
   return best?.[0];
 }
 

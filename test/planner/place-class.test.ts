@@ -1,7 +1,8 @@
 /**
  * The class of a place that a question leaves unnamed is the one present there longest, not the
  * one with the most objects: at a car park where one car stands all along and a walker, a
- * cyclist and another walker cross, "was the lot ever empty" asks about the car (said so).
+ * cyclist and another walker cross, "was the lot ever empty" asks about the car (said so); a
+ * television that stands on a desk all along is part of the scene, not what comes to it.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
@@ -49,6 +50,10 @@ test('the class of a place is the one present longest: one car all along outweig
   assert.equal(v.perCamera.get('lot')?.get('person'), 2, 'people are the most objects');
   assert.equal(dominantClass(v, 'lot'), 'car');
   assert.equal(dominantClass({ ...v, timePerCamera: undefined }, 'lot'), 'person', 'without times, the object counts decide');
+  // a television seen all along on a desk three people visited: the desk's class is people
+  const desk = new Map([['desk', new Map([['tv', 120_000], ['person', 30_000]])]]);
+  assert.equal(dominantClass({ ...v, timePerCamera: desk, perCamera: new Map([['desk', new Map([['tv', 1], ['person', 3]])]]) }, 'desk'), 'person', 'a fixture of the scene is never its class');
+  assert.equal(dominantClass({ ...v, timePerCamera: new Map([['desk', new Map([['tv', 120_000]])]]) }, 'desk'), 'tv', 'unless nothing else was seen');
   const a = askOffline('was the lot ever empty?', store, { timeZone: 'UTC', now: s(120) });
   assert.equal(a.value, false, a.answer);
   assert.match(a.answer, /car/);

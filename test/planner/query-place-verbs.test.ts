@@ -1,0 +1,49 @@
+/**
+ * Kinds read after the thirteenth blind set's first score (this file's own sentences, never the
+ * set's): a place noun after the only camera's name, across a word of the name read as a particle
+ * ("the drop-off area" at `ferry-drop-off`), but not another thing ("the kiosk door camera" at
+ * `garden-kiosk-counter` names a camera the memory does not have); a verb of beginning or ending
+ * said of a visit across a place or a relative "that"; "at any point" is one stretch; "go 40 seconds
+ * with nobody at it" is a stretch of the empty state; "go (up) to the table" is arriving; "up to 3"
+ * after "go" is a count, never three o'clock.
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { parserFor } from './parse-helpers.js';
+
+const yard = parserFor({ cameras: ['ferry-drop-off'], zones: [], lines: [] }, 'none');
+const kiosk = parserFor({ cameras: ['garden-kiosk-counter'], zones: [], lines: [] }, 'none');
+
+test('a place noun after the camera name, across a word of the name; another thing after a word of it is refused', () => {
+  assert.deepEqual(yard.parse('were there any cars in the drop-off area at 09:01:10?').query.place.cameras, ['ferry-drop-off']);
+  assert.deepEqual(yard.parse('how long were people in the drop-off room altogether?').query.place.cameras, ['ferry-drop-off']);
+  kiosk.refused('How many people did the kiosk door camera see at 09:01?', 'door');
+  // a holder after the name still goes with it, with a verb before it
+  assert.deepEqual(kiosk.parse('When did the last person walk up to the kiosk counter?').query.place.cameras, ['garden-kiosk-counter']);
+});
+
+test('the start or end of a visit said after a place or in a relative clause', () => {
+  assert.deepEqual(yard.parse('When did the third visit at the drop-off finish?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: 3 } } });
+  assert.deepEqual(kiosk.parse('when did the first visit to the kiosk start').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 1 } } });
+  const began = kiosk.parse('how long was the visit that started near 09:01:05?').query.measure;
+  assert.equal(began.measure, 'duration');
+  assert.equal((began as { of: { visit: { by: string } } }).of.visit.by, 'arrivedAt');
+});
+
+test('one stretch of a state: "at any point", "go ... with nobody at it"', () => {
+  const lasting = { op: 'gt', seconds: 45 };
+  for (const q of ['was the kiosk counter unattended for more than 45 seconds at any point', 'Did the kiosk counter go more than 45 s with nobody at it?', 'did the counter ever go over 45 seconds with no people there']) {
+    const m = kiosk.parse(q).query.measure as { measure: string; test: { kind: string; cond: unknown; lasting: unknown } };
+    assert.equal(m.measure, 'whether', q);
+    assert.deepEqual([m.test.kind, m.test.cond, m.test.lasting], ['count', { op: 'eq', n: 0 }, lasting], q);
+  }
+});
+
+test('"go (up) to" a place is arriving; "go up to 3" is a count, not a clock time', () => {
+  for (const q of ['did anybody go to the kiosk counter?', 'did someone go up to the counter?']) {
+    assert.deepEqual(kiosk.parse(q).query.measure, { measure: 'whether', test: { kind: 'visit', moment: 'arrival' } }, q);
+  }
+  const three = kiosk.parse('did the number of people go up to 3?').query;
+  assert.deepEqual(three.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 3 } } });
+  assert.equal(three.time.from < three.time.to, true);
+});
