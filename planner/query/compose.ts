@@ -41,7 +41,8 @@ function readSubject(c: Ctx): { classToks: ClassTok[]; classes: string[]; negWor
   const classes = [...new Set(classToks.flatMap((t) => t.v))];
   // "nobody", "no one", "not": a count of none, or a negated yes/no (decided with the measure)
   const tag = interrogativeNot(c);
-  const negWords = [...classToks.filter((t) => t.text === 'nobody' || t.text === 'none'), ...all(c, 'neg').filter((t) => t !== tag)];
+  // ("go a minute with nobody at it": the none is the state said, the class stays; see `scan-restate.ts`)
+  const negWords = [...classToks.filter((t) => (t.text === 'nobody' || t.text === 'none') && !t.emptied), ...all(c, 'neg').filter((t) => t !== tag)];
   const agent = classToks.some((t) => t.agent) || c.toks.some((t) => t.t === 'head' && t.v === 'who');
   return { classToks, classes, negWords, agent };
 }

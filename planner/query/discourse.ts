@@ -165,7 +165,9 @@ function stretchJoined(cl0: readonly Token[], ask: readonly Token[]): Token[] | 
 
 /** "Count a returning person once", "(if the same person came twice, count them once)": count each one once. */
 function countOnceRule(cl: readonly Token[]): boolean {
-  return cl.some((t) => t.text === 'once') && cl.some((t) => /^count/.test(t.text)) && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text));
+  // ("count someone who came back only once": a "who" after a class word is relative, not a question)
+  const asks = cl.some((t, k) => t.t === 'head' && !/^count/.test(t.text) && !(t.v === 'who' && cl[k - 1]?.t === 'class'));
+  return cl.some((t) => t.text === 'once') && cl.some((t) => /^count/.test(t.text)) && !asks;
 }
 
 /** "Counting each trip separately", "someone who came twice counts twice", "count both": count every visit or thing (no question word in it). */

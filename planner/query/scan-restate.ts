@@ -124,8 +124,8 @@ function firstTimeOfFirst(toks: Tok[]): void {
 /**
  * "Did the counter go more than 40 seconds (in a row) with nobody at it": "go" at `i` with a length
  * and then "with nobody" / "with no <class>" says the place was empty that long. The verb becomes the
- * state, "with" and a "no" are skipped, the class stays (nobody: people); "at it" or "there" after it
- * restate the place. Left alone without a length before "with".
+ * state, "with" and a "no" are skipped, the class stays (nobody: people, marked as no negation of
+ * its own); "at it" or "there" after it restate the place. Left alone without a length before "with".
  */
 function goneWith(toks: Tok[], i: number): void {
   const w = toks.findIndex((x, k) => k > i && x.text === 'with');
@@ -135,7 +135,9 @@ function goneWith(toks: Tok[], i: number): void {
   if (!(who?.t === 'class' && who.text === 'nobody') && !neg) return;
   Object.assign(toks[i] as Tok, { t: 'cond', v: 'empty' });
   skip(toks[w]);
+  // the state says the none: "nobody" names the class only (no negation of the yes/no)
   if (neg) skip(who);
+  else Object.assign(who, { emptied: true });
   const after = toks[w + (neg ? 3 : 2)];
   if (after?.text === 'there') skip(after);
   if (after?.text === 'at' && /^(?:it|them)$/.test(toks[w + (neg ? 4 : 3)]?.text ?? '')) skip(after);

@@ -31,7 +31,7 @@ export interface PlaceName {
 /** One token of the question. */
 export type Token = (
   | Lex
-  | { t: 'class'; v: string[]; agent: boolean }
+  | { t: 'class'; v: string[]; agent: boolean; emptied?: true }
   /** `holder`: a noun for what the things at the only camera stand on ("the shelf"): only things may be asked about there. */
   | { t: 'place'; v: PlaceName; alias?: true; holder?: true; /** a word of the name itself */ own?: true }
   | { t: 'time'; v: TimePhrase }
@@ -181,6 +181,7 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/\bby\s+(?=\d{1,2}[:.]\d{2})/g, 'until ');
   // "at about 09:01:32", "around 09:01" -> "at 09:01:32"
   s = s.replace(/\b(?:at\s+)?(?:about|around|approximately|roughly|circa|approx|exactly|precisely|~)\s*(?=\d{1,2}[:.]\d{2}|(?:noon|midday|midnight)\b)/g, 'at ');
+  s = clockSpans(s);
   // a bare clock time ("how many bottles 10:00:10") is an instant
   s = s.replace(/(^|\s)(?!(?:at|by|before|after|between|and|from|since|until|till|to|than)\s)(\S+\s+)(\d{1,2}:\d{2}(?::\d{2})?)\b/g, (m, a: string, w: string, t: string) =>
     /^(?:at|by|before|after|between|and|from|since|until|till|to|than|past)\s+$/.test(w) ? m : `${a}${w}at ${t}`,
@@ -190,6 +191,22 @@ function normalise(q: string, opts: ScanOptions): string {
   // a sentence's end inside the question ("Morning! how many ...", "Someone left at 10:02. When ...") is a clause break
   s = s.replace(/(?:[?!]+|(?<!\b(?:[ap]\.m|no|approx|ca|vs|mr|mrs|ms|dr|st))\.)\s+(?=\S)/g, ' , ').replace(/[?!]+/g, ' ').replace(/\.(\s|$)/g, ' ').replace(/([,;:])(\s|$)/g, ' , ');
   return s.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Windows said as clock times alone: "(15:49:00 to 15:50:00)", "10:00 until 10:05" (two clock times
+ * joined by "to" are a span, as "from ... to"), and "the 15:49 minute" (from its start to the next one's).
+ */
+function clockSpans(text: string): string {
+  let s = text;
+  s = s.replace(/(^|\s)(?!(?:from|between|since)\s)(\S+\s+)(\d{1,2}:\d{2}(?::\d{2})?)\s+(?:to|until|till)\s+(?=\d{1,2}:\d{2})/g, (m, a: string, w: string, t: string) =>
+    /^(?:from|between|since)\s+$/.test(w) ? m : `${a}${w}from ${t} to `,
+  );
+  s = s.replace(/\bthe (\d{1,2}):(\d{2}) minute\b/g, (m, h: string, mm: string) => {
+    const next = (Number(h) * 60 + Number(mm) + 1) % 1440;
+    return Number(h) > 23 || Number(mm) > 59 ? m : `from ${h}:${mm}:00 to ${String(Math.floor(next / 60)).padStart(2, '0')}:${String(next % 60).padStart(2, '0')}:00`;
+  });
+  return s;
 }
 
 /**
@@ -300,6 +317,23 @@ function nameTable(v: ScanVocabulary): Map<string, Lex | TokenBody> {
   for (const [p, lex] of Object.entries(PHRASES)) if (!table.has(p)) table.set(p, lex);
   return table;
 }
+
+/**
+ * Words before a class word: "every bottle", "each bottle" are all of them; "the right bottle", "the
+ * left car" pick one by a position the memory cannot tell (read as a word it does not know, so the
+ * question is refused naming it; "right" is otherwise a filler word). Changes `out` in place.
+ */
+function beforeClass(out: Token[]): void {
+  for (const t of out) {
+    const next = out[t.i + 1];
+    if (next?.t !== 'class') continue;
+    if (POSITIONS.test(t.text) && out[t.i - 1]?.text === 'the') Object.assign(t, { t: 'word' });
+    else if (t.t === 'skip' && (t.text === 'every' || t.text === 'each') && !next.agent) Object.assign(t, { t: 'all' });
+  }
+}
+
+/** Words of position that pick one thing among others ("the right bottle"). */
+const POSITIONS = /^(?:right|left|leftmost|rightmost|middle|centre|center|front|back|rear|top|bottom|upper|lower|near|far|nearest|farthest)$/;
 
 /** Words that say a name is a camera's, a zone's or a line's. */
 const PLACE_KIND_WORDS = new Set(['camera', 'cam', 'cameras', 'zone', 'area', 'region', 'line', 'tripwire']);
@@ -525,8 +559,7 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   visitEdges(out);
   // "how many were there at most": the most, not a comparison
   for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
-  // "every bottle", "each bottle": all of them
-  for (const t of out) if (t.t === 'skip' && (t.text === 'every' || t.text === 'each') && out[t.i + 1]?.t === 'class' && !(out[t.i + 1] as { agent?: boolean }).agent) Object.assign(t, { t: 'all' });
+  beforeClass(out);
   for (const t of out) withFeatures(t);
   return out;
 }

@@ -33,8 +33,10 @@ test('the start or end of a visit said after a place or in a relative clause', (
 test('one stretch of a state: "at any point", "go ... with nobody at it"', () => {
   const lasting = { op: 'gt', seconds: 45 };
   for (const q of ['was the kiosk counter unattended for more than 45 seconds at any point', 'Did the kiosk counter go more than 45 s with nobody at it?', 'did the counter ever go over 45 seconds with no people there']) {
-    const m = kiosk.parse(q).query.measure as { measure: string; test: { kind: string; cond: unknown; lasting: unknown } };
+    const r = kiosk.parse(q);
+    const m = r.query.measure as { measure: string; test: { kind: string; cond: unknown; lasting: unknown } };
     assert.equal(m.measure, 'whether', q);
+    assert.equal(r.negate, false, `${q}: "nobody" there is the empty state, not a second negation`);
     assert.deepEqual([m.test.kind, m.test.cond, m.test.lasting], ['count', { op: 'eq', n: 0 }, lasting], q);
   }
 });
@@ -46,4 +48,24 @@ test('"go (up) to" a place is arriving; "go up to 3" is a count, not a clock tim
   const three = kiosk.parse('did the number of people go up to 3?').query;
   assert.deepEqual(three.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 3 } } });
   assert.equal(three.time.from < three.time.to, true);
+});
+
+test('a rule of counting with a relative "who"; a clock minute and two clock times joined by "to" are windows', () => {
+  assert.deepEqual(kiosk.parse('How many people came to the kiosk counter? (count anybody who returned just once)').query.measure, { measure: 'count', of: 'identities' });
+  const minute = kiosk.parse('how many people came to the kiosk in the 09:01 minute?').query.time;
+  assert.deepEqual([minute.from, minute.to], [Date.parse('2026-01-05T09:01:00Z'), Date.parse('2026-01-05T09:02:00Z')]);
+  const span = kiosk.parse('how many people came to the kiosk, 09:00:30 to 09:01:30?').query.time;
+  assert.deepEqual([span.from, span.to], [Date.parse('2026-01-05T09:00:30Z'), Date.parse('2026-01-05T09:01:30Z')]);
+  // said twice, as a minute and again as a span, it is one window
+  const both = kiosk.parse('In the 09:01 minute (09:01:00 to 09:02:00), how many people came to the kiosk?').query.time;
+  assert.deepEqual([both.from, both.to], [minute.from, minute.to]);
+});
+
+test('a position that picks one of several things ("the right bottle") is refused, never dropped', () => {
+  const shelf = parserFor({ cameras: ['spice-rack'], zones: [], lines: [] }, 'spice-rack');
+  shelf.refused('When was the right bottle taken off the rack?', 'right');
+  shelf.refused('how many times was the left bottle taken?', 'left');
+  shelf.refused('When did the middle bottle come back?', 'middle');
+  // "right" elsewhere is still a filler word
+  assert.equal(shelf.parse('was a bottle taken right after 09:01?').query.measure.measure, 'whether');
 });
