@@ -46,3 +46,18 @@ export function visitEdges(toks: Tok[]): void {
     Object.assign(t, { t: 'verb', v: BEGIN.has(t.text) ? 'arrive' : 'leave' });
   }
 }
+
+/**
+ * "The longest stretch when all three bottles stood there", "the longest period where nobody was
+ * there": a "when" or "where" right after a stretch word, in a question asked by an earlier question
+ * word, says which stretch (a relative), not a second question. Changes `toks` in place.
+ */
+export function relativeStretch(toks: Tok[]): void {
+  for (const t of toks) {
+    const v = (t as Tok & { v?: string }).v;
+    if (t.t !== 'head' || (v !== 'when' && v !== 'where')) continue;
+    const prev = toks[t.i - 1];
+    if (!prev || !STRETCH.has(prev.text) || !toks.slice(0, t.i - 1).some((x) => x.t === 'head')) continue;
+    Object.assign(t, { t: 'skip' });
+  }
+}

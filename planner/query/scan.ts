@@ -4,7 +4,7 @@
  * the memory's vocabulary (cameras, zones, lines, classes), numbers and ordinals, and the lexicon's
  * words. A word that matches nothing stays a `word` token: the parser refuses to answer over it.
  */
-import { stretchEdges, visitEdges } from './scan-edges.js';
+import { relativeStretch, stretchEdges, visitEdges } from './scan-edges.js';
 import { restatements } from './scan-restate.js';
 import { gapWords } from './scan-gaps.js';
 import { emphasis } from './scan-emphasis.js';
@@ -546,6 +546,7 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   // "the longest gap between cars", "how many lulls": a stretch with none there between visits
   gapWords(out);
   stretchEdges(out);
+  relativeStretch(out);
   // "come back later", "finally end", "the long empty stretch", "that one": said again, nothing more
   restatements(out);
   // "how much time was the shortest visit taking": a visit takes time (it lasts), it takes nothing away

@@ -69,3 +69,10 @@ test('a position that picks one of several things ("the right bottle") is refuse
   // "right" elsewhere is still a filler word
   assert.equal(shelf.parse('was a bottle taken right after 09:01?').query.measure.measure, 'whether');
 });
+
+test('"the longest stretch when ..." says which stretch (a relative "when"), not a second question', () => {
+  const shelf = parserFor({ cameras: ['spice-rack'], zones: [], lines: [] }, 'spice-rack');
+  assert.deepEqual(shelf.parse('What was the longest spell when two bottles stood on the rack?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 2 }, episode: 'longest' } });
+  // a "when" that asks is still a question of its own
+  shelf.refused('How long was it, when did the bottle come back?');
+});
