@@ -238,23 +238,6 @@ test('label groups: one car scored as car, truck and bus on alternate frames is 
   assert.deepEqual(followed, [0, 0, 1, 0, 0, 1], 'without groups the track is lost whenever the label changes');
 });
 
-test('label groups: a standing bottle scored as a vase on some frames stays one bottle track', () => {
-  // frames 0-3 bottle; then the same-object rule keeps only a vase box for the same bottle
-  const labels = ['bottle', 'bottle', 'bottle', 'bottle', 'vase', 'vase', 'vase', 'bottle', 'vase'];
-  const tr = new ByteTracker();
-  const seen = new Set<number>();
-  const counted = labels.map((l, k) => {
-    const out = tr.update([det(box(200, 200), l === 'bottle' ? 0.7 : 0.34, l)], at(k));
-    for (const t of out.active) seen.add(t.id);
-    return out.active.filter((t) => t.label === 'bottle').length;
-  });
-  assert.equal(seen.size, 1, 'one track');
-  assert.deepEqual(counted.slice(1), [1, 1, 1, 1, 1, 1, 1, 1], 'the bottle is counted on every vase frame');
-  const apart = new ByteTracker({ labelGroups: [] });
-  const lost = labels.map((l, k) => apart.update([det(box(200, 200), l === 'bottle' ? 0.7 : 0.34, l)], at(k)).active.filter((t) => t.label === 'bottle').length);
-  assert.equal(lost[5], 0, 'without the group the bottle is lost while it reads as a vase');
-});
-
 test('trajectory downsampling keeps the first and last points in time order', () => {
   const tr = new ByteTracker({ maxTrajectoryPoints: 10 });
   const n = 41; // halvings at hits 11, 16, ..., 41: the last update halves
