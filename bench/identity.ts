@@ -14,6 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../edge/paths.js';
+import type { MemoryQueries } from '../memory/queries.js';
 import { SHARED_VIDEOS } from '../test/helpers/rtsp-server.js';
 import { recordings, type Recording } from './identity/material.js';
 import { readMemory } from './identity/memory.js';
@@ -66,66 +67,53 @@ async function people(rec: Recording): Promise<PeopleRow> {
   }
 }
 
-interface BottleRow {
-  name: 'bottles';
-  what: string;
-  /** Distinct bottle ids of each run, and overall. */
-  perRun: number[];
-  overall: number;
-  /** Ids of the second run that the first run had. */
-  kept: number;
-}
-
-/** The bottle clip replayed twice into one data directory: the second replay is a new run (a restart). */
-async function bottles(): Promise<BottleRow> {
-  const data = mkdtempSync(join(tmpdir(), 'identity-bottles-'));
-  try {
-    const clip = join(SHARED_VIDEOS, 'bottle-detection.mp4');
-    const second = T0 + 45_000;
-    replay(clip, data, T0, 'bench');
-    replay(clip, data, second, 'bench');
-    return await readMemory(data, (q) => {
-      const ids = (from: number, to: number): Set<string> => new Set(q.objectsIn({ from, to }, { label: 'bottle', camera: 'bench' }).map((o) => o.objectId));
-      const a = ids(T0, second - 1);
-      const b = new Set(q.objectsIn({ from: second, to: ALL.to }, { label: 'bottle', camera: 'bench' }).filter((o) => o.visits?.some((v) => v.start >= second) ?? o.firstSeen >= second).map((o) => o.objectId));
-      return { name: 'bottles', what: 'bottle clip, replayed again into the same data dir (restart)', perRun: [a.size, b.size], overall: q.countDistinct(ALL, { label: 'bottle', camera: 'bench' }), kept: [...b].filter((id) => a.has(id)).length };
-    });
-  } finally {
-    rmSync(data, { recursive: true, force: true });
-  }
-}
-
+/** A clip replayed twice into one data directory (the second replay is a new run: a restart), read back. */
 interface RestartRow {
-  name: 'restart';
+  name: 'bottles' | 'restart';
   what: string;
-  /** Distinct person ids of each run, and overall. */
+  /** Distinct ids of each run, and overall. */
   perRun: number[];
   overall: number;
   /** Ids of the second run that the first run had. */
   kept: number;
-  /** The offline planner's "How many different people came?" over both runs. */
-  asked: number | string;
+  /** The offline planner's "How many different people came?" over both runs (people only). */
+  asked?: number | string;
 }
 
-/** The one-by-one clip replayed twice into one data directory: the same six people come back after a restart. */
-async function peopleRestart(): Promise<RestartRow> {
-  const data = mkdtempSync(join(tmpdir(), 'identity-restart-'));
+/**
+ * Replays `clip` into one fresh data directory twice, the second run starting at `second`, and reads
+ * the ids each run saw (`ids(q, from, to)`) and the distinct `label` objects overall.
+ */
+async function twoRuns(clip: string, camera: string, label: string, second: number, ids: (q: MemoryQueries, from: number, to: number) => Set<string>, ask: boolean): Promise<Omit<RestartRow, 'name' | 'what'>> {
+  const data = mkdtempSync(join(tmpdir(), `identity-${camera}-twice-`));
   try {
-    const clip = join(SHARED_VIDEOS, 'one-by-one-person-detection.mp4');
-    const second = T0 + 200_000;
-    replay(clip, data, T0, 'table');
-    replay(clip, data, second, 'table');
+    replay(clip, data, T0, camera);
+    replay(clip, data, second, camera);
     const row = await readMemory(data, (q) => {
-      const ids = (from: number, to: number): Set<string> =>
-        new Set((q.cameraVisits({ from, to }, { label: 'person', camera: 'table' }) ?? []).filter((v) => v.start >= from && v.start < to).map((v) => v.objectId));
-      const a = ids(T0, second);
-      const b = ids(second, ALL.to);
-      return { perRun: [a.size, b.size], overall: q.countDistinct(ALL, { label: 'person', camera: 'table' }), kept: [...b].filter((id) => a.has(id)).length };
+      const a = ids(q, T0, second);
+      const b = ids(q, second, ALL.to);
+      return { perRun: [a.size, b.size], overall: q.countDistinct(ALL, { label, camera }), kept: [...b].filter((id) => a.has(id)).length };
     });
-    return { name: 'restart', what: 'one-by-one clip, replayed again into the same data dir (restart)', ...row, asked: askDistinct(data) };
+    return ask ? { ...row, asked: askDistinct(data) } : row;
   } finally {
     rmSync(data, { recursive: true, force: true });
   }
+}
+
+/** The bottle clip twice: the bottles still on their places keep their ids. */
+async function bottles(): Promise<RestartRow> {
+  const ids = (q: MemoryQueries, from: number, to: number): Set<string> =>
+    new Set(q.objectsIn({ from, to: to - 1 }, { label: 'bottle', camera: 'bench' }).filter((o) => from === T0 || (o.visits?.some((v) => v.start >= from) ?? o.firstSeen >= from)).map((o) => o.objectId));
+  const row = await twoRuns(join(SHARED_VIDEOS, 'bottle-detection.mp4'), 'bench', 'bottle', T0 + 45_000, ids, false);
+  return { name: 'bottles', what: 'bottle clip, replayed again into the same data dir (restart)', ...row };
+}
+
+/** The one-by-one clip twice: the same six people come back after a restart. */
+async function peopleRestart(): Promise<RestartRow> {
+  const ids = (q: MemoryQueries, from: number, to: number): Set<string> =>
+    new Set((q.cameraVisits({ from, to }, { label: 'person', camera: 'table' }) ?? []).filter((v) => v.start >= from && v.start < to).map((v) => v.objectId));
+  const row = await twoRuns(join(SHARED_VIDEOS, 'one-by-one-person-detection.mp4'), 'table', 'person', T0 + 200_000, ids, true);
+  return { name: 'restart', what: 'one-by-one clip, replayed again into the same data dir (restart)', ...row };
 }
 
 function printPeople(rows: PeopleRow[]): void {
@@ -144,7 +132,7 @@ for (const rec of recordings(join(SHARED_VIDEOS, 'one-by-one-person-detection.mp
   rows.push(await people(rec));
 }
 printPeople(rows);
-let bottleRow: BottleRow | null = null;
+let bottleRow: RestartRow | null = null;
 if (want('bottles')) {
   process.stderr.write('identity: bottle clip, twice into one data dir\n');
   bottleRow = await bottles();
