@@ -82,7 +82,7 @@ export function buildDaemon(cfg: Config, log: Logger, overlay?: OverlayInfo): Da
     }
   };
   // every camera gets a pipeline, so one enabled at runtime is perceived too
-  const perception = new PerceptionComponent(cfg.cameras, { log: log.child({ ns: 'ingest:perception' }), write, vision: cfg.models.vision, modelCacheDir: join(cfg.data, 'models'), run: () => memory.store.beginRun(), seeds: (ids) => identitySeeds(memory.store, ids, Date.now()) });
+  const perception = new PerceptionComponent(cfg.cameras, { log: log.child({ ns: 'ingest:perception' }), write, vision: cfg.models.vision, modelCacheDir: join(cfg.data, 'models'), run: () => memory.store.beginRun(), seeds: (ids) => identitySeeds(memory.store, ids, Date.now()), noteOrientation: (camera, o) => void memory.store.noteOrientation(camera, o).catch((e: unknown) => log.warn({ camera, err: (e as Error).message }, "could not keep the camera's orientation")) });
   const online = new Map<string, boolean>();
   const cameraDown = (camera: string): void => {
     perception.cameraDown(camera);

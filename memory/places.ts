@@ -10,6 +10,11 @@ import type { Key } from './key.js';
 export interface PlacesValue {
   zones: string[];
   lines: string[];
+  /**
+   * How the camera's picture was turned before perception (`rotate180`, `vflip`...), once known:
+   * positions in the picture ("the left bottle") are read in the turned picture. Absent: as it comes.
+   */
+  orientation?: string;
 }
 
 /** Keeps a camera's places (replacing what it had); resolves when stored. */
@@ -18,7 +23,21 @@ export function putPlaces(db: Database<PlacesValue, Key>, meta: Database<number,
   const same = before && before.zones.join('\u0000') === p.zones.join('\u0000') && before.lines.join('\u0000') === p.lines.join('\u0000');
   if (same) return Promise.resolve(true);
   void meta.put(['places'], (meta.get(['places']) ?? 0) + 1);
-  return db.put([camera], { zones: [...p.zones], lines: [...p.lines] });
+  const orientation = before?.orientation;
+  return db.put([camera], { zones: [...p.zones], lines: [...p.lines], ...(orientation ? { orientation } : {}) });
+}
+
+/** Keeps how a camera's picture is turned (its zones and lines kept as they are); resolves when stored. */
+export function putOrientation(db: Database<PlacesValue, Key>, camera: string, orientation: string): Promise<boolean> {
+  const before = db.get([camera]);
+  if (before?.orientation === orientation) return Promise.resolve(true);
+  return db.put([camera], { zones: before?.zones ?? [], lines: before?.lines ?? [], orientation });
+}
+
+/** How a camera's picture is turned, as kept (undefined: not known, or a memory from before it was kept). */
+export function orientationOf(db: Database<PlacesValue, Key> | undefined, camera: string): string | undefined {
+  const v = db?.get([camera]);
+  return typeof v?.orientation === 'string' ? v.orientation : undefined;
 }
 
 /** Every camera's places (none in a memory from before they were kept). */

@@ -8,6 +8,7 @@ import type { CameraVisit } from './camera-visits.js';
 import { summariseCoverage } from './coverage.js';
 import type { DwellRow } from './dwell.js';
 import { readLive, type LiveEntry } from './live.js';
+import { orientationOf } from './places.js';
 import { countRuns, type CountKey, type WindowRuns } from './queries/counts.js';
 import * as events from './queries/events.js';
 import * as frames from './queries/frames.js';
@@ -143,6 +144,11 @@ export class MemoryQueries {
    */
   visitStats(w: Window, opts: { label: string; camera?: string; zone?: string; pad?: number }): { n: number; total: number; min: number; max: number; open: number } | null {
     return visits.visitStats(this.v, w, opts);
+  }
+
+  /** How a camera's picture is turned before perception, as kept (undefined: not known). */
+  orientation(camera: string): string | undefined {
+    return orientationOf(this.v.dbs().places, camera);
   }
 
   /** The present of a camera: its last stored frame (or coverage end when later), epoch ms; -Infinity when it has none. */

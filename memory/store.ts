@@ -6,7 +6,7 @@
  * within milliseconds; `flush()` waits for durability. Reads are synchronous and never span an
  * `await`. A full disk stops writing (see `health()`). Typed queries are in `MemoryQueries`.
  */
-import { putPlaces, type PlacesValue } from './places.js';
+import { putOrientation, putPlaces, type PlacesValue } from './places.js';
 import { putViews, readViews } from './object-views.js';
 import { mkdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -423,6 +423,13 @@ export class MemoryStore implements MemoryView {
     const s = this.session();
     if (this.opts.readOnly || !s.d.places) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', 'places cannot be kept in a memory opened read-only'));
     return putPlaces(s.d.places, s.d.meta, camera, places);
+  }
+
+  /** Keeps how a camera's picture is turned before perception (positions in questions are read in it). */
+  noteOrientation(camera: string, orientation: string): Promise<boolean> {
+    const s = this.session();
+    if (this.opts.readOnly || !s.d.places) return Promise.reject(new MemoryError('MEMORY_NOT_WRITABLE', 'an orientation cannot be kept in a memory opened read-only'));
+    return putOrientation(s.d.places, camera, orientation);
   }
 
   /** The steps of the wall clock whose doubtful times overlap `[from, to)`, by time. */

@@ -130,6 +130,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     await detector?.dispose();
     await reader?.dispose();
     await encoder?.dispose();
+    await memory.store.noteOrientation(camera, perception.orientationStatus().orientation).catch((e: unknown) => log.warn({ camera, err: (e as Error).message }, "could not keep the camera's orientation"));
     await memory.stop();
     lock.release();
     process.off('SIGINT', onSignal);

@@ -198,6 +198,8 @@ export class PerceptionComponent implements Component {
        * every camera starts with no known object.
        */
       seeds?: (cameras: readonly string[]) => Promise<ReadonlyMap<string, readonly IdentitySeed[]>>;
+      /** Keeps how a camera's picture is turned (`memory.store.noteOrientation`): told when pinned at start, and when `auto` chose. */
+      noteOrientation?: (camera: string, orientation: string) => void;
     },
   ) {}
 
@@ -251,7 +253,11 @@ export class PerceptionComponent implements Component {
       const det = c.detector.model === 'auto' ? await this.autoDetector(c, entry) : entry.det;
       this.cameraDetector.set(c.id, entry);
       const g = this.drawn.get(c.id);
-      const onOrientation = (s: OrientationStatus): void => logOrientation(this.deps.log, c.id, s);
+      const onOrientation = (s: OrientationStatus): void => {
+        logOrientation(this.deps.log, c.id, s);
+        this.deps.noteOrientation?.(c.id, s.orientation);
+      };
+      if (c.orientation && c.orientation !== 'auto') this.deps.noteOrientation?.(c.id, c.orientation);
       this.pipes.set(c.id, cameraPerception(g ? { ...c, zones: [...g.zones], lines: [...g.lines] } : c, det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run, seeds.get(c.id), onOrientation));
     }
   }

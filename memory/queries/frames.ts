@@ -97,11 +97,13 @@ export interface FrameRow {
   ts: number;
   counts: Record<string, number>;
   occupancy: Record<string, number>;
+  /** The objects the frame holds (after re-ID). */
+  objectIds: readonly string[];
 }
 
 /** Stored frames of one camera with times in the window, by time (read lazily: iterate without awaiting). */
 export function* frameRows(mv: MemoryView, w: Window, camera: string): Generator<FrameRow> {
-  for (const { key, value } of mv.dbs().frames.getRange({ start: [camera, w.from], end: [camera, w.to] })) yield { ts: Number(key[1]), counts: value.counts, occupancy: value.occupancy };
+  for (const { key, value } of mv.dbs().frames.getRange({ start: [camera, w.from], end: [camera, w.to] })) yield { ts: Number(key[1]), counts: value.counts, occupancy: value.occupancy, objectIds: value.objectIds ?? [] };
 }
 
 /** The cameras (of `among`) that have a zone: frames with its occupancy, or visits to it. */

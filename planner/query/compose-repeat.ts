@@ -21,7 +21,7 @@ export interface Repeat {
 const BETWEEN = new Set<Token['t']>(['skip', 'place', 'here']);
 
 /** "3 times", "more than 2 times", "at least 2 separate times", "more than once" from token `k`, with the tokens read. */
-function howOften(c: Ctx, k0: number): { visits: Repeat['visits']; toks: Token[] } | undefined {
+export function howOften(c: Ctx, k0: number): { visits: Repeat['visits']; toks: Token[] } | undefined {
   let k = k0;
   while (c.toks[k] && BETWEEN.has(c.toks[k]?.t as Token['t']) && !/^(?:and|but|then)$/.test(c.toks[k]?.text ?? '')) k++;
   const [a, b, d] = [c.toks[k], c.toks[k + 1], c.toks[k + 2]];

@@ -7,10 +7,23 @@ import { countCondition, durationCondition, eventComparison, eventKind, itemsAtO
 import { howLong } from './compose-howlong.js';
 import { oneVisit, visitComparison, visitTimeTest } from './compose-visits.js';
 import { all, countCond, first, use } from './ctx.js';
+import { howOften } from './compose-repeat.js';
 import { refused as refuse, type Refused } from './parse-types.js';
-import type { Measure, VisitRef } from './schema.js';
+import type { Cmp, Measure, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import type { Reading, Words } from './compose-reading.js';
+
+/**
+ * "was the bottle taken more than once", "was a car seen crossing 3 times": how many times the event
+ * must have happened, said after its verb (the tokens read are used). "Twice" is at least twice.
+ */
+function eventTimes(c: Reading['c'], v: Reading['v']): { op: Cmp; n: number } | undefined {
+  const verb = v.get('take') ?? v.get('return') ?? v.get('cross') ?? v.get('leave') ?? v.get('sound');
+  const often = verb ? howOften(c, verb.i + 1) : undefined;
+  if (!often) return undefined;
+  use(c, ...often.toks);
+  return often.visits.op === 'eq' ? { op: 'ge', n: often.visits.n } : often.visits;
+}
 
 /** "was ...", "did ...": which test. */
 export function yesNo(r: Reading, w: Words): Measure | Refused {
@@ -23,7 +36,8 @@ export function yesNo(r: Reading, w: Words): Measure | Refused {
   const ev = eventKind(c, v, classes);
   if (ev) {
     const items = itemsAtOnce(c, ev);
-    return { measure: 'whether', test: { kind: 'event', event: ev, ...(items ? { items } : {}) } };
+    const times = eventTimes(c, v);
+    return { measure: 'whether', test: { kind: 'event', event: ev, ...(items ? { items } : {}), ...(times ? { times } : {}) } };
   }
   // "did anything happen at the shelf": no one thing to look for (a state said as there would be a different question)
   if (v.has('happen')) return refuse('NO_MEASURE', '"happen" does not say what to look for (an arrival, a departure, a bottle taken or put back); ask about that');

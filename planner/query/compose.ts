@@ -405,12 +405,17 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
     if (m.measure !== 'count' || (m.of !== 'visits' && m.of !== 'identities' && m.of !== 'present')) return refuse('UNUSED_CLAUSE', 'it names people by how many times they came, and asks something other than how many there were');
     m = { measure: 'count', of: 'identities' };
   }
+  // "the left bottle": one thing by its place in the picture (one place only)
+  const spots = all(c, 'spot');
+  if (spots.length > 1) return refuse('SEVERAL_PLACES', `the question names several places in the picture (${spots.map((x) => `"${x.text}"`).join(', ')}); ask about one at a time`);
+  const spot = spots[0];
+  use(c, spot);
   // "the person who came three times": one identity (refused when several fit)
   const theOne = c.toks.some((t) => t.t === 'num' && t.text === 'one' && c.toks[t.i - 1]?.text === 'the');
   const oneRepeat = repeat !== undefined && !repeat.counted && (theOne || classToks.some((t) => !t.plural && c.toks[t.i - 1]?.text === 'the'));
   const query: Query = {
     measure: m,
-    subject: { classes, ...described, ...(oneOf(c, classToks, m) || oneRepeat || c.onePerson ? { one: true as const } : {}), ...(repeat ? { visits: repeat.visits } : {}) },
+    subject: { classes, ...described, ...(spot ? { spot: spot.v } : {}), ...(oneOf(c, classToks, m) || oneRepeat || c.onePerson ? { one: true as const } : {}), ...(repeat ? { visits: repeat.visits } : {}) },
     place: { cameras, ...(zones[0] ? { zone: zones[0] } : {}), ...(lines[0] ? { line: lines[0] } : {}), ...(dir ? { direction: dir.v } : {}), ...(all(c, 'here').some((h) => h.v === 'across') ? { across: true } : {}) },
     time: { from: window.from, to: Math.max(window.from, window.to), ...(at !== undefined && needsInstant(m) ? { at } : {}) },
   };

@@ -2,6 +2,7 @@
  * The words queries are described in (subjects, places, conditions, visit references, moments,
  * times), shared by the measures' descriptions (`measures/*.ts`) and `describe.ts`.
  */
+import { spotWords } from './spots.js';
 import { hasBody, lookWords } from './look.js';
 import { formatLocal } from '../time.js';
 import { isGap, type CountCondition, type DurationCondition, type EventKind, type Moment, type Pick, type Query, type VisitRef } from './schema.js';
@@ -39,6 +40,8 @@ export function subject(q: Query, plural0: boolean): string {
   const came = v ? ` who came ${{ eq: '', ne: 'other than ', lt: 'fewer than ', le: 'at most ', gt: 'more than ', ge: 'at least ' }[v.op]}${v.n} time${v.n === 1 ? '' : 's'} (by re-identification)` : '';
   const said = (x: string): string => (q.subject.one ? `${x}${came || ' (one identity, by re-identification)'}` : `${x}${came}`);
   if (look) return said(`${c.map(name).join(' or ')} ${c.every(hasBody) ? `coloured ${lookWords(look)}` : `dressed ${lookWords(look)}`}`);
+  // "the left bottle": the things at one place in the picture
+  if (q.subject.spot) return said(`${c.map(name).join(' or ')} at ${spotWords(q.subject.spot)} in the picture`);
   return said(c.map(name).join(' or '));
 }
 

@@ -17,6 +17,7 @@ import { vocabulary } from './vocabulary.js';
 import { MOVERS } from './lexicon.js';
 import { clockStepNotes } from './clock-notes.js';
 import { asOf, visitEvidence, type Run } from './execute-common.js';
+import { spotCheck } from './execute-spot.js';
 
 /** How far a camera's newest frame may trail the question's "now" and still be read as its present. */
 const CAMERA_LAG_MS = 10_000;
@@ -76,6 +77,9 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   if (usualState && q.subject.classes.length > 0 && q.subject.classes.every((l) => MOVERS.has(l))) return { value: { kind: 'none', why: `"all of them there" and "some missing" are states of things that stay (bottles on a shelf); ${q.subject.classes.map((l) => (l === 'person' ? 'people' : `${l}s`)).join(' and ')} come and go, so there is no usual number of them to be full or short of` }, evidence: [], coverage, notes: run.notes };
   // "how many times did the person who came twice cross line A": events are not told by their object's visits
   if (q.subject.visits && JSON.stringify(q.measure).includes('"event"')) return { value: { kind: 'none', why: 'it names people by how many times they came, and events are not kept by their visitors\' visits; ask about the visits' }, evidence: [], coverage, notes: run.notes };
+  // "when was the left bottle taken": the count at one place in the picture of one camera
+  const spotless = spotCheck(run);
+  if (spotless) return { value: spotless, evidence: [], coverage, notes: run.notes };
   // "how many times did the man in black come": the visits of one identity, or a refusal when several fit
   const several = q.subject.one ? oneIdentity(run) : undefined;
   if (several) return { value: several, evidence: run.evidence, coverage, notes: run.notes };

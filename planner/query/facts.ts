@@ -15,6 +15,8 @@ import { MOVERS } from './lexicon.js';
 import { judgeVisits } from './look.js';
 import { passes } from './execute-common.js';
 import type { Place, Subject, VisitFact } from './schema.js';
+import { readSpot, spotCount } from './spots.js';
+import type { FrameRow } from '../../memory/queries/frames.js';
 
 export { SETTLE_MS } from '../../memory/count-runs.js';
 /**
@@ -120,6 +122,11 @@ function frameCount(f: { counts: Record<string, number>; occupancy: Record<strin
  * frame, once it spans `SETTLE_MS`; shorter runs are ignored.
  */
 export function timeline(memory: MemoryStore, camera: string, s: Subject, p: Place, from: number, to: number): Timeline {
+  if (s.spot) {
+    // "the left bottle": the count of its place in the picture (the executor refused a spot it cannot read)
+    const read = readSpot(memory, camera, s.classes[0] ?? '', s.spot, from - LOOKBACK_MS, to);
+    return 'why' in read ? { camera, points: [], end: NaN } : settleFrames(memory, camera, from, to, spotCount(read));
+  }
   if (s.look || s.visits || (s.classes.length > 0 && s.classes.every((c) => MOVERS.has(c)))) return visitTimeline(memory, camera, s, p, from, to);
   // several classes ("bottles and cups"): each class settled on its own, then summed
   if (!p.zone && s.classes.length > 1) return sumTimelines(camera, s.classes.map((c) => timeline(memory, camera, { ...s, classes: [c] }, p, from, to)));
@@ -173,6 +180,20 @@ function settle(camera: string, runs: readonly Run[], end: number): Timeline {
 
 /** `timeline` settled from the stored frames of the window (the reference the count-run index is checked against). */
 export function frameTimeline(memory: MemoryStore, camera: string, s: Subject, p: Place, from: number, to: number): Timeline {
+  let named = false;
+  return settleFrames(memory, camera, from, to, (f) => {
+    // a zone is counted from the first frame that names it (a zone drawn later has no count before)
+    named ||= !p.zone || p.zone in f.occupancy;
+    return named ? frameCount(f, s, p) : undefined;
+  });
+}
+
+/**
+ * The settled timeline of a count read from each stored frame of `[from, to)` (and the lookback
+ * before it) by `count` (undefined: the frame is skipped). A run of equal counts becomes the settled
+ * count, from its first frame, once it spans `SETTLE_MS`; frames further apart than `GAP_MS` break runs.
+ */
+export function settleFrames(memory: MemoryStore, camera: string, from: number, to: number, count: (f: FrameRow) => number | undefined): Timeline {
   const points: [number, number][] = [];
   let runStart = NaN;
   let runLast = NaN;
@@ -184,13 +205,10 @@ export function frameTimeline(memory: MemoryStore, camera: string, s: Subject, p
     settled = runVal;
     points.push([points.length === 0 ? runStart : runStart - HALF_FRAME_MS, runVal]);
   };
-  let named = false;
   for (const f of new MemoryQueries(memory).frames({ from: from - LOOKBACK_MS, to: to + SETTLE_MS + 1000 }, camera)) {
     const ts = f.ts;
-    // a zone is counted from the first frame that names it (a zone drawn later has no count before)
-    named ||= !p.zone || p.zone in f.occupancy;
-    if (!named) continue;
-    const n = frameCount(f, s, p);
+    const n = count(f);
+    if (n === undefined) continue;
     if (ts - runLast > GAP_MS) {
       close();
       runVal = NaN;

@@ -168,6 +168,9 @@ function describers(toks: readonly SceneToken[], noun: SceneToken): SceneToken[]
   return out;
 }
 
+/** Words that say where in a place, never the place itself ("the front bottle" is no camera). */
+const SIDE_WORDS = new Set(['left', 'right', 'front', 'back', 'rear', 'top', 'bottom', 'side', 'middle', 'centre', 'center', 'end', 'corner', 'edge']);
+
 /**
  * Reads scene nouns in place (unknown words become the camera's place token or part of its name)
  * and returns what the answer should say it assumed.
@@ -176,7 +179,7 @@ export function sceneNouns(toks: SceneToken[], v: { cameras: readonly string[]; 
   const notes: string[] = [];
   const only = v.cameras.length === 1 && v.zones.length === 0 ? v.cameras[0] : undefined;
   for (const t of toks) {
-    if ((t.t !== 'word' && t.t !== 'class') || t.text.includes(' ')) continue;
+    if ((t.t !== 'word' && t.t !== 'class') || t.text.includes(' ') || SIDE_WORDS.has(t.text)) continue;
     if (t.t === 'class') {
       holderClass(toks, t, only, notes);
       continue;

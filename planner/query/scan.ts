@@ -14,6 +14,8 @@ import { CLASS_WORDS, MOVERS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from
 import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js';
 import { repairs } from './scan-repair.js';
 import { particleVerbs } from './scan-particles.js';
+import { spotPhrases } from './scan-spots.js';
+import type { Spot } from './schema.js';
 import { takeLooks, type LookPhrase } from './scan-look.js';
 import { nounSynonyms, splitCompound } from './synonyms.js';
 import { nounSenses } from './wordnet.js';
@@ -36,6 +38,8 @@ export type Token = (
   | { t: 'place'; v: PlaceName; alias?: true; holder?: true; /** a word of the name itself */ own?: true }
   | { t: 'time'; v: TimePhrase }
   | { t: 'look'; v: LookPhrase }
+  /** A place in the picture said of a thing ("the left bottle"): see `scan-spots.ts`. */
+  | { t: 'spot'; v: Spot }
   | { t: 'word' }
   | { t: 'sep' }
 ) & { text: string; i: number } & TokenFeatures;
@@ -327,7 +331,7 @@ function beforeClass(out: Token[]): void {
   for (const t of out) {
     const next = out[t.i + 1];
     if (next?.t !== 'class') continue;
-    if (POSITIONS.test(t.text) && out[t.i - 1]?.text === 'the') Object.assign(t, { t: 'word' });
+    if (t.t !== 'spot' && POSITIONS.test(t.text) && out[t.i - 1]?.text === 'the') Object.assign(t, { t: 'word' });
     else if (t.t === 'skip' && (t.text === 'every' || t.text === 'each') && !next.agent) Object.assign(t, { t: 'all' });
   }
 }
@@ -560,6 +564,8 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   visitEdges(out);
   // "how many were there at most": the most, not a comparison
   for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
+  // "the left bottle", "the bottle in the middle": a place in the picture
+  spotPhrases(out);
   beforeClass(out);
   for (const t of out) withFeatures(t);
   return out;

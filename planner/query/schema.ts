@@ -62,6 +62,14 @@ export const Look = z
   .strict();
 export type Look = z.infer<typeof Look>;
 
+/**
+ * A thing picked by its place in the picture among the things of its class that stand still ("the
+ * left bottle": `left`; "the second from the right": `right`, rank 2; "the middle one": `middle`).
+ * Read from settled counts only: when it was taken or put back, how long it was gone, whether it was there.
+ */
+export const Spot = z.object({ side: z.enum(['left', 'right', 'middle']), rank: z.number().int().min(1).max(12).optional() }).strict();
+export type Spot = z.infer<typeof Spot>;
+
 /** Which objects: detector classes by label (`[]`: anything detected). Several classes are summed. */
 export const Subject = z
   .object({
@@ -75,6 +83,8 @@ export const Subject = z
      * who came three times" (eq 3), "people who came more than once" (ge 2).
      */
     visits: z.object({ op: Cmp, n: z.number().int().min(1) }).strict().optional(),
+    /** One thing of one class that stands still, by its place in the picture (see `Spot`). */
+    spot: Spot.optional(),
   })
   .strict();
 export type Subject = z.infer<typeof Subject>;
@@ -266,7 +276,8 @@ export const Measure = z.discriminatedUnion('measure', [
       test: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('count'), cond: CountCondition, all: z.boolean().optional(), lasting: DurationCondition.optional() }).strict(),
         z.object({ kind: z.literal('visit'), where: DurationCondition.optional(), moment: z.enum(['arrival', 'departure']).optional(), count: z.object({ op: Cmp, n: z.number().int().min(0) }).strict().optional() }).strict(),
-        z.object({ kind: z.literal('event'), event: EventKind, items: z.number().int().min(2).optional() }).strict(),
+        // times: how many times (moments) it must have happened ("taken more than once": ge 2)
+        z.object({ kind: z.literal('event'), event: EventKind, items: z.number().int().min(2).optional(), times: z.object({ op: Cmp, n: z.number().int().min(1) }).strict().optional() }).strict(),
         z.object({ kind: z.literal('events'), a: EventKind, op: Cmp, b: EventKind }).strict(),
         z.object({ kind: z.literal('compare'), a: VisitRef, op: Cmp, b: VisitRef }).strict(),
         z.object({ kind: z.literal('length'), visit: VisitRef, where: DurationCondition }).strict(),

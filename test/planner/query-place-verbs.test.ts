@@ -61,11 +61,11 @@ test('a rule of counting with a relative "who"; a clock minute and two clock tim
   assert.deepEqual([both.from, both.to], [minute.from, minute.to]);
 });
 
-test('a position that picks one of several things ("the right bottle") is refused, never dropped', () => {
+test('a position the memory cannot tell ("the front bottle") is refused, never dropped (left, right and middle are places in the picture: spots.test.ts)', () => {
   const shelf = parserFor({ cameras: ['spice-rack'], zones: [], lines: [] }, 'spice-rack');
-  shelf.refused('When was the right bottle taken off the rack?', 'right');
-  shelf.refused('how many times was the left bottle taken?', 'left');
-  shelf.refused('When did the middle bottle come back?', 'middle');
+  shelf.refused('When was the front bottle taken off the rack?', 'front');
+  shelf.refused('how many times was the top bottle taken?', 'top');
+  shelf.refused('When did the nearest bottle come back?', 'nearest');
   // "right" elsewhere is still a filler word
   assert.equal(shelf.parse('was a bottle taken right after 09:01?').query.measure.measure, 'whether');
 });

@@ -158,7 +158,8 @@ function describe(m: Whether, words: DescribeWords): string {
   if (x.kind === 'length') return `whether ${refWords(x.visit, tz)} of a ${s1} ${at} lasted ${durWords(x.where)} (${t})`;
   if (x.kind === 'visit') return `whether a ${s1} visited ${at}${x.where ? ` for ${durWords(x.where)}` : ''} ${t}`;
   const together = x.items ? ` (${x.items} or more at once)` : '';
-  return `whether there were ${EVENT[x.event]}${of(x.event, sn)}${together} ${at} ${t}`;
+  const times = x.times ? ` ${{ eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[x.times.op]} ${x.times.n} time${x.times.n === 1 ? '' : 's'}` : '';
+  return `whether there were ${EVENT[x.event]}${of(x.event, sn)}${together}${times} ${at} ${t}`;
 }
 
 /** The `whether` measure. */
@@ -191,8 +192,9 @@ export const whether: MeasureModule<Whether> = {
       const v = duration.execute(r, { measure: 'duration', of: x.of }, all);
       return v.kind === 'number' ? { kind: 'boolean', b: passes(v.n, x.where.op, x.where.seconds) } : v;
     }
-    const c = runCount(r, { measure: 'count', of: 'events', event: x.event, ...(x.items ? { items: x.items, moments: true } : {}) }, all);
-    return { kind: 'boolean', b: c.kind === 'number' && c.n > 0 };
+    const c = runCount(r, { measure: 'count', of: 'events', event: x.event, ...(x.items ? { items: x.items } : {}), ...(x.items || x.times ? { moments: true } : {}) }, all);
+    if (x.times && c.kind === 'number') r.notes.push(`${c.n} time${c.n === 1 ? '' : 's'}`);
+    return { kind: 'boolean', b: c.kind === 'number' && (x.times ? passes(c.n, x.times.op, x.times.n) : c.n > 0) };
   },
   describe,
   readsCounts: (m) => m.test.kind === 'count' || (m.test.kind === 'duration' && m.test.of.kind === 'condition') || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned')),
