@@ -22,7 +22,7 @@ import { leftView } from './view-edge.js';
 import { linearAssignment } from './assignment.js';
 import { KalmanBoxFilter } from './kalman.js';
 import type { KalmanOptions } from './kalman.js';
-import { CONFUSABLE_GROUPS, labelGroup } from './label-groups.js';
+import { CONFUSABLE_GROUPS, ITEM_GROUPS, itemGroup, labelGroup, votedLabel } from './label-groups.js';
 import { iou } from './postprocess.js';
 import type { Box, Detection } from './types.js';
 
@@ -163,7 +163,7 @@ const DEFAULTS: Settings = {
   minHitsToConfirm: 2,
   maxTrajectoryPoints: 600,
   classAware: true,
-  labelGroups: CONFUSABLE_GROUPS,
+  labelGroups: [...CONFUSABLE_GROUPS, ...ITEM_GROUPS],
   bufferRatio: 0.2,
   bufferGrowthPerSecond: 0.8,
   maxBufferRatio: 1.5,
@@ -384,9 +384,10 @@ export class ByteTracker {
     if (correct) t.kf.update(d.box);
     t.box = { ...d.box };
     t.score = d.score;
-    if (t.state === 'tentative') {
+    // an item group's label is voted over the track's life (a bottle read as a vase for a while stays a bottle)
+    if (t.state === 'tentative' || itemGroup(d.label) !== undefined) {
       t.votes.set(d.label, (t.votes.get(d.label) ?? 0) + d.score);
-      t.label = [...t.votes].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+      t.label = votedLabel(t.votes);
     }
     t.lastSeen = ts;
     if (d.score >= this.o.highThreshold) t.lastSure = ts;

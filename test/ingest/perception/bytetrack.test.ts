@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ByteTracker, bufferedIou } from '../../../ingest/perception/bytetrack.js';
+import { votedLabel } from '../../../ingest/perception/label-groups.js';
 import type { Track, TrackerOutput } from '../../../ingest/perception/bytetrack.js';
 import type { Box, Detection } from '../../../ingest/perception/types.js';
 
@@ -236,6 +237,30 @@ test('label groups: one car scored as car, truck and bus on alternate frames is 
   const apart = new ByteTracker({ labelGroups: [] });
   const followed = labels.map((l, k) => apart.update([det(walker(k), 0.8, l)], at(k)).active.length);
   assert.deepEqual(followed, [0, 0, 1, 0, 0, 1], 'without groups the track is lost whenever the label changes');
+});
+
+test('item groups: a bottle read as a vase for a while stays one bottle track, voted over its life; a vase alone stays a vase', () => {
+  // still at one place: vase on its first frames (a tint), then mostly bottle, then vase again
+  const labels = ['vase', 'vase', 'vase', 'bottle', 'bottle', 'bottle', 'vase', 'vase', 'vase', 'vase'];
+  const tr = new ByteTracker();
+  const seen = new Set<number>();
+  const said: string[] = [];
+  labels.forEach((l, k) => {
+    const out = tr.update([det(box(300, 200), 0.7, l)], at(k));
+    for (const t of out.active) seen.add(t.id);
+    said.push(out.active[0]?.label ?? '-');
+  });
+  assert.equal(seen.size, 1, 'one track');
+  assert.equal(said[2], 'vase', 'vase while only vase was seen');
+  assert.equal(said[4], 'bottle', 'a bottle once the bottle has a quarter of the votes, after it was confirmed');
+  assert.equal(said.at(-1), 'bottle', '3 of 10 frames: still the bottle');
+  assert.equal(votedLabel(new Map([['vase', 0.7 * 8], ['bottle', 0.7 * 2]])), 'vase', 'under a quarter: the vase');
+  assert.equal(votedLabel(new Map([['vase', 3], ['bottle', 1]])), 'bottle', 'a quarter: the item');
+  assert.equal(votedLabel(new Map([['truck', 3], ['car', 1]])), 'truck', 'vehicles are no item group: the most votes');
+  const vase = new ByteTracker();
+  let last = '';
+  for (let k = 0; k < 6; k++) last = vase.update([det(box(300, 200), 0.7, 'vase')], at(k)).active[0]?.label ?? last;
+  assert.equal(last, 'vase');
 });
 
 test('trajectory downsampling keeps the first and last points in time order', () => {
