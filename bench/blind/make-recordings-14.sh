@@ -3,7 +3,79 @@
 # Usage: bench/blind/make-recordings-14.sh [OUTDIR]   (default and what the set expects: /tmp/vigil-blind14)
 # Source clips: /work/shared/videos (Intel IoT DevKit sample videos, CC BY 4.0, see its README.md; the
 # README is copied beside the recordings as SOURCE-README.md). Override the source directory with VIDEOS=DIR.
-# Recipes differ from make-recordings{,-2,...,-13}.sh: TRUTH_PLACEHOLDER
+# Recipes differ from make-recordings{,-2,...,-13}.sh: the table clip filmed by a phone on its side (rotated 90
+# degrees clockwise and mirrored, transpose=clock,hflip, so people come in at the right edge and leave at the
+# bottom), pillarboxed (324x576 in a black 1024x576 frame), its visits as: a 12 s empty hold, P3, P1 at 0.75x, a
+# 40 s empty hold, P6 at 1.25x, P2, P4 backwards (she walks in at the bottom and out where people come in), a 4 s
+# hold; the table clip under sodium street light (monochrome orange, dark, moving noise, crf 26) from a network
+# camera that stutters (of every 8.5 s the last 1.2 s are dropped and the frame before the drop stays on screen,
+# so the picture freezes in [8.5k+7.3, 8.5k+8.5) and then jumps), a 30 s empty start, P5, P4 at 0.7x, a 55 s
+# empty hold, P1, P2, P5 again at 1.5x, a 12 s hold; a 2x2 monitor wall (768x432, four 380x212 tiles on a grey
+# grid, a label in each): CH1 HALL the whole table clip (0-139.3, then held), CH2 FOYER the table clip mirrored
+# with only its P3 and P6, moved to other times (30 s and 95 s in; they come in at the bottom and leave at the
+# left edge), so that two people are on screen at once three times,
+# CH3 CAR PARK the lot's lower-left corner (288x162 at (0,34), scaled up: the car, not the walker or the
+# cyclist) with three passes of the car (1x, 0.5x, backwards at 1x) between stills of the empty lot, CH4 a dark
+# blue "NO SIGNAL" tile; the bottle clip rotated 90 degrees clockwise (portrait 360x640: the bench upright on
+# the left, the bottles lying one above the other with the source's left bottle at the top and the right one at
+# the bottom, hands reaching in from the right edge), a cold white balance (colortemperature 10500 K), colour
+# fringes (rgbashift: red 4 px one way, blue 4 px the other) and over-sharpening (unsharp 5:5:1.3), 30 fps, its
+# parts as: 3 bottles held 6 s, part B (14.5-29.5) at 0.6x, a 20 s hold, part C (29.5-39.855) backwards (the right
+# bottle's return becomes a take and its take a return), part A (3.0-14.5) at 1.5x, a 35 s hold, part C at 0.8x;
+# the parking-lot clip in falling snow (sparse soft white flakes scrolling down and slightly left, screened over
+# a pale, low-contrast, desaturated, cold picture), 12 fps, five visits of the car between stills of the empty
+# lot: 0.5x, then after only 4 s again at 1x (two passes nearly back to back), forward at 0.4x straight into
+# backwards at 0.4x (the car drives in and reverses out the way it came: one visit, no gap), backwards at 0.25x,
+# and 1x.
+# Parts are cut into lossless intermediates (x264 qp 0) at the recording's frame rate, joined with the concat
+# filter and given the recording's look in one final encode (recipes.sh: libx264 veryfast crf 20, yuv420p). The
+# script runs the recordings one after the other: about 2.5 min on 2 cores. With ffmpeg 5.1.9 (Debian 12) on
+# this 2-core machine its output is byte-identical to the recordings the set was written from (x264 takes its
+# thread count, here 3, from the number of cores, so elsewhere the bytes may differ though the pictures do not).
+# Source timelines (test/fixtures/truth.ts, refined in make-recordings-7.sh..-13.sh): in-view intervals of the
+# table clip's six people P1..P6 (source seconds): [6.0, 19.8] [22.8, 44.8] [50.3, 69.7] [74.6, 86.7]
+# [92.3, 119.8] [123.5, 136.0]; the table is empty at the cut and hold points used below (0, 3, 21.3, 47, 72,
+# 89.5, 121.5, 139.3). People walk in at the bottom (close to the camera) and leave at the right edge. Bottles on
+# the bench (left, middle, right): 3 until the left one is taken at 6.7, back at 11.5; the left and middle ones
+# taken together at 17.3; the middle one back at 22.3, the left one back at 27.6; the right one taken at 31.5,
+# back at 35.5; 3 to the end (39.855); no hand in view at 3.0, 14.5, 29.5 (the cut and hold points). The
+# parking-lot clip (3.417 s, 41 frames at 12 fps) has the silver car in view in every frame (it comes in at the
+# bottom and leaves at the left edge; a walker and a cyclist cross the far side during each pass, the set asks
+# nothing about them); the stills of the empty lot (recipes.sh empty_lot) show no car.
+# Every output was checked after it was made on frame sheets with timestamps (under /tmp/vigil-blind14-sheets:
+# sheet.sh = ffmpeg trim + every Nth frame + drawtext of the pts + tile, 1 fps overviews; fine.py = strips of every
+# frame 1.5 s either side of each change): the times below are the ones read there (to within 0.3 s; a person
+# counts from the first frame with any part of them in view to the last).
+# Cameras and start times in the set (clock time = start + recording seconds, UTC; relative windows such as "the
+# last 2 minutes" are measured back from start + duration):
+#   desk-portrait-pillarbox -> vet-reception-desk 2027-02-03T09:17:25Z; kiosk-sodium-stutter -> petrol-station-kiosk
+#   2027-02-07T23:41:10Z; hall-quad-monitor -> community-centre-monitor 2027-02-12T16:05:50Z; shelf-sideways-cold
+#   -> farm-shop-shelf 2027-02-16T11:22:05Z; lot-snow-doublepass -> mountain-hut-parking 2027-02-21T08:36:40Z.
+# Truth in recording seconds (read on the sheets):
+#   desk-portrait-pillarbox (162.8 s): empty 0-15.2; P3 15.2-34.8, P1 41.0-59.3; empty 59.3-102.9 (the longest
+#     empty stretch, 43.6 s); P6 102.9-113.0, P2 117.0-139.2, P4 (backwards) 143.9-156.2; empty to the end. One
+#     person at a time; 82.5 s with somebody at the desk.
+#   kiosk-sodium-stutter (219.3 s): empty 0-32.6; P5 32.6-60.3, P4 65.6-83.1; empty 83.1-145.0 (61.9 s, the
+#     longest gap); P1 145.0-158.8, P2 161.7-183.8, P5 again 187.7-206.2; empty to the end. One person at a time;
+#     99.6 s with somebody at the window.
+#   hall-quad-monitor (141.9 s): CH1 P1 6.0-19.8, P2 22.8-44.8, P3 50.2-69.8, P4 74.5-86.8, P5 92.2-119.9, P6
+#     123.5-136.0; CH2 P3 33.2-52.8, P6 97.0-109.5 (8 people in all; two on screen at once 33.2-44.8, 50.2-52.8
+#     and 97.0-109.5, 26.7 s in all; never more than two); CH3 the car 18.0-21.3, 70.0-76.7, 125.0-128.3
+#     (backwards: in at the left edge, out at the bottom); no car at other times; CH4 shows nothing.
+#   shelf-sideways-cold (116.93 s; a bottle counts as gone once lifted off the bench, back once set down; top,
+#     middle, bottom as on screen): 3 bottles; top and middle taken together 10.8 (one bottle left); middle back
+#     19.3, top back 28.1; bottom taken 55.4, back 59.3; top taken 63.9, back 67.3; bottom taken 106.8, back
+#     111.7; 3 to the end (5 takes, 5 returns; 29.5 s with a bottle missing; the longest full stretch is
+#     67.3-106.8, with the hand out of view from about 68.4 to 105.8).
+#     Hand in view (1 fps sheets, about): 9-11.7, 19-22, 27.5-30, 54-56, 59-60, 63-64, 67-68.4, 105.8-107,
+#     111.5-113.5.
+#   lot-snow-doublepass (193.42 s): the car is in view 25.0-31.8, 35.8-39.2, 89.3-106.3 (in and reversing out,
+#     one visit), 141.4-155.0 (driving its path backwards: in at the left edge, out at the bottom) and
+#     175.1-178.4; the lot is empty at all other times (longest empty stretch 39.2-89.3, 50.1 s).
+# Clothes (test/fixtures/appearance.ts, as in make-recordings-13.sh; the kiosk picture is monochrome): P1 long grey
+# cardigan (grey skirt, dark leggings), P2 black jacket + dark jeans, P3 black top + black trousers (long blonde
+# hair), P4 black T-shirt + black trousers, P5 grey cardigan + dark navy jeans (long dark hair), P6 light grey shirt
+# + blue jeans (short hair, a man); the lot's car is silver.
 set -euo pipefail
 source "$(dirname "$0")/recipes.sh" "${1:-/tmp/vigil-blind14}"
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
