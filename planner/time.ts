@@ -197,6 +197,19 @@ function sameHalf(a: TimeOfDay | null, aText: string, b: TimeOfDay | null, bText
 
 const RULES: Rule[] = [
   {
+    // (in) the 5 minutes before 09:19:30 / during the 10 seconds after 10:02 / the two minutes leading up to
+    // 9:20: a window on one side of a clock time ("5 minutes before 9:20" alone is a moment: not read here)
+    re: new RegExp(String.raw`\b(?:(?:in|during|over|within|for)\s+(?:the\s+)?|the\s+)(\d+(?:\.\d+)?|an?|one|two|three|four|five|six|ten|fifteen|twenty|thirty|forty five|sixty|few|couple)\s+(second|sec|minute|min|hour|hr)s?\s+(before|after|following|leading up to)\s+(${TOD})(?:\s+(${DAY}))?`),
+    resolve: (m, r, end) => {
+      const n = WORD_N[m[1] ?? ''] ?? Number(m[1]);
+      const unit = UNIT_MS[m[2] ?? ''] ?? MINUTE;
+      const a = parseTod(m[4] ?? '');
+      if (!a || !(n > 0)) return null;
+      const t = r.latest(a, r.day(m[5]));
+      return m[3] === 'before' || m[3] === 'leading up to' ? { from: t - n * unit, to: Math.min(t, end) } : { from: t, to: Math.min(t + n * unit, end) };
+    },
+  },
+  {
     // between 14:00 and 14:30 [yesterday]; from 9 to 10 today
     re: new RegExp(String.raw`\b(?:(${DAY})\s+)?(?:between|from)\s+(${TOD})\s+(?:and|to|until|till)\s+(${TOD})(?:\s+(${DAY}))?`),
     resolve: (m, r, end) => {
@@ -222,9 +235,15 @@ const RULES: Rule[] = [
     },
   },
   {
-    // this morning / this afternoon / this evening / tonight
-    re: /\b(?:(?:in|during)\s+)?(?:this\s+(morning|afternoon|evening)|(tonight))\b/,
-    resolve: (m, r, end) => part(r, r.today, m[1] ?? 'evening', end),
+    // this morning / this afternoon / this evening / tonight / (the last visitor) of the night / at night
+    re: /\b(?:(?:in|during)\s+)?(?:this\s+(morning|afternoon|evening)|(tonight))\b|\b(?:of|during)\s+the\s+(morning|afternoon|evening|night)\b|\bat\s+(night)\b/,
+    resolve: (m, r, end) => {
+      const said = m[1] ?? m[3] ?? m[4] ?? 'evening';
+      if (said !== 'night') return part(r, r.today, said, end);
+      // "the night": after midnight its small hours, before it the evening
+      const small = part(r, r.today, 'night', end);
+      return r.now >= small.from && r.now < small.to + 6 * HOUR ? small : part(r, r.today, 'evening', end);
+    },
   },
   {
     // yesterday morning / yesterday afternoon / yesterday evening

@@ -151,7 +151,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
 function orientationWords(s: OrientationStatus): string {
   if (s.mode === 'pinned') return `, orientation ${s.orientation} (pinned)`;
   if (s.setting !== 'auto') return '';
-  const scores = `upright ${s.scores.upright}, rotate180 ${s.scores.rotate180}, vflip ${s.scores.vflip} over ${s.seen} frames`;
+  const scores = `${Object.entries(s.scores).map(([o, v]) => `${o} ${v}`).join(', ')} over ${s.seen} frames`;
   const state = s.mode === 'probing' ? 'still probing' : s.mode === 'waiting' ? 'a turn chosen, waiting for nothing tracked' : 'chosen';
   return `, orientation ${s.orientation} (auto, ${state}: ${scores}${s.warning ? '; the picture looks turned but the camera has zones or lines' : ''})`;
 }

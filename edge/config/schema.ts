@@ -88,9 +88,9 @@ const camera = z
     motionGate: z.boolean().default(true).describe('Run the detector only on motion (plus a refresh every few seconds).'),
     holdSeconds: z.number().min(0).max(10).default(1).describe('Live counts and occupancy keep an object this long after its last detection (the tracker keeps its identity longer).'),
     orientation: z
-      .enum(['auto', 'upright', 'rotate180', 'vflip', 'hflip'])
+      .enum(['auto', 'upright', 'rotate180', 'vflip', 'hflip', 'rotate90', 'rotate270'])
       .default('auto')
-      .describe('How the picture is turned before perception (a camera mounted upside down on a ceiling: rotate180). auto (the default) probes the first detected frames in the picture as it comes, rotate180 and vflip, and turns it only when a turned picture clearly scores better (never a camera with zones or lines); the choice is logged and shown in /healthz.'),
+      .describe('How the picture is turned before perception (a camera mounted upside down on a ceiling: rotate180; one on its side: rotate90 turns the picture a quarter clockwise, rotate270 anticlockwise). auto (the default) probes the first detected frames in the picture as it comes, rotate180, vflip, rotate90 and rotate270, and turns it only when a turned picture clearly scores better (never a camera with zones or lines); the choice is logged and shown in /healthz.'),
     zones: z
       .array(zoneSchema)
       .max(64)

@@ -23,7 +23,7 @@ import { SCENE_FIXTURES } from './coco.js';
 import type { Orientation, OrientationSetting } from './orientation.js';
 
 /** The orientations `auto` compares, upright first. */
-export const PROBED = ['upright', 'rotate180', 'vflip'] as const;
+export const PROBED = ['upright', 'rotate180', 'vflip', 'rotate90', 'rotate270'] as const;
 
 /** One of {@link PROBED}. */
 export type ProbedOrientation = (typeof PROBED)[number];
@@ -91,7 +91,7 @@ const round = (x: number): number => Math.round(x * 100) / 100;
 
 /** On one frame: upright saw nothing, a turned picture saw two things or more (scores summing to 0.9 or more). */
 function decisive(s: Readonly<Record<ProbedOrientation, ViewScore>>): boolean {
-  return s.upright.count === 0 && [s.rotate180, s.vflip].some((v) => v.count >= 2 && v.score >= 0.9);
+  return s.upright.count === 0 && [s.rotate180, s.vflip, s.rotate90, s.rotate270].some((v) => v.count >= 2 && v.score >= 0.9);
 }
 
 /** The orientation of one camera; while {@link probing}, call {@link record} with each detected frame's scores. */
@@ -100,9 +100,9 @@ export class OrientationChoice {
   private m: OrientationMode;
   private probed = 0;
   private seen = 0;
-  private readonly sums: Record<ProbedOrientation, number> = { upright: 0, rotate180: 0, vflip: 0 };
+  private readonly sums: Record<ProbedOrientation, number> = { upright: 0, rotate180: 0, vflip: 0, rotate90: 0, rotate270: 0 };
   /** Frames that saw anything on which a turned orientation had more detections than upright. */
-  private readonly more: Record<ProbedOrientation, number> = { upright: 0, rotate180: 0, vflip: 0 };
+  private readonly more: Record<ProbedOrientation, number> = { upright: 0, rotate180: 0, vflip: 0, rotate90: 0, rotate270: 0 };
   private why: string;
   private warn: string | undefined;
   private target: Orientation = 'upright';
@@ -177,16 +177,19 @@ export class OrientationChoice {
 
   private decide(): void {
     this.m = 'chosen';
-    const { upright, rotate180, vflip } = this.sums;
+    const { upright, rotate180, vflip, rotate90, rotate270 } = this.sums;
     if (this.seen === 0) {
       this.why = `nothing seen in any orientation on ${this.probed} probed frames: kept as it comes`;
       return;
     }
     // the detector hardly tells a mirror image apart: the ceiling mount's turn unless vflip clearly wins
-    const turned: ProbedOrientation = vflip >= this.opts.ratio * rotate180 && vflip > 0 ? 'vflip' : 'rotate180';
+    const half: ProbedOrientation = vflip >= this.opts.ratio * rotate180 && vflip > 0 ? 'vflip' : 'rotate180';
+    // a camera on its side: a quarter turn wins over the half turns when it scores more
+    const quarterTurn: ProbedOrientation = rotate270 > rotate90 ? 'rotate270' : 'rotate90';
+    const turned: ProbedOrientation = this.sums[quarterTurn] > this.sums[half] ? quarterTurn : half;
     const score = this.sums[turned];
     const wins = score > 0 && score >= this.opts.ratio * upright && this.more[turned] * 2 > this.seen;
-    const told = `upright ${round(upright)}, rotate180 ${round(rotate180)}, vflip ${round(vflip)} over ${this.seen} frames`;
+    const told = `upright ${round(upright)}, rotate180 ${round(rotate180)}, vflip ${round(vflip)}, rotate90 ${round(rotate90)}, rotate270 ${round(rotate270)} over ${this.seen} frames`;
     if (!wins) {
       this.why = `upright not clearly beaten (${told})`;
       return;
@@ -204,7 +207,7 @@ export class OrientationChoice {
 
   /** The state shown in `/healthz`. */
   status(): OrientationStatus {
-    const scores = { upright: round(this.sums.upright), rotate180: round(this.sums.rotate180), vflip: round(this.sums.vflip) };
+    const scores = Object.fromEntries(PROBED.map((p) => [p, round(this.sums[p])])) as Record<ProbedOrientation, number>;
     const reason = this.m === 'probing' ? `probing: ${this.seen} of ${this.opts.frames} frames seen (${this.probed} probed, at most ${this.opts.maxFrames})` : this.why;
     const why = this.m === 'waiting' ? `${this.why}; turned once nothing is counted` : reason;
     return { setting: this.setting, orientation: this.o, mode: this.m, probed: this.probed, seen: this.seen, scores, reason: why, ...(this.warn ? { warning: this.warn } : {}) };

@@ -259,7 +259,10 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
   const it = c.toks[h.i + 2];
   // ("how long did it take before anyone came": the wait, as "how long before")
   if (c.toks[h.i + 1]?.t === 'aux' && it?.text === 'it') skip = c.toks[h.i + 3]?.t === 'verb' && /^(?:been|take|took)$/.test(c.toks[h.i + 3]?.text ?? '') ? 3 : 2;
-  const rest = c.toks.slice(h.i + 1 + skip);
+  let rest = c.toks.slice(h.i + 1 + skip);
+  // ("how long did it take from the start until ...": the restated start, skipped, before the "until" it leads to)
+  const led = rest.findIndex((t) => t.t !== 'skip');
+  if (led > 0 && (rest[led]?.t === 'elapse' || (skip > 0 && rest[led]?.t === 'rank'))) rest = rest.slice(led);
   const lead = rest[0];
   if (skip > 0 && (lead?.t === 'elapse' || lead?.t === 'rank')) use(c, ...c.toks.slice(h.i + 1, h.i + 1 + skip));
   const span = (from: Moment, to: Moment, next = false): Elapsed => ({ measure: 'elapsed', from, to, ...(next ? { next: true } : {}) });

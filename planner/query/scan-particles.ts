@@ -59,6 +59,11 @@ export function particleVerbs(toks: Tok[], sentence: string): void {
         continue;
       }
     }
+    // "when did the last bottle go back on the shelf": going back is the return
+    if (t.t === 'verb' && GOING.has(t.text) && p.t === 'verb' && (p as Tok & { v?: string }).v === 'return' && p.text === 'back') {
+      Object.assign(t, { t: 'skip' });
+      continue;
+    }
     // "go back to three bottles", "got back to two": becoming that count ("went back to the shelf" is a return)
     const count = toks[i + 2];
     if (GETTING.has(t.text) && p.t === 'verb' && p.text === 'back to') {

@@ -100,6 +100,14 @@ const RECORDING = /^(?:recording|clip|footage|video|feed|tape)$/;
 function fromTheStart(toks: Tok[]): void {
   const head = toks.findIndex((t) => t.t === 'head' && t.v === 'howlong');
   if (head < 0) return;
+  // "how long (did it take) from the start (of the recording) until the first car came": the start is where "until" counts from
+  const until = toks.findIndex((t, k) => k > head && t.t === 'elapse');
+  const from = toks.findIndex((t, k) => k > head && k < until && t.text === 'from');
+  if (until > 0 && from > 0) {
+    const rest = toks.slice(from + 1, until);
+    const said = rest.map((t) => t.text).join(' ');
+    if ((rest.length === 1 && rest[0]?.t === 'instant' && rest[0].v === 'start') || /^the (?:start|beginning)$/.test(said)) for (const t of [toks[from], ...rest]) skip(t);
+  }
   const [a, b, c] = [toks[head + 1], toks[head + 2], toks[head + 3]];
   if (a?.text === 'into' && b?.text === 'the' && RECORDING.test(c?.text ?? '')) {
     Object.assign(a, { t: 'rank', v: 'after' });

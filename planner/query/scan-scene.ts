@@ -89,6 +89,21 @@ function firstIsPlace(noun: string): boolean {
   return first !== undefined && (synset(first).lexFile === LOCATION || descendsFrom(first, ROOMS));
 }
 
+/** What a part of a kiosk, a booth or a shed is: a structure (a window, a door, a gate) or a way in (an entrance). */
+const PARTS = new Set(['structure', 'way']);
+
+/**
+ * "The kiosk window" at camera petrol-station-kiosk: a structure or a way in said right after the
+ * head noun (the last word) of the camera's name is a part of what the camera watches. ("The shed
+ * door" at allotment-shed-table is not: "shed" is not what that camera is named for.)
+ */
+function partOfHead(toks: readonly SceneToken[], t: SceneToken, id: string): boolean {
+  const prev = toks[t.i - 1];
+  if (prev?.t !== 'place' || prev.text !== nameWords(id).at(-1)) return false;
+  const first = firstPhysical(t.text);
+  return first !== undefined && descendsFrom(first, PARTS);
+}
+
 /** Whether a noun's first physical sense is a natural object (a ledge, a rock: a thing to stand on too). */
 function isNatural(noun: string): boolean {
   const first = firstPhysical(noun);
@@ -188,7 +203,8 @@ export function sceneNouns(toks: SceneToken[], v: { cameras: readonly string[]; 
     const named = namedBefore(toks, t.i);
     // ("the atrium table": a thing to stand at, a room or a piece of land, in the scene of the camera
     // just named; "the shed door" at allotment-shed-table is another thing: a door is none of them)
-    if (named?.kind === 'camera' && named.id !== undefined && !closingVerb(toks, t) && (namesCamera(t.text, named.id) || isHolder(t.text) || firstIsPlace(t.text))) {
+    // ("the kiosk window" at petrol-station-kiosk: a part of the structure the name's head noun names)
+    if (named?.kind === 'camera' && named.id !== undefined && !closingVerb(toks, t) && (namesCamera(t.text, named.id) || isHolder(t.text) || firstIsPlace(t.text) || partOfHead(toks, t, named.id))) {
       Object.assign(t, { t: 'skip' });
       continue;
     }

@@ -56,7 +56,7 @@ function assertSettled(bottles: number[], what: string): void {
 
 test('an upside-down camera (rotate180) is turned by auto and its bottles are counted', { timeout: 180_000 }, async () => {
   const r = await replay(join(dir, 'turned.mp4'), 'turned');
-  assert.match(r.stderr, /orientation rotate180 \(auto, chosen: upright [\d.]+, rotate180 [\d.]+, vflip [\d.]+ over \d+ frames\)/);
+  assert.match(r.stderr, /orientation rotate180 \(auto, chosen: upright [\d.]+, rotate180 [\d.]+, vflip [\d.]+, rotate90 [\d.]+, rotate270 [\d.]+ over \d+ frames\)/);
   assert.ok(r.objects >= 3, `bottles were detected: ${r.objects}`);
   assertSettled(r.bottles, 'turned');
 });
@@ -79,7 +79,7 @@ test('a flipped camera (vflip): auto turns it the right way up (as its mirror im
 
 test('the upright clip stays upright under auto and is counted as before', { timeout: 180_000 }, async () => {
   const r = await replay(BOTTLES, 'upright');
-  assert.match(r.stderr, /orientation upright \(auto, chosen: upright [\d.]+, rotate180 [\d.]+, vflip [\d.]+ over \d+ frames\)/);
+  assert.match(r.stderr, /orientation upright \(auto, chosen: upright [\d.]+, rotate180 [\d.]+, vflip [\d.]+, rotate90 [\d.]+, rotate270 [\d.]+ over \d+ frames\)/);
   assertSettled(r.bottles, 'upright');
   for (const s of [2, 3, 4]) assert.equal(r.bottles[s], 3, `bottles at ${s} s (${r.bottles.join(' ')})`);
 });

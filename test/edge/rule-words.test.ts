@@ -88,7 +88,7 @@ const REFUSALS: [string, RegExp][] = [
   ['fewer than 3 bottles on the bench', /start it with "tell me when"/],
   ['tell me when someone crosses line Z', /there is no line called "z" \(lines: B, gate\)$/i],
   ['alert if people or cars are at the table', /"or"/],
-  ['tell me when the table is empty at night', /"night"/],
+  ['tell me when the table is empty at night', /names a period or a moment.*"between 22:00 and 06:00"/],
 ];
 
 for (const [text, why] of REFUSALS) {

@@ -47,6 +47,47 @@ test('rotate180, vflip and hflip move each pixel where it belongs; upright is th
   for (const o of ['rotate180', 'vflip', 'hflip'] as const) assert.deepEqual(turnImage(turnImage(g, o), o).data, g.data, o);
 });
 
+test('quarter turns swap width and height, move each pixel where turnPoint puts it, and four give the picture back', () => {
+  const g = grid();
+  const cw = turnImage(g, 'rotate90');
+  assert.deepEqual([cw.width, cw.height], [2, 3]);
+  // clockwise: the top-left corner goes to the top-right, the bottom-left to the top-left
+  assert.deepEqual(from(cw, 1, 0), [0, 0]);
+  assert.deepEqual(from(cw, 0, 0), [0, 1]);
+  assert.deepEqual(from(cw, 0, 2), [2, 1]);
+  const ccw = turnImage(g, 'rotate270');
+  assert.deepEqual([ccw.width, ccw.height], [2, 3]);
+  assert.deepEqual(from(ccw, 0, 2), [0, 0], 'anticlockwise: the top-left corner goes to the bottom-left');
+  assert.deepEqual(from(ccw, 1, 0), [2, 1]);
+  for (const o of ['rotate90', 'rotate270'] as const) {
+    // a pixel's centre, normalised, lands where turnPoint says
+    const t = turnImage(g, o);
+    for (let y = 0; y < t.height; y++) {
+      for (let x = 0; x < t.width; x++) {
+        const [sx, sy] = from(t, x, y);
+        const [px, py] = turnPoint([(sx + 0.5) / g.width, (sy + 0.5) / g.height], o);
+        assert.deepEqual([Math.round(px * t.width - 0.5) + 0, Math.round(py * t.height - 0.5) + 0], [x, y], `${o} (${sx}, ${sy})`);
+      }
+    }
+    let back: RgbImage = g;
+    for (let k = 0; k < 4; k++) back = turnImage(back, o);
+    assert.deepEqual([back.width, back.height, back.data], [g.width, g.height, g.data], o);
+  }
+  assert.deepEqual(turnImage(turnImage(g, 'rotate90'), 'rotate270').data, g.data, 'the one undoes the other');
+});
+
+test('a camera on its side: a quarter turn that clearly wins is chosen over upright and the half turns', () => {
+  const c = new OrientationChoice('auto', false, OPT);
+  for (let i = 0; i < 4; i++) c.record(score(0.3, 0.4, 0.4, [1, 1, 1], [0.3, 2.1]));
+  assert.equal(c.apply(true), true);
+  assert.equal(c.orientation, 'rotate270');
+  assert.match(c.status().reason, /rotate270 clearly beat upright/);
+  const kept = new OrientationChoice('auto', false, OPT);
+  for (let i = 0; i < 4; i++) kept.record(score(1.2, 0.3, 0.3, [2, 1, 1], [1.3, 0.2]));
+  assert.equal(kept.waiting, false, 'a quarter turn that does not clearly beat upright is not taken');
+  assert.equal(kept.orientation, 'upright');
+});
+
 test('a frame stays a frame: its Buffer stays a Buffer and its other fields are kept', () => {
   const g = grid();
   const f: Frame = { camera: 'c', seq: 7, ts: 1000, width: 3, height: 2, data: Buffer.from(g.data) };
@@ -71,10 +112,12 @@ test('zones and lines drawn on the picture as it comes are placed on the turned 
   assert.deepEqual(turnLines([line], 'vflip')[0], { id: 'l', from: [0.5, 0], to: [0.5, 1] });
 });
 
-const score = (upright: number, rotate180: number, vflip: number, counts: [number, number, number] = [Math.ceil(upright), Math.ceil(rotate180), Math.ceil(vflip)]): Record<ProbedOrientation, ViewScore> => ({
+const score = (upright: number, rotate180: number, vflip: number, counts: [number, number, number] = [Math.ceil(upright), Math.ceil(rotate180), Math.ceil(vflip)], quarters: [number, number] = [0, 0]): Record<ProbedOrientation, ViewScore> => ({
   upright: { score: upright, count: counts[0] },
   rotate180: { score: rotate180, count: counts[1] },
   vflip: { score: vflip, count: counts[2] },
+  rotate90: { score: quarters[0], count: Math.ceil(quarters[0]) },
+  rotate270: { score: quarters[1], count: Math.ceil(quarters[1]) },
 });
 const OPT = { frames: 4, maxFrames: 10, ratio: 1.5, minScore: 0.3, waitFrames: 3 };
 
@@ -92,7 +135,7 @@ test('a turned picture that clearly wins is chosen, once, and kept', () => {
   assert.equal(c.record(score(5, 0, 0)), false, 'chosen for the run');
   const s = c.status();
   assert.equal(s.mode, 'chosen');
-  assert.deepEqual(s.scores, { upright: 1.6, rotate180: 5.6, vflip: 5.2 });
+  assert.deepEqual(s.scores, { upright: 1.6, rotate180: 5.6, vflip: 5.2, rotate90: 0, rotate270: 0 });
   assert.equal(s.warning, undefined);
   assert.match(s.reason, /rotate180 clearly beat upright/);
 });
@@ -229,9 +272,9 @@ test('auto probes the first detected frames in three orientations, turns an upsi
   }
   assert.deepEqual(chosen, ['rotate180'], 'told once');
   assert.equal(p.orientationStatus().orientation, 'rotate180');
-  assert.equal(det.calls.length, 4 * 3 + 4, 'three runs per probed frame, then one');
-  assert.deepEqual(det.calls.slice(0, 3).map((c) => c.probe), [false, true, true], 'the turned runs are marked as probes');
-  assert.ok(det.calls.slice(12).every((c) => c.upright && !c.probe), 'after the choice the detector sees the turned picture');
+  assert.equal(det.calls.length, 4 * 5 + 4, 'five runs per probed frame, then one');
+  assert.deepEqual(det.calls.slice(0, 5).map((c) => c.probe), [false, true, true, true, true], 'the turned runs are marked as probes');
+  assert.ok(det.calls.slice(20).every((c) => c.upright && !c.probe), 'after the choice the detector sees the turned picture');
   assert.equal(det.changed, 1, 'the detector is told the picture changed');
   assert.equal(counts[7], 2, `the bottles of the turned picture are counted: ${counts.join(' ')}`);
   const pic = p.lastPicture;
@@ -275,7 +318,7 @@ test('auto on a camera with zones keeps the picture as it comes and says it look
   assert.equal(told[0]?.orientation, 'upright');
   assert.match(told[0]?.warning ?? '', /orientation: rotate180/);
   assert.equal(det.changed, 0);
-  assert.ok(det.calls.slice(12).every((c) => !c.upright));
+  assert.ok(det.calls.slice(20).every((c) => !c.upright));
 });
 
 test('a chosen turn waits while something is tracked on the picture as it comes (no visit cut in two), then turns', async () => {
