@@ -86,6 +86,12 @@ test('a camera on its side: a quarter turn that clearly wins is chosen over upri
   for (let i = 0; i < 4; i++) kept.record(score(1.2, 0.3, 0.3, [2, 1, 1], [1.3, 0.2]));
   assert.equal(kept.waiting, false, 'a quarter turn that does not clearly beat upright is not taken');
   assert.equal(kept.orientation, 'upright');
+  // an empty scene on its side turned the wrong way: odd shapes (clocks, scissors) score, but no person or thing a camera watches
+  const odd = new OrientationChoice('auto', false, OPT);
+  const shapes = (): Record<ProbedOrientation, ViewScore> => ({ ...score(0.3, 0.3, 0.3, [1, 1, 1]), rotate270: { score: 1.2, count: 3 } });
+  for (let i = 0; i < 4; i++) odd.record(shapes());
+  assert.equal(odd.waiting, false, 'no quarter turn on shapes that are not subjects');
+  assert.deepEqual(viewScore([{ label: 'scissors', score: 0.5 }, { label: 'person', score: 0.6 }, { label: 'tv', score: 0.9 }]), { score: 1.1, count: 2, subjects: 0.6 }, 'a fixture scores nothing; a person is a subject');
 });
 
 test('a frame stays a frame: its Buffer stays a Buffer and its other fields are kept', () => {
@@ -116,8 +122,8 @@ const score = (upright: number, rotate180: number, vflip: number, counts: [numbe
   upright: { score: upright, count: counts[0] },
   rotate180: { score: rotate180, count: counts[1] },
   vflip: { score: vflip, count: counts[2] },
-  rotate90: { score: quarters[0], count: Math.ceil(quarters[0]) },
-  rotate270: { score: quarters[1], count: Math.ceil(quarters[1]) },
+  rotate90: { score: quarters[0], count: Math.ceil(quarters[0]), subjects: quarters[0] },
+  rotate270: { score: quarters[1], count: Math.ceil(quarters[1]), subjects: quarters[1] },
 });
 const OPT = { frames: 4, maxFrames: 10, ratio: 1.5, minScore: 0.3, waitFrames: 3 };
 
@@ -219,7 +225,7 @@ test('a pinned orientation never probes', () => {
 });
 
 test('viewScore sums the scores from minScore, of every class but the fixtures of a scene', () => {
-  assert.deepEqual(viewScore([{ score: 0.5, label: 'person' }, { score: 0.29, label: 'bottle' }, { score: 0.3, label: 'dog' }]), { score: 0.8, count: 2 });
+  assert.deepEqual(viewScore([{ score: 0.5, label: 'person' }, { score: 0.29, label: 'bottle' }, { score: 0.3, label: 'dog' }]), { score: 0.8, count: 2, subjects: 0.5 });
   // a monitor a little surer upside down says nothing of how the camera hangs
   assert.deepEqual(viewScore([{ score: 0.43, label: 'laptop' }, { score: 0.4, label: 'tv' }, { score: 0.35, label: 'chair' }]), { score: 0, count: 0 });
 });
