@@ -20,7 +20,9 @@ export function whenMeasure(r: Reading, w: Words): Measure | Refused {
   if (ev && ref) return refuse('NEEDS_REID', 'it names one thing by what happened to it, and the memory counts such events without telling the things apart; ask when it happened');
   if (ev) {
     const items = itemsAtOnce(c, ev);
-    return { measure: 'when', of: { kind: 'event', event: ev, pick: pick(c, ev === 'line_cross' ? 'crossing' : ev === 'loud_sound' ? 'loud sound' : `time one was ${ev}`), ...(items ? { items } : {}) } };
+    // "the second time someone took a bottle", "for the third time": a time is a moment, whatever it moved
+    const occasion = c.toks.some((t) => t.t === 'ord' && c.toks[t.i + 1]?.text === 'time');
+    return { measure: 'when', of: { kind: 'event', event: ev, pick: pick(c, ev === 'line_cross' ? 'crossing' : ev === 'loud_sound' ? 'loud sound' : `time one was ${ev}`), ...(items ? { items } : {}), ...(occasion ? { moments: true as const } : {}) } };
   }
   const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), ...(v.has('arrive') || v.has('leave') || v.has('take') || v.has('return') || v.has('cross') ? {} : { none: negWords }) });
   const edge = all(c, 'edge')[0];

@@ -373,7 +373,8 @@ export function runWhen(r: Run, m: Extract<Measure, { measure: 'when' }>, all: A
   }
   if (o.kind === 'event') {
     const evs = firstOrLast(r, o.pick, () => eventsOf(r, o.event, o.items));
-    const e = pickItem(r, evs, o.pick);
+    // "the second time a bottle was taken": the second moment; "the second bottle taken": the second item
+    const e = o.moments ? pickMoment(evs, o.pick) : pickItem(r, evs, o.pick);
     if (!e) return { kind: 'none', why: `there is no such event (${evs.length} in that time)` };
     r.evidence.push(...momentEvidence([e]));
     if (evs.length > 1) r.notes.push(`${evs.length} in all`);

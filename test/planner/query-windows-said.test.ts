@@ -2,10 +2,17 @@
  * Kinds of wording found by the fourteenth blind set (own sentences, not the set's): a window on
  * one side of a clock time ("the 60 seconds before 09:01:30"), a part of the day said with "of the"
  * ("the last visitor of the morning"), a part of the structure a camera is named for ("the booth
- * window"), the start restated before "until", and things that "go back" (a return).
+ * window"), the start restated before "until", things that "go back" (a return), and "the second
+ * time" a thing was taken (a moment, not an item).
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import test from 'node:test';
+import type { FrameObservation } from '../../ingest/observations.js';
+import { MemoryStore } from '../../memory/store.js';
+import { askOffline } from '../../planner/ask.js';
 import { END, T0, parserFor } from './parse-helpers.js';
 
 const { parse, refused } = parserFor({ cameras: ['market-booth', 'garden-shed-bench'], zones: [], lines: [] }, 'garden-shed-bench');
@@ -42,4 +49,24 @@ test('the start said before "until" restates where a wait counts from', () => {
 
 test('a thing that goes back on the shelf is put back', () => {
   assert.deepEqual(shed.parse('when did the last bottle go back on the bench?').query.measure, { measure: 'when', of: { kind: 'event', event: 'returned', pick: { by: 'nth', n: -1 } } });
+});
+
+test('"the second time a bottle was taken" is the second moment; "the second bottle taken" the second item', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-times-'));
+  const w = new MemoryStore({ dir });
+  w.open();
+  // 3 bottles; two taken together at 10 s, both back at 20 s, one taken at 30 s
+  const n = (t: number): number => (t >= 10 && t < 20 ? 1 : t >= 30 ? 2 : 3);
+  for (let t = 0; t < 40; t += 0.5) {
+    const f: FrameObservation = { kind: 'frame', camera: 'shelf', ts: T0 + t * 1000, motion: 0.1, detected: true, counts: { bottle: n(t) }, objects: [], occupancy: {} };
+    await w.write(f);
+  }
+  await w.close();
+  const store = new MemoryStore({ dir, readOnly: true });
+  store.open();
+  const at = (q: string): number => (Date.parse(askOffline(q, store, { timeZone: 'UTC' }).value as string) - T0) / 1000;
+  assert.ok(Math.abs(at('The second time someone took a bottle, when was that?') - 30) <= 1);
+  assert.ok(Math.abs(at('when was a bottle taken for the second time?') - 30) <= 1);
+  assert.ok(Math.abs(at('when was the second bottle taken?') - 10) <= 1, 'the second item went in the first lift');
+  await store.close();
 });
