@@ -68,7 +68,7 @@ test('when: n-th, last, references, events, conditions', () => {
     of: { kind: 'arrival', visit: { by: 'after', visit: { by: 'leftAt', t: at('09:00:45') } } },
   });
   assert.deepEqual(parse('when was a bottle first put back?').query.measure, { measure: 'when', of: { kind: 'event', event: 'returned', pick: { by: 'nth', n: 1 } } });
-  assert.deepEqual(parse('when was the last time a bottle was removed?').query.measure, { measure: 'when', of: { kind: 'event', event: 'taken', pick: { by: 'nth', n: -1 } } });
+  assert.deepEqual(parse('when was the last time a bottle was removed?').query.measure, { measure: 'when', of: { kind: 'event', event: 'taken', pick: { by: 'nth', n: -1 }, moments: true } });
   assert.deepEqual(parse('when did the bench drop to one bottle?').query.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 1 }, pick: { by: 'nth', n: 1 }, change: 'drop' } });
   assert.deepEqual(parse('when did the third person cross line B?').query.measure, { measure: 'when', of: { kind: 'event', event: 'line_cross', pick: { by: 'nth', n: 3 } } });
 });
@@ -123,7 +123,7 @@ test('questions without a question word: a plural class asks how many, a conditi
   const first = parse('first arrival after 09:01?').query;
   assert.deepEqual(first.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 1 } } });
   assert.ok(first.time.from - at('09:01:00') <= 1, 'after 09:01');
-  assert.deepEqual(parse('last time a bottle was grabbed?').query.measure, { measure: 'when', of: { kind: 'event', event: 'taken', pick: { by: 'nth', n: -1 } } });
+  assert.deepEqual(parse('last time a bottle was grabbed?').query.measure, { measure: 'when', of: { kind: 'event', event: 'taken', pick: { by: 'nth', n: -1 }, moments: true } });
   // a class alone says nothing to find
   refused('anything', 'does not say what to find');
   refused('people?', 'does not say what to find');
