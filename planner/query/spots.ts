@@ -78,7 +78,8 @@ export function readSpot(memory: MemoryStore, camera: string, label: string, spo
   const gap = Math.max(0.02, 0.5 * (widths.length > 0 ? median(widths) : 0.06));
   const xs = objs.flatMap((o) => o.trajectory.filter(([ts]) => ts >= from && ts < to).map(([, x]) => x));
   const bs = bands(xs, gap);
-  if (bs.length < 2) return { why: `the ${label}s at ${camera} stood in ${bs.length === 0 ? 'no' : 'one'} place, so there is no ${spotWords(spot)}` };
+  if (bs.length === 0) return { why: `no ${label} stood still at ${camera} then, so none is at ${spotWords(spot)}` };
+  if (bs.length < 2) return { why: `the ${label}s at ${camera} stood in one place, so none is at ${spotWords(spot)}` };
   const k = bandIndex(spot, bs.length);
   if (typeof k === 'string') return { why: k };
   const b = bs[k] as [number, number];
