@@ -19,8 +19,15 @@ const DENSE_SHARE = 0.15;
 /** A position this much further from its trajectory point in time is read from the object's usual place. */
 const NEAR_MS = 10_000;
 
+/** Where one object stood: its trajectory's times and positions (by time), and its usual position. */
+interface Placed {
+  ts: number[];
+  x: number[];
+  usual: number | undefined;
+}
+
 /** A spot's band, or why the picture cannot tell it. */
-export type SpotRead = { band: [number, number]; places: number; objects: Map<string, ObjectRecord> } | { why: string };
+export type SpotRead = { band: [number, number]; places: number; objects: Map<string, Placed> } | { why: string };
 
 /** The words of a spot ("the leftmost place", "the second place from the right", "the middle place"). */
 export function spotWords(s: Spot): string {
@@ -44,7 +51,14 @@ function median(xs: number[]): number {
 /** The bands where positions gather (left to right), leaving out sparse ones (things carried across). */
 function bands(xs: number[], gap: number): [number, number][] {
   const sorted = [...xs].sort((a, b) => a - b);
-  const density = sorted.map((x) => sorted.filter((y) => Math.abs(y - x) <= gap / 2).length);
+  // positions within half a gap of each one (two pointers over the sorted positions)
+  const density = new Array<number>(sorted.length);
+  for (let k = 0, lo = 0, hi = 0; k < sorted.length; k++) {
+    const x = sorted[k] as number;
+    while ((sorted[lo] as number) < x - gap / 2) lo++;
+    while (hi < sorted.length && (sorted[hi] as number) <= x + gap / 2) hi++;
+    density[k] = hi - lo;
+  }
   const top = Math.max(0, ...density);
   const kept = sorted.filter((_, k) => (density[k] as number) >= DENSE_SHARE * top);
   const out: [number, number][] = [];
@@ -83,16 +97,26 @@ export function readSpot(memory: MemoryStore, camera: string, label: string, spo
   const k = bandIndex(spot, bs.length);
   if (typeof k === 'string') return { why: k };
   const b = bs[k] as [number, number];
-  return { band: [b[0] - gap / 2, b[1] + gap / 2], places: bs.length, objects: new Map(objs.map((o) => [o.objectId, o])) };
+  return { band: [b[0] - gap / 2, b[1] + gap / 2], places: bs.length, objects: new Map(objs.map((o) => [o.objectId, placed(o)])) };
 }
 
-/** Where an object was at `ts`: its trajectory point nearest in time, or its usual place when none is near. */
-function xAt(o: ObjectRecord, ts: number): number | undefined {
-  let best: [number, number, number] | undefined;
-  for (const p of o.trajectory) if (!best || Math.abs(p[0] - ts) < Math.abs(best[0] - ts)) best = p;
-  if (best && Math.abs(best[0] - ts) <= NEAR_MS) return best[1];
-  const xs = o.trajectory.map(([, x]) => x);
-  return xs.length > 0 ? median(xs) : centreX(o);
+/** An object's trajectory as `xAt` reads it, its usual position worked out once. */
+function placed(o: ObjectRecord): Placed {
+  const x = o.trajectory.map(([, px]) => px);
+  return { ts: o.trajectory.map(([t]) => t), x, usual: x.length > 0 ? median(x) : centreX(o) };
+}
+
+/** Where an object was at `ts`: its trajectory point nearest in time (binary search), or its usual place when none is near. */
+function xAt(o: Placed, ts: number): number | undefined {
+  let lo = 0;
+  let hi = o.ts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((o.ts[mid] as number) < ts) lo = mid + 1;
+    else hi = mid;
+  }
+  const k = [lo - 1, lo].filter((j) => j >= 0 && j < o.ts.length).sort((a, b) => Math.abs((o.ts[a] as number) - ts) - Math.abs((o.ts[b] as number) - ts))[0];
+  return k !== undefined && Math.abs((o.ts[k] as number) - ts) <= NEAR_MS ? o.x[k] : o.usual;
 }
 
 /** The count of a spot in one stored frame: its objects whose place then lies in the band. */
