@@ -4,7 +4,9 @@
  * track, so one object, one visit. Appearance says otherwise: after a gap in the track's
  * sightings, views that match none of the track's kept views, twice in a row, are another object
  * from the first of them on (the caller splits the track there). A single odd view (a turn, a
- * hand in front) does not split.
+ * hand in front) does not split, and neither does a track seen fewer than `minViews` times: a
+ * person just stepping in at an edge (two partial views, then a stuttering camera's freeze) has
+ * no appearance yet to be unlike.
  */
 import { bestPair, type Similarity } from './gallery.js';
 
@@ -16,6 +18,8 @@ export interface SwitchOptions {
   below: number;
   /** Unlike views in a row that make a switch. */
   views: number;
+  /** Sightings the track must have before any doubt: fewer are not an appearance to hold against. */
+  minViews: number;
 }
 
 /**
@@ -23,7 +27,7 @@ export interface SwitchOptions {
  * view of a person against the rest of their own track on the one-by-one clip (0.9 and up) and
  * above most different people's (0.7-0.89: lookalikes are left joined, never a person split).
  */
-export const DEFAULT_SWITCH: SwitchOptions = { gapMs: 1000, below: 0.8, views: 2 };
+export const DEFAULT_SWITCH: SwitchOptions = { gapMs: 1000, below: 0.8, views: 2, minViews: 3 };
 
 /** What a sighting says: the same object, a doubt (the next unlike view makes a switch), or a switch. */
 export type SwitchCheck = 'same' | 'doubt' | 'switched';
@@ -31,6 +35,8 @@ export type SwitchCheck = 'same' | 'doubt' | 'switched';
 /** Watches one track's views for a switch to another object. */
 export class SwitchWatch {
   private doubt: { since: number; views: Float32Array[] } | null = null;
+  /** Sightings judged the track's own, the one that started it included. */
+  private sightings = 1;
 
   constructor(
     private readonly sim: Similarity,
@@ -42,15 +48,18 @@ export class SwitchWatch {
    * needed), `known` the track's kept views.
    */
   check(ts: number, prev: number, view: () => Float32Array, known: readonly Float32Array[]): SwitchCheck {
-    if (!this.doubt && ts - prev < this.o.gapMs) return 'same';
+    if (!this.doubt && (ts - prev < this.o.gapMs || this.sightings < this.o.minViews)) return this.same();
     const v = view();
-    if (known.length === 0 || bestPair([v], known, this.sim) >= this.o.below) {
-      this.doubt = null;
-      return 'same';
-    }
+    if (known.length === 0 || bestPair([v], known, this.sim) >= this.o.below) return this.same();
     this.doubt ??= { since: ts, views: [] };
     this.doubt.views.push(v);
     return this.doubt.views.length >= this.o.views ? 'switched' : 'doubt';
+  }
+
+  private same(): 'same' {
+    this.doubt = null;
+    this.sightings++;
+    return 'same';
   }
 
   /** Views of the doubt in progress (none when there is no doubt). */

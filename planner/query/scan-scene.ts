@@ -104,6 +104,24 @@ function partOfHead(toks: readonly SceneToken[], t: SceneToken, id: string): boo
   return first !== undefined && descendsFrom(first, PARTS);
 }
 
+/** What a way into a kiosk, a booth or a hut is: an opening (a window, a hole), an access (an entrance, a doorway), a door or a gate. */
+const OPENINGS = new Set(['opening', 'access', 'movable barrier']);
+/** What a kiosk, a hut or a shed is. */
+const STRUCTURES = new Set(['structure']);
+
+/**
+ * "The window" at the only camera, petrol-station-kiosk: a way into the structure the name's head
+ * noun names (a kiosk, a hut, a shed; not a desk, a lot or a parking) is the scene that camera
+ * watches. A wall or a road is no way in and stays unknown.
+ */
+function wayIntoHead(noun: string, id: string): boolean {
+  const head = nameWords(id).at(-1);
+  const headSense = head === undefined ? undefined : firstPhysical(head);
+  if (headSense === undefined || !descendsFrom(headSense, STRUCTURES) || isHolder(head ?? '')) return false;
+  const base = nounBase(noun);
+  return base !== undefined && base !== head && nounSenses(base).some((o) => synset(o).lexFile === 6 && descendsFrom(o, OPENINGS));
+}
+
 /** Whether a noun's first physical sense is a natural object (a ledge, a rock: a thing to stand on too). */
 function isNatural(noun: string): boolean {
   const first = firstPhysical(noun);
@@ -231,6 +249,9 @@ export function sceneNouns(toks: SceneToken[], v: { cameras: readonly string[]; 
       // "bottles on the shelf" at camera pantry: what the things there stand on
       Object.assign(t, { t: 'place', v: { kind: 'camera', id: only }, alias: true, holder: true });
       notes.push(`read "${said}" as the ${said} in view at camera ${only}, the only camera`);
+    } else if (wayIntoHead(t.text, only)) {
+      Object.assign(t, { t: 'place', v: { kind: 'camera', id: only }, alias: true });
+      notes.push(`read "${said}" as the ${nameWords(only).at(-1) ?? ''} ${t.text} camera ${only} watches, the only camera`);
     } else continue;
     for (const m of mods) Object.assign(m, { t: 'skip' });
   }

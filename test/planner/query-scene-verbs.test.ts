@@ -31,6 +31,18 @@ test('a scene noun names the only camera when its name says so, and says it assu
   zoned.refused('how many people were at the desk?', 'desk');
 });
 
+test('a way into the structure the only camera is named for is that camera; a wall is not', () => {
+  const kiosk = parserFor({ cameras: ['fuel-kiosk'], zones: [], lines: [] }, 'none');
+  const p = kiosk.parse('how many people came to the window?');
+  assert.deepEqual(p.query.place.cameras, ['fuel-kiosk']);
+  assert.ok(p.assumed.some((a) => /"window" as the kiosk window/.test(a)), p.assumed.join('; '));
+  assert.deepEqual(kiosk.parse('was anyone at the door at 09:00:30?').query.place.cameras, ['fuel-kiosk']);
+  kiosk.refused('how many people walked past the wall?', 'wall');
+  // a desk is furniture, not a structure with a way in
+  front.refused('how many people came to the window?', 'window');
+  two.refused('how many people came to the door?', 'door');
+});
+
 test('a verb the lexicon does not list is read by its sense, or stays unknown', () => {
   assert.deepEqual(front.parse('when was the room last vacated?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: -1 } } });
   assert.equal((store.parse('how many bottles did people snatch?').query.measure as { event?: string }).event, 'taken');

@@ -38,3 +38,14 @@ test('one odd view after a gap does not split the track', async () => {
   assert.equal(end[0]?.object.lastSeen, T0 + 12_000);
   assert.equal(end[0]?.object.visits?.length, 1);
 });
+
+test('a track seen only twice has no appearance to split on', async () => {
+  // two sightings as someone steps in (a stuttering camera then freezes), then unlike views after the gap
+  const who = (s: number): Who => (s <= 0.5 ? 'stripes' : s >= 2.5 && s <= 10 ? 'checks' : null);
+  const obs = await runDoor(who, 18_000);
+  assert.equal(objects(obs).filter((o) => o.event === 'new').length, 1, 'one person, one object');
+  const end = objects(obs).filter((o) => o.event === 'end');
+  assert.equal(end.length, 1);
+  assert.equal(end[0]?.object.firstSeen, T0);
+  assert.equal(end[0]?.object.lastSeen, T0 + 10_000);
+});
