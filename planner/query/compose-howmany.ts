@@ -19,6 +19,11 @@ export function howMany(r: Reading, w: Words): Measure | Refused {
   const cc0 = head === 'howoften' || all(c, 'timesnoun').length > 0 ? undefined : all(c, 'cond').find((x) => x.v === 'missing');
   if (cc0) {
     use(c, cc0);
+    // "the most bottles missing at one time": the usual count less the fewest in the window
+    if (agg?.v === 'max' || (once && r.at === undefined)) {
+      use(c, agg, once);
+      return { measure: 'missing', most: true };
+    }
     if (r.at === undefined && aux?.v === 'past') return refuse('NO_WHEN', 'it does not say when (e.g. "now" or "at 10:00:33")');
     r.at ??= opts.now;
     return { measure: 'missing' };

@@ -17,6 +17,12 @@ export function whatMeasure(r: Reading, w: Words): Measure | Refused {
   const { stay, arrive, leave, agg, once } = w;
   if (agg && (agg.v === 'max' || agg.v === 'min')) {
     use(c, agg, once);
+    // "what was the most bottles missing at one time": the usual count less the fewest
+    const missing = agg.v === 'max' ? all(c, 'cond').find((x) => x.v === 'missing' && !c.used.has(x.i)) : undefined;
+    if (missing) {
+      use(c, missing);
+      return { measure: 'missing', most: true };
+    }
     return { measure: 'extreme', which: agg.v };
   }
   if (v.has('happen')) return { measure: 'list', of: 'events' };

@@ -216,7 +216,8 @@ const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountConditio
  * - `countAt`: how many at the instant `time.at` (settled counts).
  * - `extreme`: most (`max`) or fewest (`min`) at once in the window, or how many there were on
  *   average over it (`avg`: the settled count weighted by how long it held).
- * - `missing`: how many fewer than the usual count at `time.at`.
+ * - `missing`: how many fewer than the usual count at `time.at`; with `most`, the most fewer at
+ *   once in the window ("the most bottles missing at one time": the usual count less the fewest).
  * - `whether`: yes/no: a count condition at `time.at` (or at some moment of the window; with
  *   `all`, during all of it; with `lasting`, for one stretch whose length passes it: "was the table
  *   ever empty for more than 5 s"), a visit (optionally passing `where`; with `count`, whether the number
@@ -270,7 +271,7 @@ export const Measure = z.discriminatedUnion('measure', [
   CountMeasure,
   z.object({ measure: z.literal('countAt') }).strict(),
   z.object({ measure: z.literal('extreme'), which: z.enum(['max', 'min', 'avg']) }).strict(),
-  z.object({ measure: z.literal('missing') }).strict(),
+  z.object({ measure: z.literal('missing'), most: z.literal(true).optional() }).strict(),
   z
     .object({
       measure: z.literal('whether'),

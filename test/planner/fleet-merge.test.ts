@@ -43,6 +43,9 @@ test('countAt and missing add; a duplicate part of a box is ignored', () => {
   assert.equal(a.value, 3);
   const m = query({ measure: 'missing' }, s(50));
   assert.equal(mergeParts([part('a', m, { kind: 'count', n: 1 }), part('b', m, { kind: 'count', n: 2 })], opts).value, 3);
+  // the most missing at once is at one camera: the most of any box, never their sum
+  const most = query({ measure: 'missing', most: true });
+  assert.equal(mergeParts([part('a', most, { kind: 'count', n: 1 }), part('b', most, { kind: 'count', n: 2 })], opts).value, 2);
 });
 
 test('identities add and the answer says they are not merged across boxes', () => {

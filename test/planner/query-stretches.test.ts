@@ -105,3 +105,12 @@ test('"back" is never dropped; an ordinal over things moved together counts thin
   // "back" of a state at a moment is where they are
   assert.equal(q('were all the bottles back at 14:01:40?').value, true);
 });
+
+test('the most missing at once is the usual count less the fewest in the window, not the count now', () => {
+  // the rack: 4 usually, 3 at 20-40 s, 1 at 40-70 s
+  near(q('what was the most bottles missing from the rack at one time?'), 3, 0);
+  near(q('at most, how many bottles were missing at once at the rack?'), 3, 0);
+  near(q('what is the largest number of bottles missing at the same time at the rack before 14:00:35?'), 1, 0);
+  // at a moment, the shortfall then
+  near(q('how many bottles were missing at the rack at 14:00:30?'), 1, 0);
+});
