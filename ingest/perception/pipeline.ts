@@ -368,7 +368,13 @@ export class CameraPerception {
   /** Ends every track and closes the open segment (end of stream). */
   flush(ts: number): Observation[] {
     const out: Observation[] = [];
-    for (const t of this.tracker.flush(ts)) if (t.state !== 'tentative') out.push(...this.endTrack(t));
+    // a still scene carried what the last detection saw to the last frame: those were there until then
+    const last = this.lastFrame;
+    const carried = new Set(last && !last.detected ? last.objects.map((o) => o.trackId) : []);
+    for (const t of this.tracker.flush(ts)) {
+      if (t.state === 'tentative') continue;
+      out.push(...this.endTrack(last && carried.has(t.id) && last.ts > t.lastSeen ? { ...t, lastSeen: last.ts } : t));
+    }
     const seg = this.segmenter.flush();
     if (seg) {
       out.push(seg);

@@ -9,25 +9,33 @@ import { refused as refuse, type Refused } from './parse-types.js';
 import type { Measure } from './schema.js';
 import type { Reading, Words } from './compose-reading.js';
 
+/**
+ * "How many are missing" (at a moment), "the most missing at one time" (the usual count less the
+ * fewest in the window); "how many times was one missing" counts the stretches (not here).
+ */
+function missingOf(r: Reading, w: Words): Measure | Refused | undefined {
+  const { c, opts, head, aux } = r;
+  const { agg, once } = w;
+  const cc0 = head === 'howoften' || all(c, 'timesnoun').length > 0 ? undefined : all(c, 'cond').find((x) => x.v === 'missing');
+  if (!cc0) return undefined;
+  use(c, cc0);
+  if (agg?.v === 'max' || (once && r.at === undefined)) {
+    use(c, agg, once);
+    return { measure: 'missing', most: true };
+  }
+  if (r.at === undefined && aux?.v === 'past') return refuse('NO_WHEN', 'it does not say when (e.g. "now" or "at 10:00:33")');
+  r.at ??= opts.now;
+  return { measure: 'missing' };
+}
+
 /** "how many ...", "how often ...": which count. */
 export function howMany(r: Reading, w: Words): Measure | Refused {
   const { c, opts, v, head, classes, classToks, negWords, dropTo, explicitWindow, instants, aux } = r;
   const { stay, arrive, leave, agg, distinct, once } = w;
   use(c, first(c, 'timesnoun'));
   if (agg?.v === 'total') use(c, agg);
-  // "how many are missing" (at a moment); "how many times was one missing" counts the stretches
-  const cc0 = head === 'howoften' || all(c, 'timesnoun').length > 0 ? undefined : all(c, 'cond').find((x) => x.v === 'missing');
-  if (cc0) {
-    use(c, cc0);
-    // "the most bottles missing at one time": the usual count less the fewest in the window
-    if (agg?.v === 'max' || (once && r.at === undefined)) {
-      use(c, agg, once);
-      return { measure: 'missing', most: true };
-    }
-    if (r.at === undefined && aux?.v === 'past') return refuse('NO_WHEN', 'it does not say when (e.g. "now" or "at 10:00:33")');
-    r.at ??= opts.now;
-    return { measure: 'missing' };
-  }
+  const missing = missingOf(r, w);
+  if (missing) return missing;
   // "how many bottles were there on average": the count weighted by how long it held (not per visit)
   if (agg?.v === 'avg' && head === 'howmany' && !['arrive', 'leave', 'stay', 'take', 'return', 'cross', 'sound'].some((x) => v.has(x))) {
     use(c, agg, once);
@@ -68,7 +76,9 @@ export function howMany(r: Reading, w: Words): Measure | Refused {
   }
   const dc = durationCondition(c);
   // "how many visitors did cam0 get": visitors are counted by their arrivals
-  const visitorWord = (classToks.some((t) => /^(?:visitors?|guests?|customers?|shoppers?|arrivals?|passersby)$/.test(t.text)) || all(c, 'visitnoun').length > 0) && !v.has('be') && !v.has('see') && !leave;
+  // ("how many shoppers are in the aisle now": the count then, not the visits)
+  const atMoment = r.at !== undefined || (aux?.v === 'present' && !explicitWindow);
+  const visitorWord = !atMoment && (classToks.some((t) => /^(?:visitors?|guests?|customers?|shoppers?|arrivals?|passersby)$/.test(t.text)) || all(c, 'visitnoun').length > 0) && !v.has('be') && !v.has('see') && !leave;
   if (arrive || dc || visitorWord) {
     use(c, v.get('become'));
     use(c, arrive, stay);

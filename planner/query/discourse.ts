@@ -44,7 +44,19 @@ function clauses(toks: readonly Token[]): Token[][] {
 function isPreamble(cl: readonly Token[]): boolean {
   // "checking something for the stock sheet": "something" names no class
   const fits = (t: Token): boolean => PREAMBLE_KINDS.has(t.t) || t.t === 'place' || ((t.t === 'num' || t.t === 'all') && /^(?:one|all)$/.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'see')) || (t.t === 'class' && t.v.length === 0 && !t.agent);
-  return cl.some((t) => t.t === 'word') && cl.every(fits);
+  return (cl.some((t) => t.t === 'word') && cl.every(fits)) || introduction(cl, fits);
+}
+
+/**
+ * "Night manager here - ...", "store manager here.": the asker saying who they are, a person word
+ * right before a closing "here", with nothing else that could change the question.
+ */
+function introduction(cl: readonly Token[], fits: (t: Token) => boolean): boolean {
+  const meant = cl.filter((t) => t.t !== 'sep');
+  const here = meant.at(-1);
+  const who = meant.at(-2);
+  if (here?.t !== 'here' || who?.t !== 'class' || !who.v.includes('person') || who.agent) return false;
+  return meant.slice(0, -2).every(fits);
 }
 
 /** A statement of one moment: its class, verb, instant and places (and nothing else of meaning). */

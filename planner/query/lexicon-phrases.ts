@@ -109,6 +109,10 @@ export const PHRASES: Record<string, Lex> = {
   'separate times': { t: 'timesnoun', v: 'occasion' },
   'different occasions': { t: 'timesnoun', v: 'occasion' },
   'back to': V('become'),
+  // "did the rack ever end up empty": came to be
+  'end up': V('become'),
+  'ended up': V('become'),
+  'ends up': V('become'),
   'back up to': V('rise'),
   'in use': { t: 'cond', v: 'occupied' },
   'being used': { t: 'cond', v: 'occupied' },

@@ -113,7 +113,8 @@ function looseAfterSlips(toks: readonly Token[], used: ReadonlySet<number>): Tok
   return toks.filter((t) => {
     if (FUNCTION_KINDS.has(t.t) || (t.t === 'verb' && !MEANINGFUL_VERBS.has(t.v))) return false;
     // "what is the number of ...": "what" frames another question word; two others are two questions
-    if (t.t === 'head' && t.v !== 'what' && ++heads > 1) return true;
+    // ("which was the lowest number of ...": "which" frames it as "what" does)
+    if (t.t === 'head' && t.v !== 'what' && t.v !== 'which' && ++heads > 1) return true;
     const again = seen.has(`${t.t} ${t.text}`);
     seen.add(`${t.t} ${t.text}`);
     return again || !used.has(t.i);

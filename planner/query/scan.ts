@@ -122,6 +122,8 @@ const GO_BELOW = new RegExp(`\\b${GO} (below|under)${COUNT_AHEAD}`, 'g');
 function normalise(q: string, opts: ScanOptions): string {
   let s = ` ${q.toLowerCase().replace(/[\u2018\u2019`´]/g, "'").replace(/[\u201c\u201d"]/g, ' ')} `;
   for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
+  // "bottle count @ 16:05:48": at that time
+  s = s.replace(/\s@\s*(?=\d)/g, ' at ');
   // "hey, can you tell me ...", "ok so ...": a greeting or filler before the question
   s = s.replace(/^\s*(?:(?:hey|hi|hello|hiya|yo|ok|okay|um+|uh+|erm|er|hmm+|well|alright)(?: there)?\s*,?\s+)+/, ' ');
   // "twenty five seconds", "three and a half minutes", "four minutes past two": in digits
@@ -310,7 +312,7 @@ function nameTable(v: ScanVocabulary): Map<string, Lex | TokenBody> {
   // "the table" for camera standing-table, "the shelf" for drinks-shelf: a word of one name alone, where it means nothing else
   for (const [word, place] of nameWords(v)) {
     // a word of the name itself ("ramp" of ferry-ramp), not another word for it
-    const own = forms(place.id).some((f) => f.split(' ').includes(word));
+    const own = forms(place.id).some((f) => ` ${f} `.includes(` ${word} `));
     const lex: TokenBody = { t: 'place', v: place, alias: true, ...(own ? { own: true as const } : {}) };
     if (!table.has(word) && (word.includes(' ') || !known(word))) table.set(word, lex);
     // "the bench" of greenhouse-bench is also a class: the place where a class stands as one (`placeAfterClass`)
@@ -375,6 +377,10 @@ function nameWords(v: ScanVocabulary): Map<string, PlaceName> {
     // "the car park" of marina-car-park: two words of the name that WordNet knows as one noun
     const runs = words.slice(1).map((w, k) => `${words[k] ?? ''} ${w}`).filter((run) => nounSenses(run.replace(' ', '_')).length > 0);
     for (const run of runs) put(run, p);
+    // "the front desk" of hostel-front-desk: two words of the name as they stand in it
+    // (a word that is never a name alone, "front", is one with the word after it)
+    const said = name.split(' ');
+    if (said.length > 2) for (let k = 0; k + 1 < said.length; k++) put(`${said[k] ?? ''} ${said[k + 1] ?? ''}`, p);
     for (const term of new Set([name, ...words, ...split, ...runs])) {
       for (const syn of nounSynonyms(term)) {
         put(syn, p);
@@ -576,6 +582,9 @@ const CLASS_PLACE = '@place ';
 /** The table's key prefix for a word of a place's name that is also another word ("exit", a verb). */
 const NAME_WORD = '@name ';
 
+/** Kinds of token no "the" comes before: a verb, a state, a word not known, a preposition of time. */
+const AFTER_THE = new Set(['verb', 'cond', 'word', 'elapse']);
+
 /**
  * "When did the first car appear at the exit" where the camera is car-wash-exit: a word of one
  * place's own name that the lexicon reads as a verb or a state, right after "the", is the place
@@ -583,7 +592,8 @@ const NAME_WORD = '@name ';
  */
 function placeAfterThe(toks: Token[], table: Map<string, Lex | TokenBody>): void {
   for (const [i, t] of toks.entries()) {
-    if ((t.t !== 'verb' && t.t !== 'cond' && t.t !== 'word') || toks[i - 1]?.text !== 'the') continue;
+    // ("at the till" of canteen-till: no preposition follows "the" either)
+    if (!AFTER_THE.has(t.t) || toks[i - 1]?.text !== 'the') continue;
     const place = table.get(`${NAME_WORD}${t.text}`);
     if (place) toks[i] = { ...place, text: t.text, i: t.i };
   }

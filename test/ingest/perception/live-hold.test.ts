@@ -7,14 +7,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FrameObservation, ObjectObservation, Observation } from '../../../ingest/observations.js';
-import type { CameraPerception } from '../../../ingest/perception/pipeline.js';
 import { LiveState } from '../../../edge/api/live.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryQueries } from '../../../memory/queries.js';
 import { MemoryStore } from '../../../memory/store.js';
-import { benchPerception, bottle, bottlesAt, runFrames, T0 } from './bench-scene.js';
+import { benchPerception, bottle, bottlesAt, runFrames, scriptedDetector, T0 } from './bench-scene.js';
+import { CameraPerception } from '../../../ingest/perception/pipeline.js';
 
 const perception = (at: (ts: number) => string[], holdMs?: number): CameraPerception => benchPerception(bottlesAt(at), holdMs !== undefined ? { holdMs } : {});
 const run = runFrames;
@@ -182,4 +182,20 @@ test('a weak match (the hand grabbing a bottle) keeps the identity, not the coun
   assert.deepEqual(at(obs, T0 + 6000).seen?.counts, { bottle: 3 });
   // identity kept through the weak matches: no new object, no end while matched
   assert.equal(objects(obs).filter((o) => o.event === 'new').length, 3);
+});
+
+test('a still scene to the end of the stream: what it carried was there until the last frame', async () => {
+  // motion gate on: the first frames are detected, then the picture stays the same (a frozen
+  // camera, people standing still) and nothing is detected; the detector's 5 s refresh last runs at 20 s and the stream ends at 22 s
+  const p = new CameraPerception({ camera: 'bench', detector: scriptedDetector(bottlesAt(() => ['a', 'b'])), detect: { scoreThreshold: 0.3, nmsIou: 0.5, maxDetections: 10 }, gate: true, keyframes: false, zones: [], reid: { low: 2, high: 2, retireAfterMs: 3600_000 } });
+  const obs = await run(p, steps(T0, T0 + 22_000));
+  const detected = frames(obs).filter((f) => f.detected).map((f) => f.ts);
+  assert.equal(at(obs, T0 + 22_000).detected, false, `the last frames are not detected (${detected.map((d) => d - T0).join(', ')} were)`);
+  assert.equal(at(obs, T0 + 22_000).counts.bottle, 2, 'the count is carried to the end');
+  const ends = objects(p.flush(T0 + 22_000)).filter((o) => o.event === 'end');
+  assert.equal(ends.length, 2);
+  for (const e of ends) {
+    assert.equal(e.ts, T0 + 22_000, 'the object ends at the last frame that carried it');
+    assert.equal(e.object.lastSeen, T0 + 22_000);
+  }
 });

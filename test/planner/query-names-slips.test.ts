@@ -1,0 +1,55 @@
+/**
+ * Kinds read since the fifteenth blind set's first score (this file's own sentences, none from a
+ * blind set): a word of a camera's name that is also a function word ("the till"), two words of a
+ * name said together ("the front desk"), the asker saying who they are before the question, a
+ * visitor noun counted at a moment when the question is in the present, typing slips whose tie is
+ * broken by how slips are made, "@" before a time, and "end up" as "come to be".
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { parserFor, T0 } from './parse-helpers.js';
+
+const till = parserFor({ cameras: ['garage-till'], zones: [], lines: [] }, 'none');
+const desk = parserFor({ cameras: ['motel-front-desk'], zones: [], lines: [] }, 'none');
+const shelf = parserFor({ cameras: ['larder-shelf'], zones: [], lines: [] }, 'larder-shelf');
+
+test('a word of the camera name that is also a function word is the camera after "the"', () => {
+  const p = till.parse('was anyone at the till at 09:00:30?');
+  assert.deepEqual(p.query.place.cameras, ['garage-till']);
+  assert.equal(p.query.time.at, T0 + 30_000);
+  // "till" as "until" still reads as time
+  assert.equal(till.parse('how many people came till 09:01?').query.time.to, T0 + 60_000);
+});
+
+test('two words of a camera name said together are the camera, though one alone is a position word', () => {
+  assert.deepEqual(desk.parse('how many guests came up to the front desk?').query.place.cameras, ['motel-front-desk']);
+  // "front" alone is still no name
+  desk.refused('how many people were at the front?', 'front');
+});
+
+test('the asker saying who they are ("day supervisor here") is no part of the question', () => {
+  const p = desk.parse('day supervisor here - how many people came to the desk?');
+  assert.deepEqual(p.query.measure, { measure: 'count', of: 'visits' });
+  assert.ok(p.assumed.some((a) => /ignored/.test(a)), p.assumed.join('; '));
+  // the introduction is the part dropped: the question keeps its own words
+  assert.equal(desk.parse('night porter here: when did the first guest leave?').query.measure.measure, 'when');
+});
+
+test('a visitor noun in a present-tense question about now counts who is there, not the visits', () => {
+  assert.deepEqual(desk.parse('how many guests are at the desk right now?').query.measure, { measure: 'countAt' });
+  assert.deepEqual(desk.parse('how many guests are at the desk at the moment?').query.measure, { measure: 'countAt' });
+  assert.deepEqual(desk.parse('how many guests did the desk get?').query.measure, { measure: 'count', of: 'visits' });
+});
+
+test('a slip tied between two words is read as the one a slip more likely came from', () => {
+  const p = desk.parse('how long did the first vist last?');
+  assert.deepEqual(p.query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: 1 } } });
+  assert.ok(p.assumed.some((a) => /"vist" as "visit"/.test(a)), p.assumed.join('; '));
+  assert.deepEqual(shelf.parse('wich was the lowest number of bottles on the shelf at any one time?').query.measure, { measure: 'extreme', which: 'min' });
+});
+
+test('"@" before a time is "at"; "end up" is "come to be"', () => {
+  assert.equal(shelf.parse('bottle count @ 09:00:40').query.time.at, T0 + 40_000);
+  const p = shelf.parse('did the shelf ever end up empty?');
+  assert.equal(p.query.measure.measure, 'whether');
+});
