@@ -59,6 +59,8 @@ export const REFUSAL_CODES = [
   'LOOK_UNNAMED',
   'LOOK_CLASS',
   'NEVER_SEEN',
+  'NO_SPAN',
+  'NOT_ARRIVALS',
 ] as const satisfies readonly ErrorCode[];
 
 /** One refusal code. */

@@ -239,9 +239,11 @@ const RULES: Rule[] = [
     re: /\b(?:(?:in|during)\s+)?(?:this\s+(morning|afternoon|evening)|(tonight))\b|\b(?:of|during)\s+the\s+(morning|afternoon|evening|night)\b|\bat\s+(night)\b/,
     resolve: (m, r, end) => {
       const said = m[1] ?? m[3] ?? m[4] ?? 'evening';
+      // "tonight" in the small hours: the night in progress, since the evening before
+      const small = part(r, r.today, 'night', end);
+      if (m[2] !== undefined && r.now >= small.from && r.now < small.from + 6 * HOUR) return { from: part(r, addDays(r.today, -1), 'evening', end).from, to: end };
       if (said !== 'night') return part(r, r.today, said, end);
       // "the night": after midnight its small hours, before it the evening
-      const small = part(r, r.today, 'night', end);
       return r.now >= small.from && r.now < small.to + 6 * HOUR ? small : part(r, r.today, 'evening', end);
     },
   },

@@ -118,6 +118,8 @@ export const ERROR_CATALOGUE = {
   LOOK_UNNAMED: { status: 422, wire: 'ASK_FAILED', message: 'the question describes a look by a colour or a worn thing Vigil does not name', owner: 'PlannerError' },
   LOOK_CLASS: { status: 422, wire: 'ASK_FAILED', message: 'the question describes the colours of a class that has no named colours', owner: 'PlannerError' },
   NEVER_SEEN: { status: 422, wire: 'ASK_FAILED', message: 'the cameras asked about never detected the class asked about: none, or a detector that does not see it there', owner: 'PlannerError' },
+  NO_SPAN: { status: 422, wire: 'ASK_FAILED', message: 'the question asks for the busiest time but not over what span (a minute, an hour)', owner: 'PlannerError' },
+  NOT_ARRIVALS: { status: 422, wire: 'ASK_FAILED', message: 'the busiest span counts arrivals; the class asked about stands still and is counted by how many are there', owner: 'PlannerError' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 /** Every stable error code. */

@@ -22,6 +22,7 @@ import { howMany } from './compose-howmany.js';
 import { whenMeasure, whoMeasure } from './compose-when.js';
 import { yesNo } from './compose-yesno.js';
 import { listMeasure, whatMeasure } from './compose-what.js';
+import { busiestOf } from './compose-busiest.js';
 import { composeLook } from './compose-look.js';
 import { repeatClause, type Repeat } from './compose-repeat.js';
 
@@ -325,6 +326,8 @@ function personish(c: Ctx, agent: boolean, v: Map<string, Verb>): boolean {
 function chooseMeasure(r: Reading): Measure | Refused {
   const { c, v } = r;
   const w: Words = { stay: v.get('stay'), arrive: v.get('arrive'), leave: v.get('leave'), agg: first(c, 'agg'), distinct: first(c, 'distinct'), once: first(c, 'once') };
+  const busiest = busiestOf(r, w);
+  if (busiest) return busiest;
   switch (r.head) {
     case 'howlong':
       return howLong(r, w);

@@ -12,6 +12,8 @@ export type Lex =
   | { t: 'cmp'; v: 'gt' | 'ge' | 'lt' | 'le' | 'eq' }
   | { t: 'agg'; v: 'avg' | 'total' | 'max' | 'min' }
   | { t: 'super'; v: 'longest' | 'shortest' }
+  /** "The busiest (minute)": the span with the most arrivals. */
+  | { t: 'busy' }
   | { t: 'ord'; v: number }
   | { t: 'num'; v: number }
   | { t: 'unit'; v: number }

@@ -70,6 +70,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('more', { t: 'cmp', v: 'gt' }),
   ...words('fewer less', { t: 'cmp', v: 'lt' }),
   ...words('longest', { t: 'super', v: 'longest' }),
+  ...words('busiest', { t: 'busy' }),
   ...words('shortest briefest quickest', { t: 'super', v: 'shortest' }),
   ['together', { t: 'once' }],
   ['simultaneously', { t: 'once' }],

@@ -17,7 +17,7 @@ import type { Parsed, ParseOptions, Refused } from './parse-types.js';
 export type { Parsed, ParseOptions, Refused } from './parse-types.js';
 
 /** Kinds of tokens whose meaning must be used by the reading. */
-const MEANINGFUL = new Set<Token['t']>(['word', 'num', 'ord', 'cmp', 'unit', 'cond', 'agg', 'super', 'once', 'distinct', 'neg', 'rank', 'dir', 'class', 'place', 'time', 'instant', 'timesnoun', 'all', 'elapse', 'look', 'edge', 'rest']);
+const MEANINGFUL = new Set<Token['t']>(['word', 'num', 'ord', 'cmp', 'unit', 'cond', 'agg', 'super', 'busy', 'once', 'distinct', 'neg', 'rank', 'dir', 'class', 'place', 'time', 'instant', 'timesnoun', 'all', 'elapse', 'look', 'edge', 'rest']);
 /** Verbs whose meaning must be used (seeing and being are implied by most readings). */
 const MEANINGFUL_VERBS = new Set(['arrive', 'leave', 'stay', 'take', 'return', 'cross', 'drop', 'rise', 'enter', 'exit']);
 

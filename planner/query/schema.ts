@@ -263,6 +263,10 @@ const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountConditio
  *   "how many times was it empty for over 20 s").
  * - `list`: the visits (arrivals), visits in progress (`present`), identities or events of the window.
  * - `visit`: one visit as a whole (arrival, departure, length): "who stayed longest?".
+ * - `busiest`: the clock minute or hour (`span`) of the window in which the most visits began
+ *   ("which minute was the busiest?"): its start; `shift` is where the asker's clock begins one, in
+ *   epoch ms modulo the span (0 for a minute everywhere, and for an hour in whole-hour zones); with
+ *   `count`, how many began in it ("how many people came in the busiest minute?").
  * - `compare`: whether a count or length over the query's window is greater (`gt`) or smaller
  *   (`lt`) than the same over the `other` window ("did more people come in the first minute than
  *   in the second?", "more visitors before 12:00 than after?").
@@ -305,6 +309,7 @@ export const Measure = z.discriminatedUnion('measure', [
   z.object({ measure: z.literal('compare'), of: z.discriminatedUnion('measure', [CountMeasure, DurationMeasure, TimesMeasure]), op: z.enum(['gt', 'lt']), other: z.object({ from: z.number(), to: z.number() }).strict() }).strict(),
   z.object({ measure: z.literal('list'), of: z.enum(['visits', 'present', 'identities', 'events']), event: EventKind.optional() }).strict(),
   z.object({ measure: z.literal('visit'), visit: VisitRef }).strict(),
+  z.object({ measure: z.literal('busiest'), span: z.enum(['minute', 'hour']), shift: z.number().int().min(0).max(3_599_999).optional(), count: z.literal(true).optional() }).strict(),
 ]);
 export type Measure = z.infer<typeof Measure>;
 

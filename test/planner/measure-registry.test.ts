@@ -50,6 +50,7 @@ const SAMPLES: { [K in MeasureName]: Sample<K> } = {
   times: { m: { measure: 'times', cond: { op: 'eq', n: 2 } }, classes: ['bottle'], value: { kind: 'number', n: 1, unit: 'count' }, merged: 1, words: /^how many times there came to be exactly 2 bottles/ },
   compare: { m: { measure: 'compare', of: { measure: 'count', of: 'visits' }, op: 'gt', other: { from: s(15), to: END } }, classes: ['person'], time: { from: T0, to: s(15) }, value: { kind: 'boolean', b: true }, merged: null, words: /^whether the number of visits .* was more than the same/ },
   list: { m: { measure: 'list', of: 'visits' }, classes: ['person'], value: { kind: 'list', items: [], total: 3 }, merged: 3, words: /^the visits of people/ },
+  busiest: { m: { measure: 'busiest', span: 'minute' }, classes: ['person'], value: { kind: 'time', t: T0 }, merged: new Date(T0).toISOString(), words: /^the clock minute with the most arrivals of people/ },
   visit: { m: { measure: 'visit', visit: { by: 'longest' } }, classes: ['person'], value: { kind: 'visit', visit: { camera: 'cam', objectId: 'cam:person:2', label: 'person', start: s(9.75), end: s(44.75) } }, merged: { start: new Date(s(9.75)).toISOString(), end: new Date(s(44.75)).toISOString(), seconds: 35, node: 'box' }, words: /^the longest visit/ },
 };
 

@@ -26,6 +26,13 @@ test('UTC: relative and named windows; windows reaching now include it', () => {
   assert.deepEqual(win('before 10:00', now, 'UTC'), ['2026-11-21T00:00:00.000Z', '2026-11-21T10:00:00.000Z']);
 });
 
+test('"tonight": the evening, or in the small hours the night in progress since the evening before', () => {
+  assert.deepEqual(win('how many cars tonight', '2026-11-21T21:10:00.000Z', 'UTC'), ['2026-11-21T18:00:00.000Z', '2026-11-21T21:10:00.001Z']);
+  assert.deepEqual(win('how many cars tonight', '2026-11-21T02:30:00.000Z', 'UTC'), ['2026-11-20T18:00:00.000Z', '2026-11-21T02:30:00.001Z']);
+  // "this evening" is the evening of today
+  assert.deepEqual(win('this evening', '2026-11-21T21:10:00.000Z', 'UTC'), ['2026-11-21T18:00:00.000Z', '2026-11-21T21:10:00.001Z']);
+});
+
 test('a time of day without a date is its latest occurrence up to now', () => {
   const now = '2026-11-21T08:00:00.000Z';
   assert.deepEqual(win('since 9', now, 'UTC'), ['2026-11-20T09:00:00.000Z', '2026-11-21T08:00:00.001Z']);

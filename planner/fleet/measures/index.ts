@@ -5,6 +5,7 @@
  */
 import type { MeasureName, MeasureOf } from '../../query/measures/module.js';
 import type { Measure } from '../../query/schema.js';
+import { busiest } from './busiest.js';
 import { compare } from './compare.js';
 import { count } from './count.js';
 import { countAt } from './count-at.js';
@@ -33,6 +34,7 @@ export const FLEET_MEASURES: { readonly [K in MeasureName]: FleetMeasureModule<M
   compare,
   list,
   visit,
+  busiest,
 };
 
 /** The fleet pieces of a measure. */

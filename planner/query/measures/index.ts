@@ -3,6 +3,7 @@
  * table keyed by the measure's literal, so a measure of the schema without a module is a compile
  * error. The executor, the description, the composition and the fleet look measures up here.
  */
+import { busiest } from './busiest.js';
 import { compare } from './compare.js';
 import { count } from './count.js';
 import { countAt } from './count-at.js';
@@ -32,6 +33,7 @@ export const MEASURES: { readonly [K in MeasureName]: MeasureModule<MeasureOf<K>
   compare,
   list,
   visit,
+  busiest,
 };
 
 /** The module of a measure. */
