@@ -216,6 +216,11 @@ export class ObjectBook {
     return this.open(t, p.size, p.st, id);
   }
 
+  /** Forgets a track whose identity still waits (it ended before it was counted). */
+  forget(trackId: number): void {
+    this.pending.delete(trackId);
+  }
+
   /** Whether a track's identity waits for more views (see {@link start}). */
   isPending(trackId: number): boolean {
     return this.pending.has(trackId);

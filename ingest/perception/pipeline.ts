@@ -547,8 +547,9 @@ export class CameraPerception {
       if (r) out.push({ s, ...r });
     });
     const fresh = new Set(tr.started.map((s) => s.id));
-    for (const a of [...tr.active, ...tr.lost]) {
-      if (fresh.has(a.id) || !this.book.isPending(a.id)) continue;
+    // (a waiting track decides on its own sightings: one lost since is not counted by waiting)
+    for (const a of tr.active) {
+      if (fresh.has(a.id) || !this.book.isPending(a.id) || a.lastSeen !== frame.ts) continue;
       const r = this.book.settle(a, frame);
       if (r) out.push({ s: a, ...r });
     }
@@ -587,9 +588,9 @@ export class CameraPerception {
 
   private endTrack(t: Track): Observation[] {
     const out: Observation[] = [];
-    // a track that ends while its identity waits is decided with the views it has
-    const late = this.book.isPending(t.id) ? this.book.settle(t, null, true) : null;
-    if (late) out.push(...this.announce(t.lastSeen, t, late.object, late.isNew));
+    // a track that ends while its identity waits was never counted in a frame: a glimpse (a
+    // detection or two of something far off, a duplicate box), not a visit; it is forgotten
+    if (this.book.isPending(t.id)) this.book.forget(t.id);
     const objectId = this.book.objectOf(t.id);
     for (const e of this.zones.end(t.id, t.lastSeen)) {
       if (e.type === 'zone_exit') out.push({ kind: 'event', camera: this.o.camera, ts: e.ts, type: 'zone_exit', zone: e.zone, dwellSeconds: e.dwellSeconds, label: t.label, ...(objectId ? { objectId } : {}) });
