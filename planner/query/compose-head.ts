@@ -31,6 +31,8 @@ export function headless(c: Ctx, lead: Token | undefined): Head | null {
     return 'yesno';
   }
   if (lead?.t === 'aux' || lead?.t === 'neg') return 'yesno';
+  // "all 3 bottles there at 16:06:10?": whether they all were
+  if (lead?.t === 'all' && (next?.t === 'class' || (next?.t === 'num' && after?.t === 'class'))) return 'yesno';
   // "counter empty at 14:21:12?", "fewer than 2 bottles at 16:45:09?": whether the condition held
   if ((lead?.t === 'place' || lead?.t === 'cond' || lead?.t === 'cmp' || lead?.t === 'here') && hasCountCond) return 'yesno';
   // "in total, was the kiosk in use for over a minute?": a fronted aggregate; the clause after it asks

@@ -28,9 +28,31 @@ function missingOf(r: Reading, w: Words): Measure | Refused | undefined {
   return { measure: 'missing' };
 }
 
+/**
+ * "How many times was the table empty", "... did the rack go down to one bottle": the times a state
+ * began; "how many times did the number of bottles go up": each rise of the count is a moment
+ * things were put back (several at once once), each drop a moment they were taken.
+ */
+function stateTimes(r: Reading): Measure | undefined {
+  const { c, classes, negWords, dropTo } = r;
+  const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), none: negWords });
+  if (cc) {
+    use(c, dropTo, first(c, 'timesnoun'));
+    // "how many times was it empty for over 20 s": the stretches that long
+    const lasting = dropTo ? undefined : durationCondition(c);
+    if (lasting) return { measure: 'times', cond: cc, lasting };
+    return { measure: 'times', cond: cc, ...(dropTo ? { change: dropTo.v === 'drop' ? 'drop' : dropTo.v === 'rise' ? 'rise' : 'any' } : {}) };
+  }
+  if (dropTo && dropTo.v !== 'become' && stationary(classes)) {
+    use(c, dropTo);
+    return { measure: 'count', of: 'events', event: dropTo.v === 'drop' ? 'taken' : 'returned', moments: true };
+  }
+  return undefined;
+}
+
 /** "how many ...", "how often ...": which count. */
 export function howMany(r: Reading, w: Words): Measure | Refused {
-  const { c, opts, v, head, classes, classToks, negWords, dropTo, explicitWindow, instants, aux } = r;
+  const { c, opts, v, head, classes, classToks, explicitWindow, instants, aux } = r;
   const { stay, arrive, leave, agg, distinct, once } = w;
   use(c, first(c, 'timesnoun'));
   if (agg?.v === 'total') use(c, agg);
@@ -49,15 +71,8 @@ export function howMany(r: Reading, w: Words): Measure | Refused {
   // "how many people crossed": different objects; "how many times": crossings
   // ("how many gaps were there between cars": the gap noun counts stretches, as "times" does)
   if (!ev && (head === 'howoften' || all(c, 'timesnoun').length > 0 || all(c, 'cond').some((x) => x.gap === true))) {
-    // "how many times was the table empty", "... did the rack go down to one bottle"
-    const cc = countCondition(c, { ...(dropTo ? { dropTo } : {}), none: negWords });
-    if (cc) {
-      use(c, dropTo, first(c, 'timesnoun'));
-      // "how many times was it empty for over 20 s": the stretches that long
-      const lasting = dropTo ? undefined : durationCondition(c);
-      if (lasting) return { measure: 'times', cond: cc, lasting };
-      return { measure: 'times', cond: cc, ...(dropTo ? { change: dropTo.v === 'drop' ? 'drop' : dropTo.v === 'rise' ? 'rise' : 'any' } : {}) };
-    }
+    const times = stateTimes(r);
+    if (times) return times;
   }
   if (ev) {
     // "how many times was a bottle taken" counts bottles (each one taken is a time one was taken);

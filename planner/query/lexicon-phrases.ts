@@ -286,6 +286,9 @@ export const PHRASES: Record<string, Lex> = {
   'drop to': V('drop'),
   'dropped to': V('drop'),
   'go up to': V('rise'),
+  // "did the number of bottles go up": rose (not "go", left, with a particle)
+  ...each(['go', 'goes', 'went', 'gone', 'going'], ['up'], V('rise')),
+  ...each(['go', 'goes', 'went', 'gone', 'going'], ['down'], V('drop')),
   'went up to': V('rise'),
   'rise to': V('rise'),
   'rose to': V('rise'),

@@ -568,13 +568,27 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   placeAfterThe(out, table);
   // "when did the second visit at the drop-off end": a visit's ends, across the place said after it
   visitEdges(out);
-  // "how many were there at most": the most, not a comparison
-  for (const t of out) if (t.t === 'cmp' && t.text === 'at most' && out[t.i + 1]?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
   // "the left bottle", "the bottle in the middle": a place in the picture
   spotPhrases(out);
+  byNeighbours(out);
   beforeClass(out);
   for (const t of out) withFeatures(t);
   return out;
+}
+
+/**
+ * Words read by the word after them: "at most" with no number after it is the most; "first" of the arrival of one already named by an ordinal
+ * ("when did the third shopper first show up"), and a verb of staying before a state, which is
+ * the state's copula ("did the desk ever stand empty", "remained full"). Changes `out` in place.
+ */
+function byNeighbours(out: Token[]): void {
+  for (const t of out) {
+    const next = out[t.i + 1];
+    // "how many were there at most": the most, not a comparison
+    if (t.t === 'cmp' && t.text === 'at most' && next?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
+    if (t.t === 'ord' && t.v === 1 && t.text === 'first' && next?.t === 'verb' && next.v === 'arrive' && out.slice(0, t.i).some((o) => o.t === 'ord')) Object.assign(t, { t: 'skip' });
+    if (t.t === 'verb' && t.v === 'stay' && next?.t === 'cond') Object.assign(t, { v: 'be' });
+  }
 }
 
 /** The table's key prefix for a word of a place's name that is also a class ("bench"). */

@@ -53,3 +53,19 @@ test('"@" before a time is "at"; "end up" is "come to be"', () => {
   const p = shelf.parse('did the shelf ever end up empty?');
   assert.equal(p.query.measure.measure, 'whether');
 });
+
+test('the count going up or down is a put-back or a taking, never things leaving', () => {
+  assert.deepEqual(shelf.parse('how many times did the number of bottles go up?').query.measure, { measure: 'count', of: 'events', event: 'returned', moments: true });
+  assert.deepEqual(shelf.parse('how many times did the bottle count drop?').query.measure, { measure: 'count', of: 'events', event: 'taken', moments: true });
+  // a target keeps its reading: the times it came to be that many by a drop
+  assert.deepEqual(shelf.parse('how many times did the number of bottles go down to one?').query.measure, { measure: 'times', cond: { op: 'eq', n: 1 }, change: 'drop' });
+});
+
+test('a verb of staying before a state is its copula; "all 3 ... there at T?" asks whether; "first" of a named arrival', () => {
+  const m = desk.parse('did the desk ever stand empty for more than 20 seconds?').query.measure;
+  assert.deepEqual(m, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 0 }, lasting: { op: 'gt', seconds: 20 } } });
+  assert.equal(shelf.parse('all 3 bottles there at 09:00:40?').query.measure.measure, 'whether');
+  assert.deepEqual(desk.parse('when did the second guest first show up?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 2 } } });
+  // "first" said of a leaving is not read away
+  desk.refused('when did the second guest first leave?', 'first');
+});
