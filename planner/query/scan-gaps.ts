@@ -69,7 +69,8 @@ function betweenVisits(toks: Tok[], k: number): boolean {
   const noun = toks[j];
   if (!noun || (noun.t !== 'class' && noun.t !== 'visitnoun')) return false;
   const next = leavingThenNext(toks, j + 1);
-  if (toks.slice(j + 1 + next.length).some((t) => t.t === 'and' || t.t === 'time' || t.t === 'ord')) return false;
+  // (a period after them is the question's window: "the longest gap between guests tonight")
+  if (toks.slice(j + 1 + next.length).some((t) => t.t === 'and' || (t.t === 'time' && (t.v as { instant?: number } | undefined)?.instant !== undefined) || t.t === 'ord')) return false;
   // "between visits", "between passes": the noun restates the visits (the class is said elsewhere or is the place's)
   for (const r of [...restated, ...next, ...(noun.t === 'visitnoun' ? [noun] : [])]) Object.assign(r, { t: 'skip' });
   return true;

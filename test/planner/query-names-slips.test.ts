@@ -69,3 +69,11 @@ test('a verb of staying before a state is its copula; "all 3 ... there at T?" as
   // "first" said of a leaving is not read away
   desk.refused('when did the second guest first leave?', 'first');
 });
+
+test('a period said after "the gap between guests" is the window, not a second moment', () => {
+  const q = desk.parse('what was the longest gap between guests in the last minute?').query;
+  assert.equal(q.measure.measure, 'duration');
+  assert.equal(q.time.from, T0 + 79_500);
+  // an instant after it is still refused: "between" would join two moments
+  desk.refused('how long was the gap between guests at 09:01?');
+});
