@@ -62,6 +62,9 @@ interface TrackState {
 }
 
 /** Keeps the objects of one camera. */
+/** How recently a track must have been seen for its object to count as in view elsewhere, ms. */
+const IN_VIEW_MS = 1000;
+
 export class ObjectBook {
   private readonly tracks = new Map<number, TrackState>();
   private readonly objects = new Map<string, ObjectFact>();
@@ -189,7 +192,7 @@ export class ObjectBook {
     else if (!this.external) this.firstViews(st, t, img);
     const claimed = this.still?.claim(t.label, t.box, t.lastSeen) ?? null;
     if (claimed) return this.open(t, img, st, this.reid.join(claimed, this.member(t, st)));
-    const id = this.reid.assign(this.member(t, st), this.waits(t.label, 0));
+    const id = this.reid.assign(this.member(t, st), this.waits(t.label, 0), this.inView(t.firstSeen));
     if (id !== null) return this.open(t, img, st, id);
     this.pending.set(t.id, { st, waited: 0, size: { width: img.width, height: img.height } });
     return null;
@@ -210,7 +213,7 @@ export class ObjectBook {
       this.sample(p.st, appearanceEmbedding(img, t.box));
     }
     p.waited++;
-    const id = this.reid.assign(this.member(t, p.st), !final && this.waits(t.label, p.waited));
+    const id = this.reid.assign(this.member(t, p.st), !final && this.waits(t.label, p.waited), this.inView(t.firstSeen));
     if (id === null) return null;
     this.pending.delete(t.id);
     return this.open(t, p.size, p.st, id);
@@ -343,7 +346,7 @@ export class ObjectBook {
     const after: Track = { ...t, firstSeen: other.since, trajectory: t.trajectory.filter((p) => p.ts >= other.since) };
     const ns = this.state(after);
     for (const v of other.views) this.sample(ns, v);
-    const started = this.open(after, img, ns, this.reid.assign(this.member(after, ns)));
+    const started = this.open(after, img, ns, this.reid.assign(this.member(after, ns), false, this.inView(after.firstSeen)));
     return { ended: structuredClone(o), started };
   }
 
@@ -396,6 +399,15 @@ export class ObjectBook {
   }
 
   /** Object ids with at least one live track. */
+  /**
+   * Objects a track of which was seen within a second of `at`: in view elsewhere then, so not the
+   * object a new track is (two identical cars in the lot at once are two objects). A track lost
+   * for longer is not counted: a person who stepped out may be the one stepping back in.
+   */
+  private inView(at: number): Set<string> {
+    return new Set([...this.tracks.values()].filter((s) => s.objectId !== '' && s.seen >= at - IN_VIEW_MS).map((s) => s.objectId));
+  }
+
   liveObjects(): Set<string> {
     return new Set([...this.tracks.values()].map((s) => s.objectId));
   }

@@ -134,16 +134,18 @@ export class ReidGrouper {
    * Assigns the track to an existing object or a new one and returns the object id.
    * Among the groups that satisfy the rule, the one with the highest best-member similarity wins.
    * With `wait`, a track that fits no group while some group of its class shares no time with it
-   * gets no id (null): more views may still match it.
+   * gets no id (null): more views may still match it. Objects in `busy` are in view elsewhere
+   * right now (a track of theirs was just seen), so the track is not them.
    */
-  assign(t: ReidTrack, wait: boolean): string | null;
+  assign(t: ReidTrack, wait: false, busy?: ReadonlySet<string>): string;
+  assign(t: ReidTrack, wait: boolean, busy?: ReadonlySet<string>): string | null;
   assign(t: ReidTrack): string;
-  assign(t: ReidTrack, wait = false): string | null {
+  assign(t: ReidTrack, wait = false, busy: ReadonlySet<string> = new Set()): string | null {
     this.retire(t.end);
     const views = viewsOf(t);
     let best: { g: Group; sim: number } | null = null;
     for (const g of this.groups) {
-      if (g.label !== t.label) continue;
+      if (g.label !== t.label || busy.has(g.objectId)) continue;
       const top = this.fits(g, t, views);
       if (top > this.opts.high && (!best || top > best.sim)) best = { g, sim: top };
     }

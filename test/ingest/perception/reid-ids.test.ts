@@ -20,3 +20,16 @@ test('a new grouper for the same camera never repeats an id', () => {
   }
   assert.equal(ids.size, 9);
 });
+
+test('an object in view elsewhere is not the object a new track is, however alike they look', () => {
+  const emb = new Float32Array([1, 0, 0]);
+  const g = new ReidGrouper('lot');
+  // car A from 0 s; its member's span was recorded at its start (a live track grows later)
+  const a = g.assign({ trackId: 1, label: 'car', start: 0, end: 500, embedding: emb });
+  // an identical car enters at 5 s while A is still in view: without the busy set it joins A
+  const alike = { trackId: 2, label: 'car', start: 5000, end: 5500, embedding: emb };
+  const b = g.assign(alike, false, new Set([a]));
+  assert.notEqual(b, a, 'two cars at once are two objects');
+  // once A is gone, the same look is A coming back
+  assert.equal(g.assign({ trackId: 3, label: 'car', start: 60_000, end: 60_500, embedding: emb }, false, new Set([b])), a);
+});
