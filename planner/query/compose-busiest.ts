@@ -3,6 +3,7 @@
  * people arrive?": the clock span of the window in which the most visits began (the `busiest`
  * measure). The span must be said: "when was it busiest" is refused, not read at a span of our own.
  */
+import { wallTime } from '../time.js';
 import { all, first, stationary, use } from './ctx.js';
 import { refused as refuse, type Refused } from './parse-types.js';
 import type { Measure } from './schema.js';
@@ -13,9 +14,8 @@ const SPANS: Record<number, 'minute' | 'hour'> = { 60: 'minute', 3600: 'hour' };
 
 /** Where the asker's clock begins a minute or an hour, in epoch ms modulo the span. */
 export function clockShift(t: number, span: 'minute' | 'hour', timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', minute: '2-digit', second: '2-digit' }).formatToParts(t);
-  const part = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const into = ((span === 'hour' ? part('minute') * 60 : 0) + part('second')) * 1000 + (((t % 1000) + 1000) % 1000);
+  const w = wallTime(t, timeZone);
+  const into = ((span === 'hour' ? w.minute * 60 : 0) + w.second) * 1000 + (((t % 1000) + 1000) % 1000);
   const ms = span === 'hour' ? 3_600_000 : 60_000;
   return ((((t - into) % ms) + ms) % ms);
 }

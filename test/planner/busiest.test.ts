@@ -9,13 +9,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { FrameObservation, Observation } from '../../ingest/observations.js';
+import type { Observation } from '../../ingest/observations.js';
 import { MemoryStore } from '../../memory/store.js';
 import type { DraftAnswer as Answer } from '../../planner/answer.js';
 import { askOffline } from '../../planner/ask.js';
 import { clockShift } from '../../planner/query/compose-busiest.js';
 import { arrivalsBySpan, busiestSpans } from '../../planner/query/measures/busiest.js';
-import { object, segment } from '../memory/fixtures.js';
+import { frame, object, segment } from '../memory/fixtures.js';
 
 const T0 = Date.parse('2026-11-21T14:00:00Z');
 const s = (sec: number): number => T0 + sec * 1000;
@@ -32,8 +32,7 @@ before(async () => {
   const obs: Observation[] = [];
   for (let t = 0; t < 180_000; t += 500) {
     const ids = VISITS.flatMap(([a, b], i) => (t >= a * 1000 && t < b * 1000 ? [`counter:person:${i + 1}`] : []));
-    const f: FrameObservation = { kind: 'frame', camera: 'counter', ts: T0 + t, motion: 0.1, detected: true, counts: ids.length ? { person: ids.length } : {}, objects: ids.map((objectId) => ({ objectId, trackId: 1, label: 'person', box: { x1: 0, y1: 0, x2: 10, y2: 10 }, score: 0.8 })), occupancy: {} };
-    obs.push(f);
+    obs.push(frame('counter', T0 + t, ids));
     if (t % 2000 === 0) obs.push(segment('counter', T0 + t, 'quiet'));
   }
   VISITS.forEach(([a, b], i) => obs.push(object('counter', `counter:person:${i + 1}`, 'person', s(a), s(b - 0.5))));
