@@ -119,12 +119,14 @@ export interface ByteTrackerOptions {
    */
   confirmAtOnce?: (d: Detection, ts: number) => boolean;
   /**
-   * Labels whose objects stay put (bottles, not people): for them a detection under
+   * Labels whose detections may start a track by staying put: for them a detection under
    * `newTrackThreshold` (but at `highThreshold` or more) that is found at the same place on
-   * `persistFrames` detected frames in a row starts a track. The bar over `highThreshold` keeps
-   * single-frame false positives out; a detection that stays put is none. Absent: never.
+   * `persistFrames` detected frames in a row starts a track (or on the number of frames returned:
+   * more for things that move by themselves, a person standing at a shelf). The bar over
+   * `highThreshold` keeps single-frame false positives out; a detection that stays put is none.
+   * Absent, false or 0: never.
    */
-  persistStart?: (label: string) => boolean;
+  persistStart?: (label: string) => boolean | number;
   /** Detected frames in a row a persisting detection needs to start a track (4: 2 s at 2 fps). */
   persistFrames?: number;
   /** Whether such a detection lands on a known resting place (a thing put back): it starts a track at once. */
@@ -207,7 +209,7 @@ export class ByteTracker {
   private readonly o: Settings;
   private readonly kalman: KalmanOptions;
   private readonly confirmAtOnce: ((d: Detection, ts: number) => boolean) | null;
-  private readonly persistStart: ((label: string) => boolean) | null;
+  private readonly persistStart: ((label: string) => boolean | number) | null;
   private readonly knownPlace: ((d: Detection, ts: number) => boolean) | null;
   /** Detections under the new-track score that stayed put so far (see `persistStart`). */
   private persisting: Persisting[] = [];
@@ -338,11 +340,12 @@ export class ByteTracker {
    * frames (then it starts a track); otherwise it is followed into `next`.
    */
   private stayedPut(d: Detection, ts: number, next: Persisting[]): boolean {
-    if (!this.persistStart?.(d.label)) return false;
+    const rule = this.persistStart?.(d.label) ?? false;
+    if (rule === false || rule === 0) return false;
     if (this.knownPlace?.(d, ts)) return true;
     const before = this.persisting.find((p) => p.d.label === d.label && iou(p.d.box, d.box) >= PERSIST_IOU);
     const n = (before?.n ?? 0) + 1;
-    if (n >= this.o.persistFrames) return true;
+    if (n >= (rule === true ? this.o.persistFrames : rule)) return true;
     next.push({ d, n });
     return false;
   }

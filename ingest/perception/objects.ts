@@ -10,7 +10,8 @@ import type { Track } from './bytetrack.js';
 import { TrackColours } from './colours.js';
 import { Gallery } from './gallery.js';
 import { DEFAULT_REID, ReidGrouper, type ReidOptions, type ReidTrack } from './reid.js';
-import { iou, MOVING_CLASSES, StillPlaces } from './still.js';
+import { iou, overlapOfSmaller } from './postprocess.js';
+import { MOVING_CLASSES, StillPlaces } from './still.js';
 import { SwitchWatch } from './track-switch.js';
 import { leftView } from './view-edge.js';
 import type { Box, RgbImage } from './types.js';
@@ -60,6 +61,12 @@ interface TrackState {
   /** Colour samples of the track (people and vehicles). */
   colours: TrackColours;
 }
+
+/**
+ * Least share of the smaller of a new track's box and a lost object's last box inside the other
+ * for the object to have been lost there (a person half hidden is a smaller box inside her own).
+ */
+const LOST_HERE_OVERLAP = 0.6;
 
 /** Keeps the objects of one camera. */
 /** How recently a track must have been seen for its object to count as in view elsewhere, ms. */
@@ -192,7 +199,7 @@ export class ObjectBook {
     else if (!this.external) this.firstViews(st, t, img);
     const claimed = this.still?.claim(t.label, t.box, t.lastSeen) ?? null;
     if (claimed) return this.open(t, img, st, this.reid.join(claimed, this.member(t, st)));
-    const id = this.reid.assign(this.member(t, st), this.waits(t.label, 0), this.inView(t.firstSeen));
+    const id = this.reid.assign(this.member(t, st), this.waits(t.label, 0), this.inView(t.firstSeen), this.lostHere(t));
     if (id !== null) return this.open(t, img, st, id);
     this.pending.set(t.id, { st, waited: 0, size: { width: img.width, height: img.height } });
     return null;
@@ -213,7 +220,7 @@ export class ObjectBook {
       this.sample(p.st, appearanceEmbedding(img, t.box));
     }
     p.waited++;
-    const id = this.reid.assign(this.member(t, p.st), !final && this.waits(t.label, p.waited), this.inView(t.firstSeen));
+    const id = this.reid.assign(this.member(t, p.st), !final && this.waits(t.label, p.waited), this.inView(t.firstSeen), this.lostHere(t));
     if (id === null) return null;
     this.pending.delete(t.id);
     return this.open(t, p.size, p.st, id);
@@ -406,6 +413,22 @@ export class ObjectBook {
    */
   private inView(at: number): Set<string> {
     return new Set([...this.tracks.values()].filter((s) => s.objectId !== '' && s.seen >= at - IN_VIEW_MS).map((s) => s.objectId));
+  }
+
+  /**
+   * Objects of the track's moving class lost a moment ago (within {@link VISIT_GAP_MS}, not by
+   * walking out at a side) whose last box and the track's box lie mostly one in the other: a shopper hidden for a few
+   * seconds behind another one, found again where she stood.
+   */
+  private lostHere(t: Track): Set<string> {
+    const out = new Set<string>();
+    if (!MOVING_CLASSES.has(t.label)) return out;
+    for (const o of this.objects.values()) {
+      const gap = t.firstSeen - o.lastSeen;
+      if (o.label !== t.label || gap <= 0 || gap > VISIT_GAP_MS || (this.exited.get(o.objectId) ?? -Infinity) >= o.lastSeen) continue;
+      if (overlapOfSmaller(o.box, t.box) >= LOST_HERE_OVERLAP) out.add(o.objectId);
+    }
+    return out;
   }
 
   liveObjects(): Set<string> {

@@ -36,14 +36,21 @@ export interface SegmentCaptioner {
 }
 
 /**
+ * Detected frames in a row a person (or another mover) scored under the new-track score must stay
+ * put to start a track: 4 s at 2 fps. A shopper standing half-turned at a shelf, scored 0.31 on every
+ * frame, is there; a moving false positive never stays put that long.
+ */
+export const MOVER_PERSIST_FRAMES = 8;
+
+/**
  * Tracker thresholds for the bundled COCO detectors, whose scores run lower than the YOLO-style
  * scores ByteTrack's defaults (0.5/0.1/0.6) assume: centernet scored the shared clips' people at
  * 0.3-0.85 and bottles at 0.36-0.5. Two matched frames still confirm a track, which keeps
  * single-frame false positives out. A still thing scored under the new-track score (a bottle at
  * 0.34 in a warm-tinted, zoomed copy of the bottle clip) starts a track once it stayed put for four
- * detected frames.
+ * detected frames; a person, for `MOVER_PERSIST_FRAMES`.
  */
-export const DETECTOR_TRACKING: ByteTrackerOptions = { highThreshold: 0.3, lowThreshold: 0.15, newTrackThreshold: 0.35, persistStart: (label) => !MOVING_CLASSES.has(label) };
+export const DETECTOR_TRACKING: ByteTrackerOptions = { highThreshold: 0.3, lowThreshold: 0.15, newTrackThreshold: 0.35, persistStart: (label) => (MOVING_CLASSES.has(label) ? MOVER_PERSIST_FRAMES : true) };
 
 /** Default hold: counts and occupancy keep an object this long after its last sighting. */
 export const DEFAULT_HOLD_MS = 1000;

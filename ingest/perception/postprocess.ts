@@ -17,6 +17,18 @@ export function iou(a: Box, b: Box): number {
   return union > 0 ? inter / union : 0;
 }
 
+/**
+ * The share of the smaller box's area inside the larger (0 when either is empty): 1 for a head
+ * and shoulders box inside the whole-body box of the same person, where IoU is small.
+ */
+export function overlapOfSmaller(a: Box, b: Box): number {
+  const iw = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
+  const ih = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  if (iw <= 0 || ih <= 0) return 0;
+  const smaller = Math.min((a.x2 - a.x1) * (a.y2 - a.y1), (b.x2 - b.x1) * (b.y2 - b.y1));
+  return smaller > 0 ? (iw * ih) / smaller : 0;
+}
+
 /** Clips a box to `[0, width] x [0, height]`. */
 export function clipBox(b: Box, width: number, height: number): Box {
   return {

@@ -135,21 +135,26 @@ export class ReidGrouper {
    * Among the groups that satisfy the rule, the one with the highest best-member similarity wins.
    * With `wait`, a track that fits no group while some group of its class shares no time with it
    * gets no id (null): more views may still match it. Objects in `busy` are in view elsewhere
-   * right now (a track of theirs was just seen), so the track is not them.
+   * right now (a track of theirs was just seen), so the track is not them. Objects in `near` were
+   * lost a moment ago where the track starts (hidden behind someone): one of them needs only the
+   * low bar when no object passes the high one.
    */
-  assign(t: ReidTrack, wait: false, busy?: ReadonlySet<string>): string;
-  assign(t: ReidTrack, wait: boolean, busy?: ReadonlySet<string>): string | null;
+  assign(t: ReidTrack, wait: false, busy?: ReadonlySet<string>, near?: ReadonlySet<string>): string;
+  assign(t: ReidTrack, wait: boolean, busy?: ReadonlySet<string>, near?: ReadonlySet<string>): string | null;
   assign(t: ReidTrack): string;
-  assign(t: ReidTrack, wait = false, busy: ReadonlySet<string> = new Set()): string | null {
+  assign(t: ReidTrack, wait = false, busy: ReadonlySet<string> = new Set(), near: ReadonlySet<string> = new Set()): string | null {
     this.retire(t.end);
     const views = viewsOf(t);
     let best: { g: Group; sim: number } | null = null;
+    let close: { g: Group; sim: number } | null = null;
     for (const g of this.groups) {
       if (g.label !== t.label || busy.has(g.objectId)) continue;
       const top = this.fits(g, t, views);
       if (top > this.opts.high && (!best || top > best.sim)) best = { g, sim: top };
+      if (near.has(g.objectId) && top > this.opts.low && (!close || top > close.sim)) close = { g, sim: top };
     }
-    if (best) return this.add(best.g, t);
+    const chosen = best ?? close;
+    if (chosen) return this.add(chosen.g, t);
     if (wait && this.groups.some((g) => g.label === t.label && g.members.every((m) => m.trackId === t.trackId || m.end < t.start || m.start > t.end))) return null;
     const objectId = `${this.camera}:${t.label}:${this.next++}-${this.run}`;
     this.groups.push({ objectId, label: t.label, members: [t], lastSeen: t.end });

@@ -8,6 +8,7 @@
  * gives up its place too once unseen for `lostMs`: a bottle carried back in the hand starts a new
  * track before the old one has run out.
  */
+import { iou } from './postprocess.js';
 import type { Box } from './types.js';
 
 /** Classes that move by themselves: they never take back an id by place. */
@@ -69,16 +70,6 @@ interface Live {
   seen: number;
   /** Its object was taken over by a newer track: it leaves no place when it ends. */
   replaced: boolean;
-}
-
-/** Intersection over union of two boxes. */
-export function iou(a: Box, b: Box): number {
-  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
-  const h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  const union = (a.x2 - a.x1) * (a.y2 - a.y1) + (b.x2 - b.x1) * (b.y2 - b.y1) - inter;
-  return union > 0 ? inter / union : 0;
 }
 
 function centreDistance(a: Box, b: Box): number {

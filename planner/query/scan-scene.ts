@@ -128,7 +128,16 @@ function isNatural(noun: string): boolean {
   return first !== undefined && synset(first).lexFile === 17;
 }
 
-/** Whether a noun names the place of camera `id`: its name and the noun are one thing in WordNet, or the name is a kind of it. */
+/**
+ * "Reception" at camera hostel-front-desk: a word that is no thing or place itself but, with the
+ * camera name's head noun after it, is one (a reception desk) names that head, said short.
+ */
+function elidedHead(base: string, head: string | undefined): boolean {
+  if (head === undefined || head === base || firstPhysical(base) !== undefined) return false;
+  return nounSenses(`${base} ${head}`).some((o) => PHYSICAL.has(synset(o).lexFile));
+}
+
+/** Whether a noun names the place of camera `id`: its name and the noun are one thing in WordNet, the name is a kind of it, or the noun is the name's head said short. */
 export function namesCamera(noun: string, id: string): boolean {
   const key = `${id}\n${noun}`;
   const known = cache.get(key);
@@ -136,7 +145,7 @@ export function namesCamera(noun: string, id: string): boolean {
   const base = nounBase(noun) ?? noun;
   const words = nameWords(id);
   const compound = [words.join(' '), words.at(-1) ?? ''].some((w) => w !== '' && nounSenses(`${w} ${base}`).length > 0);
-  const yes = compound || words.includes(base) || words.some((w) => isKindOf(w, base));
+  const yes = compound || words.includes(base) || words.some((w) => isKindOf(w, base)) || elidedHead(base, words.at(-1));
   cache.set(key, yes);
   return yes;
 }

@@ -1,11 +1,13 @@
 /**
  * A still thing the detector scores under the new-track score starts a track once it stayed put
- * for `persistFrames` detected frames (or at once on a known resting place); a mover, a moving
- * detection, or a tracker without `persistStart` never starts one from such scores.
+ * for `persistFrames` detected frames (or at once on a known resting place); a person standing
+ * still, after the frames the daemon's rule gives movers; a moving detection, or a tracker without
+ * `persistStart`, never starts one from such scores.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ByteTracker, type ByteTrackerOptions } from '../../../ingest/perception/bytetrack.js';
+import { DETECTOR_TRACKING, MOVER_PERSIST_FRAMES } from '../../../ingest/perception/pipeline.js';
 import type { Box, Detection } from '../../../ingest/perception/types.js';
 
 const T0 = 1_700_000_000_000;
@@ -37,7 +39,15 @@ test('the tracker watches such a detection (the next frame should be detected) u
   assert.equal(tr.watching, false, 'gone for a frame: followed no more');
 });
 
-test('never from such scores: without persistStart, for a person, or for a detection that moves', () => {
+test('a person standing at a shelf scored 0.31 on every frame starts a track after the movers\' frames, not before', () => {
+  const person = (): Detection[] => [det(box(200), 'person', 0.31)];
+  assert.equal(confirmedAt(new ByteTracker(DETECTOR_TRACKING), 30, person), MOVER_PERSIST_FRAMES);
+  assert.ok(MOVER_PERSIST_FRAMES > 4, 'a mover needs longer than a still thing');
+  // walking (a new place each frame): never
+  assert.equal(confirmedAt(new ByteTracker(DETECTOR_TRACKING), 30, (k) => [det(box(100 + 25 * k), 'person', 0.31)]), null);
+});
+
+test('never from such scores: without persistStart, for a label it excludes, or for a detection that moves', () => {
   assert.equal(confirmedAt(new ByteTracker({ ...OPTS, persistStart: undefined }), 10, () => [det(box(200))]), null);
   assert.equal(confirmedAt(new ByteTracker(OPTS), 10, () => [det(box(200), 'person')]), null);
   assert.equal(confirmedAt(new ByteTracker(OPTS), 10, (k) => [det(box(200 + 25 * k))]), null);
