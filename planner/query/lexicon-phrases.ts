@@ -357,6 +357,8 @@ export const PHRASES: Record<string, Lex> = {
   'in the frame': { t: 'here' },
   'in frame': { t: 'here' },
   'in view': { t: 'here' },
+  // "all three in their places": where they belong, i.e. there
+  ...each(['in'], ['place', 'places', 'position', 'its place', 'their place', 'their places', 'its spot', 'their spots', 'its usual place', 'their usual places', 'their usual spots', 'its usual spot'], { t: 'here' }),
   'in sight': { t: 'here' },
   'on camera': { t: 'here' },
   'on screen': { t: 'here' },
