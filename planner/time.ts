@@ -242,6 +242,8 @@ const RULES: Rule[] = [
       // "tonight" in the small hours: the night in progress, since the evening before
       const small = part(r, r.today, 'night', end);
       if (m[2] !== undefined && r.now >= small.from && r.now < small.from + 6 * HOUR) return { from: part(r, addDays(r.today, -1), 'evening', end).from, to: end };
+      // "this morning" asked before 06:00: the early morning so far, since midnight
+      if (said === 'morning' && m[1] !== undefined && r.now < part(r, r.today, 'morning', end).from) return { from: small.from, to: end };
       if (said !== 'night') return part(r, r.today, said, end);
       // "the night": after midnight its small hours, before it the evening
       return r.now >= small.from && r.now < small.to + 6 * HOUR ? small : part(r, r.today, 'evening', end);

@@ -45,10 +45,22 @@ function firstPhysical(noun: string): number | undefined {
   return base ? nounSenses(base).find((o) => PHYSICAL.has(synset(o).lexFile)) : undefined;
 }
 
-/** Whether the hypernyms of a noun's first physical sense (up to `DEPTH`) include `word`. */
+/** Whether a noun's first physical sense is a location (a lot, a yard, a field). */
+function isLocation(noun: string): boolean {
+  const first = firstPhysical(noun);
+  return first !== undefined && synset(first).lexFile === 15;
+}
+
+/**
+ * Whether the hypernyms of a noun's first physical sense (up to `DEPTH`) include `word`; for a
+ * `word` that is a location, those of any physical sense ("the lot" at camera park-and-ride: a
+ * park is also a parking lot, a kind of lot).
+ */
 function isKindOf(noun: string, word: string): boolean {
   const first = firstPhysical(noun);
-  let level = first === undefined ? [] : synset(first).hypernyms;
+  const base = nounBase(noun);
+  const starts = isLocation(word) && base ? nounSenses(base).filter((o) => PHYSICAL.has(synset(o).lexFile)) : first === undefined ? [] : [first];
+  let level = starts.flatMap((o) => synset(o).hypernyms);
   for (let d = 0; d < DEPTH && level.length > 0; d++) {
     if (level.some((o) => synset(o).words.includes(word))) return true;
     level = level.flatMap((o) => synset(o).hypernyms);

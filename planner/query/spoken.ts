@@ -31,7 +31,7 @@ function value(w: string): number {
 
 /**
  * Numbers said in words that measure a unit, in digits: "twenty five" (and "twenty-five"), "three
- * and a half", "a couple of", then "<number word> <unit>".
+ * and a half", "a minute and a half", "a couple of", then "<number word> <unit>".
  * @param s the lower-cased sentence
  */
 export function spokenNumbers(s: string): string {
@@ -39,6 +39,10 @@ export function spokenNumbers(s: string): string {
     .replace(new RegExp(`\\b(${TENS})[ -](${DIGIT_WORDS})\\b`, 'g'), (_m, t: string, u: string) => String(value(t) + value(u)))
     .replace(new RegExp(`\\b(\\d+|${CARDINAL}) and (a half|a quarter|three quarters) (?=${UNIT})`, 'g'), (_m, n: string, f: string) =>
       `${value(n) + (f === 'a half' ? 0.5 : f === 'a quarter' ? 0.25 : 0.75)} `,
+    )
+    // "a minute and a half", "the last hour and a quarter", "two hours and a half"
+    .replace(new RegExp(`\\b(?:(a|an|\\d+|${CARDINAL}) )?(${UNIT.replace('\\b', '')}) and (a half|a quarter)\\b`, 'g'), (_m, n: string | undefined, u: string, f: string) =>
+      `${(n === undefined || n === 'a' || n === 'an' ? 1 : value(n)) + (f === 'a half' ? 0.5 : 0.25)} ${u}`,
     )
     .replace(new RegExp(`\\b(?:a )?couple(?: of)? (?=${UNIT})`, 'g'), '2 ')
     .replace(new RegExp(`\\b(${CARDINAL}) (?=${UNIT})`, 'g'), (_m, n: string) => `${value(n)} `);

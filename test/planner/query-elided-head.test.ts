@@ -1,8 +1,9 @@
 /**
- * A camera's place said short by the word that goes before its head noun ("reception" for the
- * reception desk at camera motel-front-desk): the word is no thing or place itself, and with the
- * head noun after it WordNet knows one. A word that is a place of its own is not read so. Things
- * "in their places" are there.
+ * Kinds read from the fifteenth and sixteenth blind sets' failures (this file's own sentences): a camera's
+ * place said short by the word before its head noun ("reception" for the reception desk at camera
+ * motel-front-desk: the word is no thing itself, and with the head noun WordNet knows one); a
+ * location noun a name word is a kind of in any sense ("the lot" at park-and-ride); things "in their
+ * places" are there; "else" and "too" carry nothing. A word that is a place of its own is not read so.
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
@@ -30,4 +31,20 @@ test('"in their places", "in place": things where they belong, i.e. there', () =
   assert.deepEqual(said.measure, plain.measure);
   assert.deepEqual(said.time, plain.time);
   assert.deepEqual(shelf.parse('were all the bottles in place at 09:00:30?').query.measure, plain.measure);
+});
+
+const lot = parserFor({ cameras: ['park-and-ride'], zones: [], lines: [] }, 'none');
+const station = parserFor({ cameras: ['gym-water-station'], zones: [], lines: [] }, 'gym-water-station');
+
+test('a location noun names the only camera when any physical sense of a name word is a kind of it (a park is also a parking lot)', () => {
+  assert.deepEqual(lot.parse('how many cars were in the lot at 09:00:30?').query.place.cameras, ['park-and-ride']);
+  // a place the camera's name is no kind of stays unknown
+  station.refused('how many bottles are left in the storeroom?', 'storeroom');
+  lot.refused('how many cars are in the garden right now?', 'garden');
+});
+
+test('"else" and "too" add nothing the question needs', () => {
+  const p = lot.parse('after the first person left, how long until someone else appeared?');
+  assert.equal(p.query.measure.measure, 'elapsed');
+  assert.deepEqual(lot.parse('was a car there at 09:00:30 too?').query.measure, lot.parse('was a car there at 09:00:30?').query.measure);
 });

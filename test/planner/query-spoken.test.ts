@@ -20,6 +20,10 @@ test('numbers of a unit said in words', () => {
   assert.equal(parse('how many people came in the first twenty five seconds').query.time.to, T0 + 25_000);
   assert.deepEqual(time('how many people came in the last a couple of minutes'), time('how many people came in the last 2 minutes'));
   assert.equal(spokenNumbers('one and a quarter hours'), '1.25 hours');
+  // the unit before the fraction: "a minute and a half", "the last minute and a half"
+  assert.equal(parse('how many people came in the last minute and a half').query.time.from, END - 90_000);
+  assert.equal(spokenNumbers('an hour and a quarter ago'), '1.25 hour ago');
+  assert.equal(spokenNumbers('two minutes and a half'), '2.5 minutes');
   // not a measure: the words stay
   assert.equal(spokenNumbers('did no one come before the second visitor'), 'did no one come before the second visitor');
 });

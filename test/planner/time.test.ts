@@ -33,6 +33,11 @@ test('"tonight": the evening, or in the small hours the night in progress since 
   assert.deepEqual(win('this evening', '2026-11-21T21:10:00.000Z', 'UTC'), ['2026-11-21T18:00:00.000Z', '2026-11-21T21:10:00.001Z']);
 });
 
+test('"this morning" asked before 06:00 is the early morning so far, since midnight; after it, from 06:00', () => {
+  assert.deepEqual(win('when did the first car come this morning', '2026-11-21T05:15:00.000Z', 'UTC'), ['2026-11-21T00:00:00.000Z', '2026-11-21T05:15:00.001Z']);
+  assert.deepEqual(win('when did the first car come this morning', '2026-11-21T09:15:00.000Z', 'UTC'), ['2026-11-21T06:00:00.000Z', '2026-11-21T09:15:00.001Z']);
+});
+
 test('a time of day without a date is its latest occurrence up to now', () => {
   const now = '2026-11-21T08:00:00.000Z';
   assert.deepEqual(win('since 9', now, 'UTC'), ['2026-11-20T09:00:00.000Z', '2026-11-21T08:00:00.001Z']);
