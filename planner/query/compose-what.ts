@@ -28,10 +28,11 @@ export function whatMeasure(r: Reading, w: Words): Measure | Refused {
   if (v.has('happen')) return { measure: 'list', of: 'events' };
   // "what was the longest time nobody was there", "the longest stretch with all three bottles": a state's stretch
   // "the longest time the kiosk sat unused": a verb of staying said of the state is no visit
-  // ("the longest time all three bottles stood there": things that stand hold a state by standing)
+  // ("the longest time all three bottles stood there", "stayed on the shelf": things that stand
+  // still hold a state by staying)
   // ("the longest the counter sat with nobody at it": staying with none there is the state too)
   const withNone = stay !== undefined && c.toks[stay.i + 1]?.text === 'with' && negWords.some((t) => t.i === stay.i + 2);
-  const stateStay = stay !== undefined && (c.toks[stay.i + 1]?.t === 'cond' || withNone || (stay.posture === true && r.classes.length > 0 && stationary(r.classes)));
+  const stateStay = stay !== undefined && (c.toks[stay.i + 1]?.t === 'cond' || withNone || (r.classes.length > 0 && stationary(r.classes)));
   const cc = first(c, 'super') && (!stay || stateStay) && !arrive && !leave && all(c, 'visitnoun').length === 0 ? countCondition(c, { not: true, none: negWords }) : undefined;
   if (cc) {
     use(c, stateStay ? stay : undefined);

@@ -30,6 +30,23 @@ function coverageEnd(r: Run, camera: string): number {
 }
 
 /**
+ * How soon after a camera's coverage began (or resumed after a gap) a visit began for it to have
+ * been in progress already: a shopper in view on the first frame was not seen arriving.
+ */
+const ALREADY_MS = 1500;
+
+/** Whether a visit was in progress when its camera's coverage began or resumed: its arrival was never seen. */
+function alreadyThere(r: Run): (v: { camera: string; start: number }) => boolean {
+  const starts = new Map(r.cams.map((c) => [c, r.memory.coverage(c).map((x) => x.start)]));
+  return (v) => (starts.get(v.camera) ?? []).some((s) => v.start >= s && v.start - s <= ALREADY_MS);
+}
+
+/** The note of arrivals left out because they were there when the recording began. */
+function alreadyNote(n: number): string {
+  return `Not counted: ${n} ${n === 1 ? 'visit' : 'visits'} already in progress when the recording began (${n === 1 ? 'its arrival was' : 'their arrivals were'} not seen)`;
+}
+
+/**
  * How long after a camera's first frame a rise in the count is the tracker taking in what was there
  * from the start (a thing scored under the new-track score starts after four detected frames, and
  * the count settles a second later), not something put back.
@@ -118,8 +135,25 @@ function fastCount(r: Run, m: Extract<Measure, { measure: 'count' }>): QueryValu
   }
   if (m.of === 'identities') r.notes.push(identityNote(n, drawn));
   const firsts = mq.cameraVisits({ from: w.from, to: Math.min(w.to, w.from + 600_000) }, r.cams.length === 1 ? { camera: r.cams[0] as string, label: classes[0] as string } : { label: classes[0] as string });
+  if (m.of === 'visits') {
+    const early = earlyVisits(r, mq, w, classes).filter(alreadyThere(r)).length;
+    if (early > 0) r.notes.push(alreadyNote(early));
+    n -= early;
+  }
   r.evidence.push(...visitEvidence((firsts ?? []).filter((v) => v.start >= w.from && r.cams.includes(v.camera))));
   return { kind: 'number', n, unit: 'count' };
+}
+
+/** The visits of the classes that began in the window within `ALREADY_MS` of a coverage start of their camera. */
+function earlyVisits(r: Run, mq: MemoryQueries, w: { from: number; to: number }, classes: readonly string[]): { camera: string; start: number }[] {
+  const out: { camera: string; start: number }[] = [];
+  for (const camera of r.cams) {
+    for (const c of r.memory.coverage(camera)) {
+      if (c.start + ALREADY_MS < w.from || c.start >= w.to) continue;
+      for (const label of classes) out.push(...(mq.cameraVisits({ from: c.start, to: c.start + ALREADY_MS }, { camera, label }) ?? []).filter((v) => v.start >= Math.max(w.from, c.start) && v.start < w.to));
+    }
+  }
+  return out;
 }
 
 /** Counts (or lists) visits, departures, identities or events. */
@@ -138,7 +172,16 @@ export function runCount(r: Run, m: Extract<Measure, { measure: 'count' }>, all:
   const fast = fastCount(r, m);
   if (fast !== null) return fast;
   let vs = all(from, to);
-  if (m.of === 'visits') vs = vs.filter((v) => v.start >= from && v.start < to);
+  if (m.of === 'visits') {
+    vs = vs.filter((v) => v.start >= from && v.start < to);
+    const already = alreadyThere(r);
+    const early = vs.filter(already).length;
+    // ("how many stayed longer than 20 s" counts stays, not arrivals: a stay from the first frame is one)
+    if (early > 0 && !asList && !m.where) {
+      vs = vs.filter((v) => !already(v));
+      r.notes.push(alreadyNote(early));
+    }
+  }
   if (m.of === 'departures') vs = vs.filter((v) => !v.open && v.end >= from && v.end < to && v.end < coverageEnd(r, v.camera) - OPEN_MS);
   const where = m.where;
   if (where) vs = vs.filter((v) => passes((v.end - v.start) / 1000, where.op, where.seconds));

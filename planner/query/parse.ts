@@ -58,7 +58,7 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   const untold = [...said.words, ...toks.map((t) => t.text)].find((w) => UNTOLD_PEOPLE.has(w) && !described.has(w));
   if (untold) return { ok: false, code: 'APPEARANCE', why: `the detector sees people, not their sex or age ("${untold}")` };
   // "where did the bottles go": places beyond the camera's view are not in the memory
-  if (toks.some((t) => WHERE_WORDS.has(t.text))) return { ok: false, code: 'WHERE_WENT', why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };
+  if (toks.some((t) => WHERE_WORDS.has(t.text) && t.t !== 'skip')) return { ok: false, code: 'WHERE_WENT', why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };
   // "will": the memory holds what was recorded, not what is to come
   if (toks.some((t) => FUTURE_WORDS.has(t.text))) return { ok: false, code: 'FUTURE', why: 'it asks about the future; the memory holds what was recorded' };
   // "the parking camera": a camera the memory does not have

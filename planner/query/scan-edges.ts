@@ -55,9 +55,11 @@ export function visitEdges(toks: Tok[]): void {
 export function relativeStretch(toks: Tok[]): void {
   for (const t of toks) {
     const v = (t as Tok & { v?: string }).v;
-    if (t.t !== 'head' || (v !== 'when' && v !== 'where')) continue;
+    const asked = (t.t === 'head' && (v === 'when' || v === 'where')) || (t.t === 'word' && t.text === 'where');
+    if (!asked) continue;
     const prev = toks[t.i - 1];
-    if (!prev || !STRETCH.has(prev.text) || !toks.slice(0, t.i - 1).some((x) => x.t === 'head')) continue;
+    // (asked by a question word, or by "the longest" when "what's" was said as a filler)
+    if (!prev || !STRETCH.has(prev.text) || !toks.slice(0, t.i - 1).some((x) => x.t === 'head' || x.t === 'super')) continue;
     Object.assign(t, { t: 'skip' });
   }
 }

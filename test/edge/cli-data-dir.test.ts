@@ -24,10 +24,11 @@ before(async () => {
   const w = new MemoryStore({ dir: data });
   w.open();
   for (let i = 0; i < 200; i++) {
-    void w.write(frame('door', T0 + i * 500, i < 40 ? ['door:person:1'] : []));
+    void w.write(frame('door', T0 + i * 500, i >= 8 && i < 48 ? ['door:person:1'] : []));
     if (i % 4 === 0) void w.write(segment('door', T0 + i * 500));
   }
-  await w.write(object('door', 'door:person:1', 'person', T0, T0 + 20_000, { visits: [{ start: T0, end: T0 + 20_000 }] }));
+  // (walking in 4 s after the first frame: one seen arriving)
+  await w.write(object('door', 'door:person:1', 'person', T0 + 4000, T0 + 24_000, { visits: [{ start: T0 + 4000, end: T0 + 24_000 }] }));
   await w.close();
   writeFileSync(config, `data: ${data}\ncameras:\n  - id: door\n    url: builtin:demo\n`);
 });

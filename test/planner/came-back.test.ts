@@ -13,9 +13,9 @@ const T0 = Date.parse('2026-11-21T09:00:00Z');
 const s = (sec: number): number => T0 + sec * 1000;
 let store: MemoryStore;
 
-/** Camera desk: person a at 0-10 s and again at 30-40 s (one identity, two visits); person b at 50-60 s. */
+/** Camera desk: person a at 2-10 s and again at 30-40 s (one identity, two visits); person b at 50-60 s. */
 before(async () => {
-  store = await visitStore('desk', T0, 70, { a: [[0, 10], [30, 40]], b: [[50, 60]] });
+  store = await visitStore('desk', T0, 70, { a: [[2, 10], [30, 40]], b: [[50, 60]] });
 });
 
 after(async () => {

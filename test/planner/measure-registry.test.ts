@@ -39,7 +39,8 @@ interface Sample<K extends MeasureName> {
   words: RegExp;
 }
 const SAMPLES: { [K in MeasureName]: Sample<K> } = {
-  count: { m: { measure: 'count', of: 'visits' }, classes: ['person'], value: { kind: 'number', n: 3, unit: 'count' }, merged: 3, words: /number of visits/ },
+  // person 1 is there on the first frame: not seen arriving, not counted
+  count: { m: { measure: 'count', of: 'visits' }, classes: ['person'], value: { kind: 'number', n: 2, unit: 'count' }, merged: 2, words: /number of visits/ },
   countAt: { m: { measure: 'countAt' }, classes: ['person'], time: { from: T0, to: END, at: s(22) }, value: { kind: 'number', n: 3, unit: 'count' }, merged: 3, words: /how many people were/ },
   extreme: { m: { measure: 'extreme', which: 'max' }, classes: ['person'], value: { kind: 'number', n: 3, unit: 'count' }, merged: 3, words: /most people at once/ },
   missing: { m: { measure: 'missing' }, classes: ['bottle'], time: { from: T0, to: END, at: s(25) }, value: { kind: 'number', n: 1, unit: 'count' }, merged: 1, words: /missing from the usual count/ },
@@ -48,7 +49,7 @@ const SAMPLES: { [K in MeasureName]: Sample<K> } = {
   duration: { m: { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: 3 } } }, classes: ['person'], value: { kind: 'number', n: 5, unit: 'seconds' }, merged: 5, words: /^how long the third visit/ },
   elapsed: { m: { measure: 'elapsed', from: { kind: 'start' }, to: { kind: 'arrival', visit: { by: 'nth', n: 2 } } }, classes: ['person'], value: { kind: 'number', n: 9.8, unit: 'seconds' }, merged: null, words: /^the time from the start/ },
   times: { m: { measure: 'times', cond: { op: 'eq', n: 2 } }, classes: ['bottle'], value: { kind: 'number', n: 1, unit: 'count' }, merged: 1, words: /^how many times there came to be exactly 2 bottles/ },
-  compare: { m: { measure: 'compare', of: { measure: 'count', of: 'visits' }, op: 'gt', other: { from: s(15), to: END } }, classes: ['person'], time: { from: T0, to: s(15) }, value: { kind: 'boolean', b: true }, merged: null, words: /^whether the number of visits .* was more than the same/ },
+  compare: { m: { measure: 'compare', of: { measure: 'count', of: 'visits' }, op: 'gt', other: { from: s(25), to: END } }, classes: ['person'], time: { from: T0, to: s(25) }, value: { kind: 'boolean', b: true }, merged: null, words: /^whether the number of visits .* was more than the same/ },
   list: { m: { measure: 'list', of: 'visits' }, classes: ['person'], value: { kind: 'list', items: [], total: 3 }, merged: 3, words: /^the visits of people/ },
   busiest: { m: { measure: 'busiest', span: 'minute' }, classes: ['person'], value: { kind: 'time', t: T0 }, merged: new Date(T0).toISOString(), words: /^the clock minute with the most arrivals of people/ },
   visit: { m: { measure: 'visit', visit: { by: 'longest' } }, classes: ['person'], value: { kind: 'visit', visit: { camera: 'cam', objectId: 'cam:person:2', label: 'person', start: s(9.75), end: s(44.75) } }, merged: { start: new Date(s(9.75)).toISOString(), end: new Date(s(44.75)).toISOString(), seconds: 35, node: 'box' }, words: /^the longest visit/ },

@@ -3,7 +3,8 @@
  * place said short by the word before its head noun ("reception" for the reception desk at camera
  * motel-front-desk: the word is no thing itself, and with the head noun WordNet knows one); a
  * location noun a name word is a kind of in any sense ("the lot" at park-and-ride); things "in their
- * places" are there; "else" and "too" carry nothing. A word that is a place of its own is not read so.
+ * places" are there; "else" and "too" carry nothing; "the longest stretch where ... stayed". A word
+ * that is a place of its own is not read so.
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
@@ -47,4 +48,12 @@ test('"else" and "too" add nothing the question needs', () => {
   const p = lot.parse('after the first person left, how long until someone else appeared?');
   assert.equal(p.query.measure.measure, 'elapsed');
   assert.deepEqual(lot.parse('was a car there at 09:00:30 too?').query.measure, lot.parse('was a car there at 09:00:30?').query.measure);
+});
+
+test('the longest stretch "where" still things "stayed": a state\'s stretch, though "what\'s" asks nothing', () => {
+  const stretch = { measure: 'duration', of: { kind: 'condition', cond: { op: 'ge', n: 3 }, episode: 'longest' } };
+  assert.deepEqual(shelf.parse("what's the longest stretch where all three bottles stayed on the shelf?").query.measure, stretch);
+  assert.deepEqual(shelf.parse('what was the longest time all three bottles stayed on the shelf?').query.measure, stretch);
+  // "where" that asks a place is still refused
+  shelf.refused('where did the bottles go?', 'where');
 });

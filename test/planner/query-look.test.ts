@@ -68,8 +68,8 @@ const wears = (upper: ObjectColour, lower: ObjectColour): ObjectColours => ({ up
 let store: MemoryStore;
 
 /**
- * Camera table: p1 black top, blue jeans, 0-20 s; p2 white top, black trousers, 30-40 s; p3 black top, grey trousers, 50-70 s;
- * p4 seen too briefly to be named, 100-101 s. Camera lot: a grey car 0-10 s and a red car 20-25 s.
+ * Camera table: p1 black top, blue jeans, 2-20 s; p2 white top, black trousers, 30-40 s; p3 black top, grey trousers, 50-70 s;
+ * p4 seen too briefly to be named, 100-101 s. Camera lot: a grey car 2-10 s and a red car 20-25 s (each seen arriving after the first frame).
  */
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-look-'));
@@ -82,11 +82,11 @@ before(async () => {
     return object('lot', `lot:car:${id}`, 'car', s(a), s(b), { visits: [{ start: s(a), end: s(b), colours: c }], colours: c });
   };
   const obs = [
-    person('1', 0, 20, wears(colour('black', 15), colour('blue', 35))),
+    person('1', 2, 20, wears(colour('black', 15), colour('blue', 35))),
     person('2', 30, 40, wears(colour('white', 92), colour('black', 18))),
     person('3', 50, 70, wears(colour('black', 12), colour('grey', 55))),
     person('4', 100, 101),
-    car('1', 0, 10, 'grey'),
+    car('1', 2, 10, 'grey'),
     car('2', 20, 25, 'red'),
   ];
   for (const cam of ['table', 'lot']) {
