@@ -10,6 +10,7 @@ import { loadSsdOidv4Onnx } from './convert/ssd-oidv4-onnx.js';
 import { OnnxDetector } from './onnx-detector.js';
 import { createSsdOidv4Detector, DEFAULT_SSD_CACHE_DIR } from './ssd-oidv4-detector.js';
 import { humanModelsDir, TfjsDetector } from './tfjs-detector.js';
+import { TiledDetector } from './tiled-detector.js';
 import type { Detector } from './types.js';
 
 /** Detector configuration (as in the daemon's config file). */
@@ -37,8 +38,16 @@ export interface DetectorConfig {
   };
 }
 
-/** Creates an unloaded detector for `cfg`; call `load()` before `detect()`. */
+/**
+ * Creates an unloaded detector for `cfg`; call `load()` before `detect()`. Wide pictures (2:1
+ * panoramas) are detected in two overlapping tiles (`TiledDetector`).
+ */
 export function createDetector(cfg: DetectorConfig): Detector {
+  return new TiledDetector(backendFor(cfg));
+}
+
+/** The detector `cfg` names, untiled. */
+function backendFor(cfg: DetectorConfig): Detector {
   switch (cfg.model) {
     case 'centernet':
       return new CenternetOnnxDetector({ inputSize: cfg.inputSize, providers: cfg.providers, cacheDir: cfg.cacheDir });

@@ -6,6 +6,7 @@ import { after, describe, it, test } from 'node:test';
 import { createDetector } from '../../../ingest/perception/detectors.js';
 import { letterbox, letterboxBox, letterboxGeometry, resizeRgb, unletterboxBox } from '../../../ingest/perception/letterbox.js';
 import { OnnxDetector, parseLabels } from '../../../ingest/perception/onnx-detector.js';
+import type { TiledDetector } from '../../../ingest/perception/tiled-detector.js';
 import { classScoreThresholds, decodeYolo, iou, nms, postprocess } from '../../../ingest/perception/postprocess.js';
 import type { Box, Detection, RgbImage } from '../../../ingest/perception/types.js';
 import { detectorConformance, options } from './detector-conformance.js';
@@ -144,7 +145,7 @@ const close = (a: Box, b: Box, eps = 0.01): boolean => Math.max(Math.abs(a.x1 - 
 describe('ONNX decode', () => {
   for (const [layout, path] of [['yolo', YOLO], ['rtdetr', DETR], ['rtdetr', DETR_SPLIT]] as const) {
     it(`${path.slice(dir.length + 1)}: detects layout ${layout}; boxes come back in original pixels, clipped, NMS per class`, async () => {
-      const d = createDetector({ model: 'onnx', onnx: { path } }) as OnnxDetector;
+      const d = (createDetector({ model: 'onnx', onnx: { path } }) as TiledDetector).base as OnnxDetector;
       await d.load();
       assert.equal(d.layout, layout);
       assert.equal(d.backend, 'onnx-cpu');
