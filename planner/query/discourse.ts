@@ -202,6 +202,29 @@ function togetherRule(cl: readonly Token[]): boolean {
   return says && together && one && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text));
 }
 
+/** "Two at once counts as two": things taken (or put back) together are each counted, as a count of things is. */
+function eachTogetherRule(cl: readonly Token[]): boolean {
+  const says = cl.some((t) => /^count/.test(t.text));
+  const together = cl.some((t) => t.t === 'once');
+  const each = cl.some((t, k) => t.t === 'num' && typeof t.v === 'number' && t.v >= 2 && /^(?:as|for)$/.test(cl[k - 1]?.text ?? ''));
+  return says && together && each && !cl.some((t) => t.t === 'head' && !/^count/.test(t.text));
+}
+
+/** "..., even if it was the same person twice": the case a rule of counting said before it covers. */
+function caseOfRule(cl: readonly Token[]): boolean {
+  const first = cl.find((t) => t.t !== 'skip')?.text;
+  return first === 'even' || (first === 'if' && !cl.some((t) => t.t === 'head'));
+}
+
+/**
+ * The tokens of a count of takings or puttings back, counted by thing as a rule said ("how many
+ * times were bottles taken? Two at once counts as two"): asked as "how many", never by moment.
+ */
+function byItem(toks: readonly Token[]): Token[] {
+  if (!toks.some((t) => t.t === 'verb' && (t.v === 'take' || t.v === 'return'))) return [...toks];
+  return toks.filter((t) => t.t !== 'timesnoun').map((t) => (t.t === 'head' && t.v === 'howoften' ? { ...t, v: 'howmany' } : t));
+}
+
 /** The tokens of a count of takings or puttings back, counted by moment ("occasions") as a rule said. */
 function byMoment(toks: readonly Token[]): Token[] | undefined {
   const head = toks.findIndex((t) => t.t === 'head' && (t.v === 'howmany' || t.v === 'howoften'));
@@ -247,10 +270,14 @@ export function discourse(toks: readonly Token[]): Discourse {
   // (the asking clause is the first with a question word that is not "count(ing)")
   const q = cls.findIndex((cl) => cl.some((t) => t.t === 'head' && !/^count/.test(t.text) && t.v !== 'who'));
   const asks = q >= 0 ? cls[q] : undefined;
-  const counting = asks !== undefined && asks.some((t) => t.t === 'head' && t.v === 'howmany') && !asks.some((t) => t.t === 'distinct');
-  // (with the condition said before it: "if two went at once, count both")
-  const separately = counting ? cls.flatMap((cl, j) => (j !== q && eachVisitRule(cl) ? [cl, ...(j - 1 > q && cls[j - 1]?.[0]?.text === 'if' ? [cls[j - 1] as Token[]] : [])] : [])) : [];
-  if (separately.length > 0) return discourse(cls.filter((cl) => !separately.includes(cl)).flat().map((t, i) => ({ ...t, i })));
+  const counting = asks !== undefined && asks.some((t) => t.t === 'head' && (t.v === 'howmany' || t.v === 'howoften')) && !asks.some((t) => t.t === 'distinct');
+  // (with the condition said before it: "if two went at once, count both", or after it: "count every visit, even if ...";
+  // "two at once counts as two": each thing, as a count of things is)
+  const isRule = (cl: readonly Token[]): boolean => eachVisitRule(cl) || eachTogetherRule(cl);
+  const separately = counting
+    ? cls.flatMap((cl, j) => (j !== q && isRule(cl) ? [cl, ...(j - 1 > q && cls[j - 1]?.[0]?.text === 'if' ? [cls[j - 1] as Token[]] : []), ...(cls[j + 1] && caseOfRule(cls[j + 1] as Token[]) ? [cls[j + 1] as Token[]] : [])] : []))
+    : [];
+  if (separately.length > 0) return discourse(byItem(cls.filter((cl) => !separately.includes(cl)).flat()).map((t, i) => ({ ...t, i })));
   if (k <= 0) return { toks: [...toks], ignored: [] };
   let before = cls.slice(0, k);
   const ignored: string[] = [];

@@ -148,6 +148,8 @@ export const PHRASES: Record<string, Lex> = {
   // "how long after the recording began did ...": the start of the recording, a moment spans run from
   ...each(['the'], RECORDINGS.flatMap((r) => ['started', 'began', 'begun', 'starts', 'begins', 'came on'].map((v) => `${r} ${v}`)), { t: 'instant', v: 'start' }),
   ...each(['the start of the', 'the beginning of the', 'the very start of the', 'the very beginning of the'], RECORDINGS, { t: 'instant', v: 'start' }),
+  // "over the recording", "over the whole clip": all of it, the window a question has anyway ("over 20 s" stays a comparison)
+  ...each(['over the', 'over the whole', 'over the entire', 'over this', 'over this whole'], RECORDINGS, { t: 'skip' }),
   ...each(['when the', 'as the', 'when'], RECORDINGS.flatMap((r) => ['ended', 'stopped', 'finished', 'ends', 'stops', 'finishes', 'cut off'].map((v) => `${r} ${v}`)), { t: 'instant', v: 'end' }),
   // "until the recording ended", "when it stopped recording": the end of the recording, a moment spans run to
   ...each(['the'], RECORDINGS.flatMap((r) => ['ended', 'stopped', 'finished', 'cut off'].map((v) => `${r} ${v}`)), { t: 'instant', v: 'end' }),

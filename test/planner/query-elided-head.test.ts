@@ -57,3 +57,8 @@ test('the longest stretch "where" still things "stayed": a state\'s stretch, tho
   // "where" that asks a place is still refused
   shelf.refused('where did the bottles go?', 'where');
 });
+
+test('"over the recording" is the whole window a question has anyway; "over 5 seconds" stays a comparison', () => {
+  assert.deepEqual(lot.parse('over the recording, how much time was there at least one car in the lot?').query, lot.parse('how much time was there at least one car in the lot?').query);
+  assert.deepEqual(lot.parse('how many cars stayed over 5 seconds?').query.measure, { measure: 'count', of: 'visits', where: { op: 'gt', seconds: 5 } });
+});

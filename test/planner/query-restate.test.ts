@@ -71,6 +71,18 @@ test('"how long into the recording did X", "how long did it take before X": from
 test('"if two went at once, count both": things, as counted; "taken off the bench" is the place, not a second class', () => {
   const q = site.parse('how many bottles were removed from the potting bench? if two were taken at once, count both.').query;
   assert.deepEqual(q.measure, { measure: 'count', of: 'events', event: 'taken' });
+  // "how many times ... ? Two at once counts as two": each thing, never by moment
+  const items = { measure: 'count', of: 'events', event: 'taken' };
+  assert.deepEqual(site.parse('how many times were bottles taken from the potting bench? Two at once counts as two.').query.measure, items);
+  assert.deepEqual(site.parse('how many times were bottles taken from the potting bench? if two went at once, count both.').query.measure, items);
+  assert.deepEqual(site.parse('how many bottles were taken from the potting bench in total? Two at once counts as two.').query.measure, items);
+  // "... count as one": by moment, as before
+  assert.deepEqual(site.parse('how many times were bottles taken from the potting bench? Two at once count as one.').query.measure, { ...items, moments: true });
+  // "count every visit, even if ...": the case after the rule goes with it; every visit is counted
+  assert.deepEqual(
+    site.parse('How many times did someone come up to the carwash exit? Count every visit, even if it was the same person twice.').query.measure,
+    { measure: 'count', of: 'visits' },
+  );
   const off = site.parse('how many bottles were taken off the bench?').query;
   assert.deepEqual(off.subject.classes, ['bottle']);
   assert.deepEqual(off.place.cameras, ['potting-bench']);
