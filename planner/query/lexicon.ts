@@ -69,9 +69,10 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   // "were more bottles taken than put back": two counts compared (read only so)
   ...words('more', { t: 'cmp', v: 'gt' }),
   ...words('fewer less', { t: 'cmp', v: 'lt' }),
-  ...words('longest', { t: 'super', v: 'longest' }),
+  // ("the slowest car": the one longest in view; "the fastest": the shortest)
+  ...words('longest slowest', { t: 'super', v: 'longest' }),
   ...words('busiest', { t: 'busy' }),
-  ...words('shortest briefest quickest', { t: 'super', v: 'shortest' }),
+  ...words('shortest briefest quickest fastest', { t: 'super', v: 'shortest' }),
   ['together', { t: 'once' }],
   ['simultaneously', { t: 'once' }],
   ['concurrently', { t: 'once' }],

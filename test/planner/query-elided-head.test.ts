@@ -3,7 +3,7 @@
  * place said short by the word before its head noun ("reception" for the reception desk at camera
  * motel-front-desk: the word is no thing itself, and with the head noun WordNet knows one); a
  * location noun a name word is a kind of in any sense ("the lot" at park-and-ride); things "in their
- * places" are there; "else" and "too" carry nothing; "the longest stretch where ... stayed". A word
+ * places" are there; "else" and "too" carry nothing; "the longest stretch where ... stayed"; "the slowest car". A word
  * that is a place of its own is not read so.
  */
 import assert from 'node:assert/strict';
@@ -61,4 +61,9 @@ test('the longest stretch "where" still things "stayed": a state\'s stretch, tho
 test('"over the recording" is the whole window a question has anyway; "over 5 seconds" stays a comparison', () => {
   assert.deepEqual(lot.parse('over the recording, how much time was there at least one car in the lot?').query, lot.parse('how much time was there at least one car in the lot?').query);
   assert.deepEqual(lot.parse('how many cars stayed over 5 seconds?').query.measure, { measure: 'count', of: 'visits', where: { op: 'gt', seconds: 5 } });
+});
+
+test('"the slowest car" is the one longest in view, "the fastest" the shortest', () => {
+  assert.deepEqual(lot.parse('how long was the slowest car in view?').query.measure, lot.parse('how long was the longest car visit?').query.measure);
+  assert.deepEqual(lot.parse('how long was the fastest car in view?').query.measure, lot.parse('how long was the shortest car visit?').query.measure);
 });
