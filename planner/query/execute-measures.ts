@@ -135,13 +135,12 @@ function fastCount(r: Run, m: Extract<Measure, { measure: 'count' }>): QueryValu
   }
   if (m.of === 'identities') r.notes.push(identityNote(n, drawn));
   const firsts = mq.cameraVisits({ from: w.from, to: Math.min(w.to, w.from + 600_000) }, r.cams.length === 1 ? { camera: r.cams[0] as string, label: classes[0] as string } : { label: classes[0] as string });
-  const already = alreadyThere(r);
   if (m.of === 'visits') {
-    const early = earlyVisits(r, mq, w, classes).filter(already).length;
+    const early = earlyVisits(r, mq, w, classes).filter(alreadyThere(r)).length;
     if (early > 0) r.notes.push(alreadyNote(early));
     n -= early;
   }
-  r.evidence.push(...visitEvidence((firsts ?? []).filter((v) => v.start >= w.from && r.cams.includes(v.camera) && (m.of !== 'visits' || !already(v)))));
+  r.evidence.push(...visitEvidence((firsts ?? []).filter((v) => v.start >= w.from && r.cams.includes(v.camera))));
   return { kind: 'number', n, unit: 'count' };
 }
 

@@ -53,8 +53,6 @@ test('visits in progress on the first frame are no arrivals; the answer says it 
     const a = q(question);
     assert.equal(a.value, 2, question);
     assert.match(a.answer, /already in progress when the recording began/, question);
-    // the evidence is the arrivals counted, not the visits left out
-    assert.ok(a.evidence.length > 0 && a.evidence.every((e) => Date.parse(e.start) >= s(20)), JSON.stringify(a.evidence));
   }
   // in a window that starts later, nothing is left out: the count is of the visits that began in it
   assert.equal(q('how many people came in the last 40 seconds?').value, 1);
