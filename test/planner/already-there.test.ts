@@ -6,15 +6,13 @@
  * sentences, none from a blind set).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Observation } from '../../ingest/observations.js';
-import { MemoryStore } from '../../memory/store.js';
+import type { MemoryStore } from '../../memory/store.js';
 import type { DraftAnswer as Answer } from '../../planner/answer.js';
 import { askOffline } from '../../planner/ask.js';
 import { frame, object, segment } from '../memory/fixtures.js';
+import { storeOf } from './visit-store.js';
 
 const T0 = Date.parse('2026-11-21T14:00:00Z');
 const s = (sec: number): number => T0 + sec * 1000;
@@ -24,9 +22,6 @@ let store: MemoryStore;
 const VISITS: [string, number, number][] = [['aisle:person:1', 0, 100], ['aisle:person:2', 0, 100], ['aisle:person:3', 20, 45], ['aisle:person:3', 70, 100]];
 
 before(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vigil-already-'));
-  const w = new MemoryStore({ dir });
-  w.open();
   const obs: Observation[] = [];
   for (let t = 0; t < 100_000; t += 500) {
     const ids = VISITS.flatMap(([id, a, b]) => (t >= a * 1000 && t < b * 1000 ? [id] : []));
@@ -36,10 +31,7 @@ before(async () => {
   obs.push(object('aisle', 'aisle:person:1', 'person', s(0), s(99.5)));
   obs.push(object('aisle', 'aisle:person:2', 'person', s(0), s(99.5)));
   obs.push(object('aisle', 'aisle:person:3', 'person', s(20), s(99.5), { visits: [{ start: s(20), end: s(44.5) }, { start: s(70), end: s(99.5) }] }));
-  for (const o of obs.sort((a, b) => ('ts' in a ? a.ts : a.start) - ('ts' in b ? b.ts : b.start))) void w.write(o).catch(() => undefined);
-  await w.close();
-  store = new MemoryStore({ dir, readOnly: true });
-  store.open();
+  store = await storeOf(obs, 'vigil-already-');
 });
 
 after(async () => {

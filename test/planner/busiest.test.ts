@@ -5,17 +5,15 @@
  * sentences are this file's own (none is from a blind set).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Observation } from '../../ingest/observations.js';
-import { MemoryStore } from '../../memory/store.js';
+import type { MemoryStore } from '../../memory/store.js';
 import type { DraftAnswer as Answer } from '../../planner/answer.js';
 import { askOffline } from '../../planner/ask.js';
 import { clockShift } from '../../planner/query/compose-busiest.js';
 import { arrivalsBySpan, busiestSpans } from '../../planner/query/measures/busiest.js';
 import { frame, object, segment } from '../memory/fixtures.js';
+import { storeOf } from './visit-store.js';
 
 const T0 = Date.parse('2026-11-21T14:00:00Z');
 const s = (sec: number): number => T0 + sec * 1000;
@@ -26,9 +24,6 @@ let store: MemoryStore;
 const VISITS: [number, number][] = [[10, 20], [65, 70], [80, 90], [100, 110], [130, 140], [150, 170]];
 
 before(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vigil-busiest-'));
-  const w = new MemoryStore({ dir });
-  w.open();
   const obs: Observation[] = [];
   for (let t = 0; t < 180_000; t += 500) {
     const ids = VISITS.flatMap(([a, b], i) => (t >= a * 1000 && t < b * 1000 ? [`counter:person:${i + 1}`] : []));
@@ -36,10 +31,7 @@ before(async () => {
     if (t % 2000 === 0) obs.push(segment('counter', T0 + t, 'quiet'));
   }
   VISITS.forEach(([a, b], i) => obs.push(object('counter', `counter:person:${i + 1}`, 'person', s(a), s(b - 0.5))));
-  for (const o of obs.sort((a, b) => ('ts' in a ? a.ts : a.start) - ('ts' in b ? b.ts : b.start))) void w.write(o).catch(() => undefined);
-  await w.close();
-  store = new MemoryStore({ dir, readOnly: true });
-  store.open();
+  store = await storeOf(obs, 'vigil-busiest-');
 });
 
 after(async () => {

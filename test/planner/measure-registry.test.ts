@@ -5,12 +5,9 @@
  * sample query of each measure executes, reads in words and merges across one box through them.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FrameObservation, Observation } from '../../ingest/observations.js';
-import { MemoryStore } from '../../memory/store.js';
+import type { MemoryStore } from '../../memory/store.js';
 import { FLEET_MEASURES } from '../../planner/fleet/measures/index.js';
 import { mergeValue } from '../../planner/fleet/merge-value.js';
 import { partValue } from '../../planner/fleet/part-value.js';
@@ -20,6 +17,7 @@ import { MEASURES } from '../../planner/query/measures/index.js';
 import type { MeasureName, MeasureOf } from '../../planner/query/measures/module.js';
 import { Measure, type Query, type QueryValue } from '../../planner/query/schema.js';
 import { object, segment } from '../memory/fixtures.js';
+import { storeOf } from './visit-store.js';
 
 const T0 = Date.parse('2026-11-21T09:00:00Z');
 const s = (sec: number): number => T0 + sec * 1000;
@@ -57,9 +55,6 @@ const SAMPLES: { [K in MeasureName]: Sample<K> } = {
 
 /** One camera, 60 s: people p1 0–29.5 s, p2 10–44.5 s, p3 20–24.5 s; three bottles, one away from 20 s to 30 s. */
 before(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vigil-registry-'));
-  const w = new MemoryStore({ dir });
-  w.open();
   const obs: Observation[] = [];
   for (let t = 0; t < 60_000; t += 500) {
     const ids = [t < 30_000 ? 'cam:person:1' : '', t >= 10_000 && t < 45_000 ? 'cam:person:2' : '', t >= 20_000 && t < 25_000 ? 'cam:person:3' : ''].filter(Boolean);
@@ -80,10 +75,7 @@ before(async () => {
   obs.push(object('cam', 'cam:person:2', 'person', s(10), s(44.5)));
   obs.push(object('cam', 'cam:person:3', 'person', s(20), s(24.5)));
   obs.push(object('cam', 'cam:bottle:4', 'bottle', s(0), s(59.5)));
-  for (const o of obs.sort((a, b) => ('ts' in a ? a.ts : a.start) - ('ts' in b ? b.ts : b.start))) void w.write(o).catch(() => undefined);
-  await w.close();
-  store = new MemoryStore({ dir, readOnly: true });
-  store.open();
+  store = await storeOf(obs, 'vigil-registry-');
 });
 
 after(async () => {

@@ -3,16 +3,14 @@
  * -> render, for each measure of the question language, with the Read-as line and honest refusals.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FrameObservation, Observation } from '../../ingest/observations.js';
-import { MemoryStore } from '../../memory/store.js';
+import type { MemoryStore } from '../../memory/store.js';
 import type { DraftAnswer as Answer } from '../../planner/answer.js';
 import { askOffline } from '../../planner/ask.js';
 import { executeQuery } from '../../planner/query/execute.js';
 import { event, object, segment } from '../memory/fixtures.js';
+import { storeOf } from './visit-store.js';
 
 const T0 = Date.parse('2026-11-21T09:00:00Z');
 const iso = (t: number): string => new Date(t).toISOString();
@@ -30,9 +28,6 @@ function bottles(t: number): number {
  * above. Line B: p1 forward at 15 s, p2 backward at 35 s and forward at 38 s.
  */
 before(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vigil-query-'));
-  const w = new MemoryStore({ dir });
-  w.open();
   const obs: Observation[] = [];
   for (let t = 0; t < 60_000; t += 500) {
     const ids = [t < 30_000 ? 'cam:person:1' : '', t >= 10_000 && t < 45_000 ? 'cam:person:2' : '', t >= 20_000 && t < 25_000 ? 'cam:person:3' : ''].filter(Boolean);
@@ -58,10 +53,7 @@ before(async () => {
   obs.push(event('cam', s(15), 'line_cross', { objectId: 'cam:person:1', label: 'person', line: 'B', direction: 'forward' }));
   obs.push(event('cam', s(35), 'line_cross', { objectId: 'cam:person:2', label: 'person', line: 'B', direction: 'backward' }));
   obs.push(event('cam', s(38), 'line_cross', { objectId: 'cam:person:2', label: 'person', line: 'B', direction: 'forward' }));
-  for (const o of obs.sort((a, b) => ('ts' in a ? a.ts : a.start) - ('ts' in b ? b.ts : b.start))) void w.write(o).catch(() => undefined);
-  await w.close();
-  store = new MemoryStore({ dir, readOnly: true });
-  store.open();
+  store = await storeOf(obs, 'vigil-query-');
 });
 
 after(async () => {

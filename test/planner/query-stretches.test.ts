@@ -6,15 +6,13 @@
  * at once. The sentences are this file's own (none is from a blind set).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { FrameObservation, Observation } from '../../ingest/observations.js';
-import { MemoryStore } from '../../memory/store.js';
+import type { MemoryStore } from '../../memory/store.js';
 import type { DraftAnswer as Answer } from '../../planner/answer.js';
 import { askOffline } from '../../planner/ask.js';
 import { object, segment } from '../memory/fixtures.js';
+import { storeOf } from './visit-store.js';
 
 const T0 = Date.parse('2026-11-21T14:00:00Z');
 const iso = (t: number): string => new Date(t).toISOString();
@@ -29,9 +27,6 @@ function bottles(t: number): number {
 }
 
 before(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vigil-stretch-'));
-  const w = new MemoryStore({ dir });
-  w.open();
   const obs: Observation[] = [];
   for (let t = 0; t < 110_000; t += 500) {
     const v = VISITS.findIndex(([a, b]) => t >= a * 1000 && t < b * 1000);
@@ -42,10 +37,7 @@ before(async () => {
     if (t % 2000 === 0) obs.push(segment('desk', T0 + t, 'quiet'), segment('rack', T0 + t, 'quiet'));
   }
   VISITS.forEach(([a, b], i) => obs.push(object('desk', `desk:person:${i + 1}`, 'person', s(a), s(b - 0.5))));
-  for (const o of obs.sort((a, b) => ('ts' in a ? a.ts : a.start) - ('ts' in b ? b.ts : b.start))) void w.write(o).catch(() => undefined);
-  await w.close();
-  store = new MemoryStore({ dir, readOnly: true });
-  store.open();
+  store = await storeOf(obs, 'vigil-stretch-');
 });
 
 after(async () => {

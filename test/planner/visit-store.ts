@@ -1,13 +1,27 @@
 /**
- * A memory on disk of one camera's people and their visits (re-identification's identities), for
- * the tests that ask about returns and how often people came: a frame every second and one object
- * per identity with its visits.
+ * Memories on disk for the planner's tests: any observations written in time order and opened
+ * read-only (`storeOf`), or one camera's people and their visits (re-identification's identities)
+ * for the tests that ask about returns and how often people came (`visitStore`: a frame every
+ * second and one object per identity with its visits).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Observation } from '../../ingest/observations.js';
 import { MemoryStore } from '../../memory/store.js';
 import { object } from '../memory/fixtures.js';
+
+/** Writes observations (in time order) to a new memory on disk and opens it read-only. */
+export async function storeOf(obs: Observation[], prefix = 'vigil-store-'): Promise<MemoryStore> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const w = new MemoryStore({ dir });
+  w.open();
+  for (const o of [...obs].sort((a, b) => ('ts' in a ? a.ts : a.start) - ('ts' in b ? b.ts : b.start))) void w.write(o).catch(() => undefined);
+  await w.close();
+  const store = new MemoryStore({ dir, readOnly: true });
+  store.open();
+  return store;
+}
 
 /**
  * Writes the memory and opens it read-only.
