@@ -325,6 +325,18 @@ export class ByteTracker {
     return out;
   }
 
+  /**
+   * Moves the last sighting of lost track `id` forward to `ts` (not its Kalman state, nor its
+   * last confident sighting): the caller knows it was still there then, on frames the detector
+   * did not run on because nothing moved. Returns whether a track was moved.
+   */
+  carry(id: number, ts: number): boolean {
+    const t = this.tracks.find((x) => x.id === id && x.state === 'lost');
+    if (!t || !(ts > t.lastSeen)) return false;
+    t.lastSeen = ts;
+    return true;
+  }
+
   /** Copies of all live tracks (tentative, confirmed and lost), sorted by id. */
   snapshot(): Track[] {
     return this.tracks.map(copyTrack).sort(byId);

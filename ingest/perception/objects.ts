@@ -333,6 +333,19 @@ export class ObjectBook {
   }
 
   /**
+   * Track `trackId` was still there at `ts`, on a frame the detector did not run on (a still
+   * scene carried it): its object's last sighting and visit reach `ts`.
+   */
+  carry(trackId: number, ts: number): void {
+    const st = this.tracks.get(trackId);
+    const o = this.objects.get(st?.objectId ?? '');
+    if (!st || !o) return;
+    const v = o.visits?.[o.visits.length - 1];
+    if (v && ts > v.end) v.end = ts;
+    o.lastSeen = Math.max(o.lastSeen, ts);
+  }
+
+  /**
    * A track that switched to another object (see {@link update}) is split: its object ends at
    * the track's last sighting of it, and the track goes on as the object its new views are (re-ID
    * decides at once: it has two views). Returns both, or null when the track did not switch.

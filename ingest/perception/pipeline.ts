@@ -205,7 +205,10 @@ export class CameraPerception {
       this.stats.detected++;
       t = performance.now();
       this.book.frame(frame, frame.ts);
+      const carried = this.carriedTracks();
       const tr = this.tracker.update(dets, frame.ts, frame);
+      // motion woke the detector and a track a still scene carried is gone: it left on this frame
+      if (carried && m.reason === 'motion') this.carryLost(tr.lost, carried);
       // a detection being followed while it stays put needs the next frames detected as well
       this.confirming = this.tracker.watching || this.tracker.snapshot().some((x) => x.state === 'tentative');
       ms.track += performance.now() - t;
@@ -367,6 +370,27 @@ export class CameraPerception {
     return out;
   }
 
+  /**
+   * The tracks the last frame carried without running the detector (a still scene), with its
+   * time: those the detection before it had matched. Null when the last frame was detected.
+   */
+  private carriedTracks(): { ts: number; ids: Set<number> } | null {
+    const last = this.lastFrame;
+    const h = this.held;
+    if (!last || last.detected || !h || !(last.ts > h.ts)) return null;
+    const matched = new Set(h.tracks.filter((t) => t.lastSeen === h.ts).map((t) => t.id));
+    const ids = new Set(last.objects.map((o) => o.trackId).filter((id) => matched.has(id)));
+    return ids.size > 0 ? { ts: last.ts, ids } : null;
+  }
+
+  /** Lost tracks the still frames before this one carried were there until the last of them. */
+  private carryLost(lost: readonly Track[], carried: { ts: number; ids: Set<number> }): void {
+    for (const t of lost) {
+      if (!carried.ids.has(t.id) || !this.tracker.carry(t.id, carried.ts)) continue;
+      this.book.carry(t.id, carried.ts);
+    }
+  }
+
   /** Capture time of the last frame processed, or null. */
   get lastFrameTs(): number | null {
     return this.lastTs;
@@ -380,7 +404,9 @@ export class CameraPerception {
     const carried = new Set(last && !last.detected ? last.objects.map((o) => o.trackId) : []);
     for (const t of this.tracker.flush(ts)) {
       if (t.state === 'tentative') continue;
-      out.push(...this.endTrack(last && carried.has(t.id) && last.ts > t.lastSeen ? { ...t, lastSeen: last.ts } : t));
+      const held = last && carried.has(t.id) && last.ts > t.lastSeen;
+      if (held) this.book.carry(t.id, last.ts);
+      out.push(...this.endTrack(held ? { ...t, lastSeen: last.ts } : t));
     }
     const seg = this.segmenter.flush();
     if (seg) {
