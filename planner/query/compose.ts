@@ -125,10 +125,9 @@ function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undef
   }
   if (back && !stationary(classes) && (classes.length > 0 || agent)) {
     // "did anyone come back (later, for a second go)?": yes when re-identification saw one person twice
-    const opener = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep');
     // (one person named by a moment, "the person who came at 09:00:10", needs more than re-identification's count)
     const named = c.toks.some((t) => t.t === 'time' && t.v.instant !== undefined);
-    if (opener?.t === 'aux' && !all(c, 'head').some((h) => !c.used.has(h.i)) && at === undefined && !named) return { v, classes, returned: back };
+    if (asksWhether(c) && !all(c, 'head').some((h) => !c.used.has(h.i)) && at === undefined && !named) return { v, classes, returned: back };
     // "when did she come back?", "how long did the one who came back stay?": the first return (by re-identification)
     const counted = all(c, 'head').some((h) => h.v === 'howmany' || h.v === 'howoften');
     if (at === undefined && !named && !named0 && !counted) return { v: returnVisit(c, v, back), classes, ref: { by: 'return' } };
@@ -241,9 +240,49 @@ function cameBack(c: Ctx, back: Token): Measure {
   useAgain(c, back);
   // "did the first customer come back": that one's return
   const ord = all(c, 'ord').find((o) => !c.used.has(o.i) && c.toks[o.i + 1]?.t === 'class');
-  if (!ord) return { measure: 'whether', test: { kind: 'returned' } };
-  use(c, ord);
-  return { measure: 'whether', test: { kind: 'returned', visit: { by: 'nth', n: ord.v } } };
+  // "the man who came in first - did he come back?": the order said in a clause about the person
+  const clause = ord ? undefined : arrivalOrderClause(c, back);
+  const n = ord?.v ?? clause?.ord.v;
+  if (n === undefined) return { measure: 'whether', test: { kind: 'returned' } };
+  use(c, ord, ...(clause?.toks ?? []));
+  return { measure: 'whether', test: { kind: 'returned', visit: { by: 'nth', n } } };
+}
+
+/**
+ * "the man who came in first", "the guy in black who was first in", "the woman that arrived
+ * last": a relative clause after the person (or their look) that names their visit by its order
+ * of arrival, before the question's own verb `back`. Its ordinal and the clause's words, or none.
+ */
+function arrivalOrderClause(c: Ctx, back: Token): { ord: Extract<Token, { t: 'ord' }>; toks: Token[] } | undefined {
+  for (const r of c.toks) {
+    const rel = r.t === 'rel' || (r.t === 'head' && (r.v === 'who' || r.text === 'that'));
+    const before = c.toks[r.i - 1];
+    if (!rel || r.i > back.i || !(before?.t === 'class' || before?.t === 'look')) continue;
+    const words: Token[] = [];
+    for (const x of c.toks.slice(r.i + 1, back.i)) {
+      if (x.t === 'sep' || x.t === 'head' || (x.t === 'aux' && words.length > 0)) break;
+      words.push(x);
+    }
+    const ord = words.find((x): x is Extract<Token, { t: 'ord' }> => x.t === 'ord' && !c.used.has(x.i));
+    const arrived = words.some((x) => x.t === 'verb' && x.v === 'arrive');
+    // "who was first in", "who was the first one there": being first in is arriving first
+    const wasIn = words[0]?.t === 'aux' && words.some((x) => x.text === 'in' || x.text === 'there' || x.text === 'here');
+    const other = words.some((x) => (x.t === 'verb' && x.v !== 'arrive') || x.t === 'time' || x.t === 'num' || x.t === 'word');
+    if (!ord || !(arrived || wasIn) || other) continue;
+    return { ord, toks: [r, ...words] };
+  }
+  return undefined;
+}
+
+/**
+ * Whether the asking clause opens with an auxiliary (a yes/no question): the message's first
+ * word, or the first after a dash or comma that sets a topic off ("the first man - did he ...").
+ */
+function asksWhether(c: Ctx): boolean {
+  const opener = c.toks.find((t) => t.t !== 'skip' && t.t !== 'sep');
+  if (opener?.t === 'aux') return true;
+  const lastSep = c.toks.findLastIndex((t) => t.t === 'sep');
+  return lastSep >= 0 && c.toks.slice(lastSep + 1).find((t) => t.t !== 'skip')?.t === 'aux';
 }
 
 /** Uses a return's verb and the words that restate it: "again", "(for) a second go", "the second time". */

@@ -62,6 +62,19 @@ test('"did the first customer come back": that one\'s return, by re-identificati
   assert.deepEqual(site.parse('did the last person come back?').query.measure, { measure: 'whether', test: { kind: 'returned', visit: { by: 'nth', n: -1 } } });
 });
 
+test('"the man who came in first - did he come back?": the order said in a clause, the yes/no question after a topic', () => {
+  const first = { measure: 'whether', test: { kind: 'returned', visit: { by: 'nth', n: 1 } } };
+  assert.deepEqual(site.parse('did the man who came in first come back?').query.measure, first);
+  assert.deepEqual(site.parse('the man who came in first, did he come back?').query.measure, first);
+  assert.deepEqual(site.parse('The guy who was first in - did he come back to the kiosk later on?').query.measure, first);
+  const black = site.parse('The guy in the black jacket who was first in - did he come back later on?').query;
+  assert.deepEqual(black.measure, first);
+  assert.deepEqual(black.subject.look?.colours, [{ part: 'upper', term: 'black' }]);
+  assert.deepEqual(site.parse('the woman who arrived second - did she come back?').query.measure, { measure: 'whether', test: { kind: 'returned', visit: { by: 'nth', n: 2 } } });
+  // the order of leaving is not the order of arrival: not read as one
+  site.refused('the woman who left first, did she come back?', 'left');
+});
+
 test('"how long into the recording did X", "how long did it take before X": from the start, never the length of a visit', () => {
   const want = { measure: 'elapsed', from: { kind: 'start' }, to: { kind: 'arrival', visit: { by: 'nth', n: 1 } } };
   assert.deepEqual(site.parse('how long into the footage did the first visitor turn up?').query.measure, want);
