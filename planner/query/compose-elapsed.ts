@@ -7,7 +7,7 @@
  * other. Each moment is a clause read whole: an arrival or departure of one visit, one event, or
  * one start of a count condition. A clause with a word it cannot place is refused, never guessed.
  */
-import { all, stationary, use, type Ctx } from './ctx.js';
+import { all, countCond, stationary, use, type Ctx } from './ctx.js';
 import { countCondition } from './compose-parts.js';
 import { refused, type Refused } from './parse-types.js';
 import type { EventKind, Found, Measure, Moment, Span, VisitRef } from './schema.js';
@@ -112,7 +112,19 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
     // "after the first arrival": its arrival; "after the second visit (visitor)": when it was over
     if (role === 'after') return done({ kind: toks.some((t) => t.t === 'visitnoun' && t.text.startsWith('arrival')) ? 'arrival' : 'departure', visit: { by: 'nth', n } });
   }
+  if (role === 'since' && be && n === undefined && conds.length === 0 && presence(cls)) return done(LAST_PRESENCE_END);
   return refuse('UNREAD_MOMENT', `I could not read "${what()}" as one moment (an arrival, a departure, a taking, a putting back, or a state)`);
+}
+
+/**
+ * "Since a car was in view", "since anyone was at the desk": since the last time one was there,
+ * the end of the last stretch with one or more (none, when one is there now: it has not ended).
+ */
+const LAST_PRESENCE_END: Moment = { kind: 'condition', cond: countCond('ge', 1), pick: { by: 'nth', n: 1 }, stretch: { episode: 'last', side: 'end' } };
+
+/** Whether classes are things that come and go by themselves (a presence of them has a last end). */
+function presence(cls: readonly string[]): boolean {
+  return cls.length > 0 && !stationary(cls);
 }
 
 /** The classes of a clause's class tokens (agent words name people). */

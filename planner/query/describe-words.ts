@@ -134,8 +134,12 @@ export function momentWords(m: Moment, q: Query, tz: string, next: boolean): str
       const together = m.items ? ` (${m.items} or more at once)` : '';
       return `${next && m.pick.by === 'nth' && m.pick.n === 1 ? `the next ${what}` : pickWords(m.pick, what, tz)}${of(m.event, subject(q, true))}${together}${after}`;
     }
-    case 'condition':
+    case 'condition': {
+      // "since a car was in view": the end of the last stretch with one; "after the longest empty stretch": its end
+      const st = m.stretch;
+      if (st) return `the ${st.side === 'start' ? 'start' : 'end'} of the ${st.rank && st.rank > 1 ? `${nth(st.rank).replace(/^the /, '')} ` : ''}${st.episode} stretch of ${countWords(m.cond, q)}${after}`;
       return `${next && m.pick.by === 'nth' && m.pick.n === 1 ? 'the next time' : pickWords(m.pick, 'time', tz)} there came to be ${countWords(m.cond, q)}${after}`;
+    }
   }
 }
 

@@ -175,6 +175,36 @@ function stretchJoined(cl0: readonly Token[], ask: readonly Token[]): Token[] | 
   return [...moment.map((t) => ({ ...t })), ...ask.slice(0, k), ...kept.map((t) => ({ ...t })), ...ask.slice(k + 1)];
 }
 
+/** Words that say a state lasted a while ("for a while", "for a long time"): they restate it. */
+const LASTED = new Set(['while', 'long', 'time', 'bit']);
+
+/**
+ * "The stand was empty for a while after 15:53:46 - when did the next visitor turn up?", "After the
+ * desk went quiet around 19:59:40, when did the next person show up?": a statement of a state at or
+ * after a moment, before a question about the next one, dates the question: it counts from that
+ * moment ("after 15:53:46, when did the next visitor turn up?"). The state says why there was a
+ * next one and is not asked about. `end` is the end of the window a moment's "after" runs to.
+ */
+function stateMomentBefore(cl: readonly Token[], ask: readonly Token[], end: number): Token[] | undefined {
+  if (!ask.some((t) => t.t === 'ord' && t.text === 'next')) return undefined;
+  const body = cl[0]?.t === 'rank' && cl[0].v === 'after' ? cl.slice(1) : cl;
+  const time = body.find((t): t is Extract<Token, { t: 'time' }> => t.t === 'time');
+  const fits = (t: Token): boolean =>
+    t.t === 'skip' || t.t === 'sep' || t.t === 'aux' || t.t === 'place' || t.t === 'here' || t.t === 'cond' || t === time || (t.t === 'verb' && (t.v === 'be' || t.v === 'become')) || (t.t === 'word' && LASTED.has(t.text));
+  if (!time || body.filter((t) => t.t === 'time').length !== 1 || body.filter((t) => t.t === 'cond').length !== 1 || !body.every(fits)) return undefined;
+  // at a moment ("went quiet around 19:59:40", or "after" said before the clause): from it; after a moment: as said
+  const from = time.opens === 'after' ? time : time.v.instant !== undefined ? afterInstant(time, time.v.instant, end) : undefined;
+  if (!from) return undefined;
+  const places = ask.some((t) => t.t === 'place' || t.t === 'here') ? [] : body.filter((t) => t.t === 'place' || t.t === 'here').map((t) => ({ ...t }));
+  return [{ ...from }, { t: 'sep', text: ',', i: 0 }, ...ask, ...places];
+}
+
+/** The time token "after <instant>", running to `end`. */
+function afterInstant(t: Extract<Token, { t: 'time' }>, instant: number, end: number): Token {
+  const said = t.text.replace(/^at\s+/, '');
+  return withFeatures({ t: 'time', v: { from: instant + 1, to: end, phrase: `after ${said}` }, text: `after ${said}`, i: t.i });
+}
+
 /** "Count a returning person once", "(if the same person came twice, count them once)": count each one once. */
 function countOnceRule(cl: readonly Token[]): boolean {
   // ("count someone who came back only once": a "who" after a class word is relative, not a question)
@@ -255,17 +285,17 @@ function askingClause(cls: readonly Token[][]): number {
 }
 
 /** Finds the clause that asks; drops a preamble before it and joins a statement to it. */
-export function discourse(toks: readonly Token[]): Discourse {
+export function discourse(toks: readonly Token[], end = Infinity): Discourse {
   const cls = clauses(toks);
   const k = askingClause(cls);
   // "How many times were bottles taken? Two grabbed together count as one.": by moment, as the rule says
   const together = k >= 0 ? cls.filter((cl, j) => j > k && togetherRule(cl)) : [];
   const moments = together.length > 0 ? byMoment(cls.filter((cl) => !together.includes(cl)).flat()) : undefined;
-  if (moments) return discourse(moments);
+  if (moments) return discourse(moments, end);
   // "How many different people came? Count a returning person once.": a rule of counting after the question
   // (with the condition said before it: "if the same person came twice, count them once")
   const rules = k >= 0 ? cls.flatMap((cl, j) => (j > k && countOnceRule(cl) ? [cl, ...(j - 1 > k && cls[j - 1]?.[0]?.text === 'if' ? [cls[j - 1] as Token[]] : [])] : [])) : [];
-  if (rules.length > 0) return discourse(distinctWith(cls.filter((cl) => !rules.includes(cl)).flat()));
+  if (rules.length > 0) return discourse(distinctWith(cls.filter((cl) => !rules.includes(cl)).flat()), end);
   // "Counting each trip separately, so that someone who came twice counts twice, how many visits were there?": visits, as asked
   // (the asking clause is the first with a question word that is not "count(ing)")
   const q = cls.findIndex((cl) => cl.some((t) => t.t === 'head' && !/^count/.test(t.text) && t.v !== 'who'));
@@ -277,7 +307,7 @@ export function discourse(toks: readonly Token[]): Discourse {
   const separately = counting
     ? cls.flatMap((cl, j) => (j !== q && isRule(cl) ? [cl, ...(j - 1 > q && cls[j - 1]?.[0]?.text === 'if' ? [cls[j - 1] as Token[]] : []), ...(cls[j + 1] && caseOfRule(cls[j + 1] as Token[]) ? [cls[j + 1] as Token[]] : [])] : []))
     : [];
-  if (separately.length > 0) return discourse(byItem(cls.filter((cl) => !separately.includes(cl)).flat()).map((t, i) => ({ ...t, i })));
+  if (separately.length > 0) return discourse(byItem(cls.filter((cl) => !separately.includes(cl)).flat()).map((t, i) => ({ ...t, i })), end);
   if (k <= 0) return { toks: [...toks], ignored: [] };
   let before = cls.slice(0, k);
   const ignored: string[] = [];
@@ -292,7 +322,7 @@ export function discourse(toks: readonly Token[]): Discourse {
   if (placed.length > 0 && !ask.some((t) => t.t === 'place' || t.t === 'here')) ask = [...ask, ...placed];
   const st = before.length === 1 && before[0] ? statement(before[0]) : undefined;
   const one = before.length === 1 ? before[0] : undefined;
-  const link = st ? joined(ask, st) : one ? (orderedBefore(one, ask) ?? topicJoined(one, ask) ?? stretchJoined(one, ask)) : undefined;
+  const link = st ? joined(ask, st) : one ? (orderedBefore(one, ask) ?? topicJoined(one, ask) ?? stateMomentBefore(one, ask, end) ?? stretchJoined(one, ask)) : undefined;
   if (link) {
     before = [];
     ask = link;

@@ -30,7 +30,7 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   const said = scanRead(question, vocab, opts);
   const read = said.read;
   // the clause that asks: a preamble before it dropped (and named), a statement it refers to joined
-  const { toks, ignored } = discourse(said.toks);
+  const { toks, ignored } = discourse(said.toks, opts.now + 1);
   if (ignored.length > 0) read.push(`ignored ${quoteList(ignored)} before the question`);
   const dangling = danglingPronoun(toks);
   if (dangling) return { ok: false, code: 'DANGLING_REFERENCE', why: `"${dangling.text}" refers to something the question does not name` };

@@ -185,8 +185,8 @@ function normalise(q: string, opts: ScanOptions): string {
   s = s.replace(/\b(?:(?:over|during|for|in|across)\s+)?(?:the\s+)?(?:whole|entire)\s+day\b|\ball day(?: long)?\b/g, 'today');
   // "had left by 09:01:30": until then
   s = s.replace(/\bby\s+(?=\d{1,2}[:.]\d{2})/g, 'until ');
-  // "at about 09:01:32", "around 09:01" -> "at 09:01:32"
-  s = s.replace(/\b(?:at\s+)?(?:about|around|approximately|roughly|circa|approx|exactly|precisely|~)\s*(?=\d{1,2}[:.]\d{2}|(?:noon|midday|midnight)\b)/g, 'at ');
+  // "at about 09:01:32", "around 09:01" -> "at 09:01:32"; "after about 13:38" -> "after 13:38"
+  s = s.replace(/\b(?:(before|after|since|until|till|from)\s+|at\s+)?(?:about|around|approximately|roughly|circa|approx|exactly|precisely|~)\s*(?=\d{1,2}[:.]\d{2}|(?:noon|midday|midnight)\b)/g, (_m, side?: string) => (side ? `${side} ` : 'at '));
   s = clockSpans(s);
   // a bare clock time ("how many bottles 10:00:10") is an instant
   s = s.replace(/(^|\s)(?!(?:at|by|before|after|between|and|from|since|until|till|to|than)\s)(\S+\s+)(\d{1,2}:\d{2}(?::\d{2})?)\b/g, (m, a: string, w: string, t: string) =>

@@ -73,3 +73,21 @@ test('a rule after a count of takings, "two grabbed together count as one", coun
   assert.deepEqual(m('how many bottles were taken from the ledge?'), { measure: 'count', of: 'events', event: 'taken' });
   refused('how many people came to the kiosk? two together count as one.');
 });
+
+test('a state said at or after a moment, before "when did the next ... come": the question counts from that moment', () => {
+  const next = { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 1 } } };
+  const a = parse('The kiosk was empty for a while after 09:01:10 - when did the next visitor turn up?').query;
+  assert.deepEqual(a.measure, next);
+  assert.equal(a.time.from, T0 + 70_001);
+  assert.deepEqual(a.place.cameras, ['kiosk']);
+  // "after" before the clause, and the moment said "around": from that moment
+  const b = parse('After the kiosk went quiet around 09:01:10, when did the next person show up?').query;
+  assert.deepEqual(b.measure, next);
+  assert.equal(b.time.from, T0 + 70_001);
+  // "after about 09:01": from the start of that minute; "for a long time" restates the state
+  const c = parse('The kiosk was empty for a long time after about 09:01 - when did the next person come?').query;
+  assert.deepEqual(c.measure, next);
+  assert.equal(c.time.from, T0 + 60_001);
+  // with no "next" the statement is not a date for the question (and its state word is not the question's)
+  refused('The kiosk was empty after 09:01:10 - when did a visitor turn up?');
+});

@@ -70,3 +70,11 @@ test('"average visit length after 09:01" is a window, not a span from a moment',
   assert.deepEqual(p.query.measure, { measure: 'duration', of: { kind: 'visits', agg: 'avg' } });
   assert.ok(p.query.time.from >= Date.parse('2026-01-05T09:01:00Z'));
 });
+
+test('"since a car was in view": since the end of the last stretch with one there (none while one is there now)', () => {
+  const since = { measure: 'elapsed', from: { kind: 'condition', cond: { op: 'ge', n: 1 }, pick: { by: 'nth', n: 1 }, stretch: { episode: 'last', side: 'end' } }, to: { kind: 'end' } };
+  assert.deepEqual(m('As of now, how long has it been since a person was in view?'), since);
+  assert.deepEqual(m('how long since anyone was at the kiosk?'), since);
+  // a state ("since it was full") still says neither end
+  refused('how long since the bench was full?');
+});
