@@ -31,56 +31,83 @@ interface Read {
   bare: boolean;
 }
 
+/** The parts of a clause read as one moment (see {@link clauseMoment}). */
+interface Parts {
+  ord?: Extract<Token, { t: 'ord' }>;
+  verbs: Extract<Token, { t: 'verb' }>[];
+  conds: Token[];
+  classes: Token[];
+  be: boolean;
+  sup?: Extract<Token, { t: 'super' }>;
+  /** "two bottles ... at once": how many went together. */
+  items?: Extract<Token, { t: 'num' }>;
+  /** "all three were back": the count back to that. */
+  allBack?: Extract<Token, { t: 'num' }>;
+}
+
+/** Sorts a clause's tokens into the parts of a moment; a refusal for a word that is none. */
+function momentParts(c: Ctx, toks: readonly Token[], role: Role, what: () => string): Parts | Refused {
+  const p: Parts = { verbs: [], conds: [], classes: [], be: false, ...togetherOrAll(toks) };
+  const { items, allBack } = p;
+  for (const [k, t] of toks.entries()) {
+    if (t.t === 'class') p.classes.push(t);
+    else if (c.used.has(t.i)) continue;
+    else if ((items && (t === items || t.t === 'once')) || (allBack && (t === allBack || t.t === 'all'))) continue;
+    // "after the longest empty stretch", "after that long quiet spell": a stretch of a state, by its length
+    else if (t.t === 'super' && !p.sup) p.sup = t;
+    else if (t.t === 'rel' && /^(?:that|this)$/.test(t.text) && (toks[k + 1]?.t === 'super' || toks[k + 1]?.t === 'cond')) continue;
+    else if (t.t === 'skip' && PRONOUN.test(t.text)) return refuse('DANGLING_REFERENCE', `"${t.text}" in "${what()}" refers back to something, and the memory cannot tell which`);
+    else if (t.t === 'skip' || t.t === 'sep' || t.t === 'visitnoun') continue;
+    else if (t.t === 'aux') p.be = true;
+    // ("... and the next one arriving": the one after the first moment, as with no ordinal)
+    else if (t.t === 'ord' && t.text === 'next' && role === 'next') continue;
+    else if (t.t === 'ord' && !p.ord) p.ord = t;
+    else if (t.t === 'verb' && MOMENT_VERBS.has(t.v)) p.verbs.push(t);
+    else if (t.t === 'verb' && (t.v === 'be' || t.v === 'see')) p.be = true;
+    else if (t.t === 'verb' && (t.v === 'become' || t.v === 'drop' || t.v === 'rise')) p.conds.push(t);
+    else if (t.t === 'cond' || t.t === 'cmp') p.conds.push(t);
+    else if (t.t === 'num' && (t.text === 'one' || p.conds.length > 0)) p.conds.push(t);
+    else return refuse('UNREAD_MOMENT', `it asks for the time between two moments, but I could not read "${t.text}" in "${what()}" as part of one`);
+  }
+  return p;
+}
+
 /**
  * Reads a clause as one moment, marking its words used; a refusal when it holds a word that is not
  * part of a moment, two moments, or does not say which one.
  */
 function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t: Token[]) => string[]): Read | Refused {
   const what = (): string => toks.map((t) => t.text).join(' ');
-  let ord: Extract<Token, { t: 'ord' }> | undefined;
-  const verbs: Extract<Token, { t: 'verb' }>[] = [];
-  const conds: Token[] = [];
-  const classes: Token[] = [];
-  let be = false;
-  let sup: Extract<Token, { t: 'super' }> | undefined;
-  for (const [k, t] of toks.entries()) {
-    if (t.t === 'class') classes.push(t);
-    else if (c.used.has(t.i)) continue;
-    // "after the longest empty stretch", "after that long quiet spell": a stretch of a state, by its length
-    else if (t.t === 'super' && !sup) sup = t;
-    else if (t.t === 'rel' && /^(?:that|this)$/.test(t.text) && (toks[k + 1]?.t === 'super' || toks[k + 1]?.t === 'cond')) continue;
-    else if (t.t === 'skip' && PRONOUN.test(t.text)) return refuse('DANGLING_REFERENCE', `"${t.text}" in "${what()}" refers back to something, and the memory cannot tell which`);
-    else if (t.t === 'skip' || t.t === 'sep' || t.t === 'visitnoun') continue;
-    else if (t.t === 'aux') be = true;
-    // ("... and the next one arriving": the one after the first moment, as with no ordinal)
-    else if (t.t === 'ord' && t.text === 'next' && role === 'next') continue;
-    else if (t.t === 'ord' && !ord) ord = t;
-    else if (t.t === 'verb' && MOMENT_VERBS.has(t.v)) verbs.push(t);
-    else if (t.t === 'verb' && (t.v === 'be' || t.v === 'see')) be = true;
-    else if (t.t === 'verb' && (t.v === 'become' || t.v === 'drop' || t.v === 'rise')) conds.push(t);
-    else if (t.t === 'cond' || t.t === 'cmp') conds.push(t);
-    else if (t.t === 'num' && (t.text === 'one' || conds.length > 0)) conds.push(t);
-    else return refuse('UNREAD_MOMENT', `it asks for the time between two moments, but I could not read "${t.text}" in "${what()}" as part of one`);
-  }
+  const parts = momentParts(c, toks, role, what);
+  if ('ok' in parts) return parts;
+  const { ord, verbs, conds, classes, be, sup, items, allBack } = parts;
   const cls = classesOf(classes);
   const kinds = new Set(verbs.map((v) => v.v));
   const realConds = conds.filter((t) => t.t === 'cond' || t.t === 'cmp');
   if (kinds.size > 1 || (kinds.size > 0 && realConds.length > 0)) return refuse('UNREAD_MOMENT', `"${what()}" names more than one moment`);
   const n = ord?.v;
   // which one: the ordinal; the next after the first moment; the first from the start; the last before the end
-  const nth = (): number | Refused => n ?? (role === 'to' || role === 'next' || role === 'after' ? 1 : role === 'since' ? -1 : refuse('AMBIGUOUS_MOMENT', `"${what()}" does not say which one (the first, the last?)`));
+  const nth = (): number | Refused => n ?? (role === 'to' || role === 'next' || role === 'after' || firstTogether ? 1 : role === 'since' ? -1 : refuse('AMBIGUOUS_MOMENT', `"${what()}" does not say which one (the first, the last?)`));
   if (role === 'since' && n === undefined) c.assumed.push(`the last one, as "${what()}" names no ordinal`);
-  if (role === 'after' && n === undefined) c.assumed.push(`the first time, as "${what()}" names no ordinal`);
+  // ("two bottles were grabbed at once" said as where a span begins: the first time, said)
+  const firstTogether = role === 'from' && n === undefined && items !== undefined;
+  if ((role === 'after' || firstTogether) && n === undefined) c.assumed.push(`the first time, as "${what()}" names no ordinal`);
   const done = (moment: Moment): Read => {
     use(c, ...toks);
     return { moment, classes: cls, bare: n === undefined };
   };
   const verb = verbs[0];
+  // "until all three were back": until the count came back up to that
+  // ("back" may be read already as saying where they are: a state)
+  const back = toks.find((t) => t.t === 'verb' && t.v === 'return');
+  if (allBack && back && verbs.every((v) => v === back) && realConds.length === 0 && n === undefined && (role === 'to' || role === 'next')) {
+    return done({ kind: 'condition', cond: countCond('ge', allBack.v), pick: { by: 'nth', n: 1 }, change: 'rise' });
+  }
   if (verb) {
     const k = nth();
     if (typeof k !== 'number') return k;
     const event: EventKind | undefined = verb.v === 'take' || (verb.v === 'leave' && stationary(cls) && verb.text !== 'left') ? 'taken' : verb.v === 'return' ? 'returned' : verb.v === 'cross' ? 'line_cross' : undefined;
-    if (event) return done({ kind: 'event', event, pick: { by: 'nth', n: k } });
+    if (event) return done({ kind: 'event', event, pick: { by: 'nth', n: k }, ...(items && (event === 'taken' || event === 'returned') ? { items: items.v } : {}) });
     if (verb.v === 'leave' && stationary(cls)) return refuse('AMBIGUOUS_VERB', `"${verb.text}" said of ${cls.join(', ')} may mean remaining there`);
     // "since someone left", "since the last person left": the latest departure, not the departure of the latest arrival
     if (verb.v === 'leave' && role === 'since' && k < 0) return done({ kind: 'departure', visit: { by: 'nth', n: k, order: 'departure' } });
@@ -114,6 +141,18 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
   }
   if (role === 'since' && be && n === undefined && conds.length === 0 && presence(cls)) return done(LAST_PRESENCE_END);
   return refuse('UNREAD_MOMENT', `I could not read "${what()}" as one moment (an arrival, a departure, a taking, a putting back, or a state)`);
+}
+
+/**
+ * The number of things said to go together ("two bottles ... at once") and the count said of all
+ * of them ("all three were back"), when a clause says so.
+ */
+function togetherOrAll(toks: readonly Token[]): { items?: Extract<Token, { t: 'num' }>; allBack?: Extract<Token, { t: 'num' }> } {
+  const num = toks.find((t): t is Extract<Token, { t: 'num' }> => t.t === 'num' && t.v >= 2 && Number.isInteger(t.v));
+  if (!num) return {};
+  if (toks.some((t) => t.t === 'once') && toks[num.i - toks[0]!.i + 1]?.t === 'class') return { items: num };
+  if (toks.some((t) => t.t === 'all' && t.i === num.i - 1)) return { allBack: num };
+  return {};
 }
 
 /**

@@ -117,6 +117,19 @@ function orderedBefore(cl: readonly Token[], ask: readonly Token[]): Token[] | u
   return [{ t: 'rank', v: 'after', text: 'after', i: 0 }, ...cl, ...ask];
 }
 
+/**
+ * "Two bottles were grabbed at once at some point. How long until all three were back?": a
+ * statement of things taken (or put back) together, with no time, before a question about how long
+ * until something: the moment the question counts from (the first such time, said in the answer).
+ */
+function togetherBefore(cl: readonly Token[], ask: readonly Token[]): Token[] | undefined {
+  const meant = cl.filter((t) => t.t !== 'skip' && t.t !== 'sep' && t.t !== 'aux');
+  const [num, cls, verb, once] = meant;
+  if (meant.length !== 4 || num?.t !== 'num' || cls?.t !== 'class' || verb?.t !== 'verb' || (verb.v !== 'take' && verb.v !== 'return') || once?.t !== 'once') return undefined;
+  if (!ask.some((t) => t.t === 'head' && t.v === 'howlong') || !ask.some((t) => t.t === 'elapse' && t.v === 'until')) return undefined;
+  return [{ t: 'rank', v: 'after', text: 'after', i: 0 }, ...cl.filter((t) => t.t !== 'skip' && t.t !== 'sep'), { t: 'sep', text: ',', i: 0 }, ...ask];
+}
+
 /** Kinds of tokens a topic (a noun phrase naming one visit) is made of. */
 const TOPIC_KINDS = new Set<Token['t']>(['ord', 'class', 'look', 'rel', 'time']);
 
@@ -322,7 +335,7 @@ export function discourse(toks: readonly Token[], end = Infinity): Discourse {
   if (placed.length > 0 && !ask.some((t) => t.t === 'place' || t.t === 'here')) ask = [...ask, ...placed];
   const st = before.length === 1 && before[0] ? statement(before[0]) : undefined;
   const one = before.length === 1 ? before[0] : undefined;
-  const link = st ? joined(ask, st) : one ? (orderedBefore(one, ask) ?? topicJoined(one, ask) ?? stateMomentBefore(one, ask, end) ?? stretchJoined(one, ask)) : undefined;
+  const link = st ? joined(ask, st) : one ? (orderedBefore(one, ask) ?? togetherBefore(one, ask) ?? topicJoined(one, ask) ?? stateMomentBefore(one, ask, end) ?? stretchJoined(one, ask)) : undefined;
   if (link) {
     before = [];
     ask = link;

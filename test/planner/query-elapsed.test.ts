@@ -78,3 +78,15 @@ test('"since a car was in view": since the end of the last stretch with one ther
   // a state ("since it was full") still says neither end
   refused('how long since the bench was full?');
 });
+
+test('"two bottles taken at once" as a moment keeps how many went together; "all three were back" is the count back up to three', () => {
+  const allBack = { kind: 'condition', cond: { op: 'ge', n: 3 }, pick: { by: 'nth', n: 1 }, change: 'rise' };
+  assert.deepEqual(m('how long until all three were back?'), { measure: 'elapsed', from: { kind: 'start' }, to: allBack });
+  const together = { measure: 'elapsed', from: { kind: 'event', event: 'taken', pick: { by: 'nth', n: 1 }, items: 2 }, to: allBack, next: true };
+  const p = parse('after two bottles were grabbed at once, how long until all three were back?');
+  assert.deepEqual(p.query.measure, together);
+  assert.ok(p.assumed.some((a) => /first time/.test(a)), 'the first such time is said');
+  // said as a statement before the question
+  assert.deepEqual(m('Two bottles were grabbed at once at some point. How long until all three were back on the bench?'), together);
+  assert.deepEqual(m('how long since two bottles were taken at once?'), { measure: 'elapsed', from: { kind: 'event', event: 'taken', pick: { by: 'nth', n: -1 }, items: 2 }, to: { kind: 'end' } });
+});

@@ -205,19 +205,33 @@ test('class-aware: a track only matches detections of its own label', () => {
     const tr = new ByteTracker({ classAware });
     let id: number | undefined;
     for (let k = 0; k < 4; k++) id = tr.update([det(walker(k))], at(k)).active[0]?.id ?? id;
-    const out = tr.update([det(walker(4), 0.9, 'dog')], at(4));
+    const out = tr.update([det(walker(4), 0.9, 'bicycle')], at(4));
     return { out, id, tr };
   };
   const aware = run(true);
   assert.deepEqual(aware.out.active, []);
   assert.deepEqual(ids(aware.out.lost), [aware.id]);
-  const dog = aware.tr.snapshot().find((t) => t.label === 'dog');
-  assert.equal(dog?.state, 'tentative');
-  assert.notEqual(dog?.id, aware.id);
+  const bike = aware.tr.snapshot().find((t) => t.label === 'bicycle');
+  assert.equal(bike?.state, 'tentative');
+  assert.notEqual(bike?.id, aware.id);
 
   const blind = run(false);
   assert.deepEqual(ids(blind.out.active), [blind.id]);
   assert.equal(blind.out.active[0]?.label, 'person', 'a confirmed track keeps its label');
+});
+
+test('a person scored as a cat or a dog at her box (an odd picture) stays one person track; a cat on its own is a cat', () => {
+  const tr = new ByteTracker();
+  let id: number | undefined;
+  for (let k = 0; k < 4; k++) id = tr.update([det(walker(k))], at(k)).active[0]?.id ?? id;
+  for (let k = 4; k < 10; k++) {
+    const out = tr.update([det(walker(k), 0.6, k % 3 === 0 ? 'dog' : 'cat')], at(k));
+    assert.deepEqual(ids(out.active), [id], `frame ${k}: the same track`);
+    assert.equal(out.active[0]?.label, 'person', 'the label stays person while person keeps a quarter of the votes');
+  }
+  const cat = new ByteTracker();
+  for (let k = 0; k < 3; k++) cat.update([det(walker(k), 0.8, 'cat')], at(k));
+  assert.equal(cat.snapshot()[0]?.label, 'cat');
 });
 
 test('label groups: one car scored as car, truck and bus on alternate frames is one track labelled by its votes', () => {
