@@ -400,13 +400,12 @@ export class CameraPerception {
   flush(ts: number): Observation[] {
     const out: Observation[] = [];
     // a still scene carried what the last detection saw to the last frame: those were there until then
-    const last = this.lastFrame;
-    const carried = new Set(last && !last.detected ? last.objects.map((o) => o.trackId) : []);
+    const carried = this.carriedTracks();
     for (const t of this.tracker.flush(ts)) {
       if (t.state === 'tentative') continue;
-      const held = last && carried.has(t.id) && last.ts > t.lastSeen;
-      if (held) this.book.carry(t.id, last.ts);
-      out.push(...this.endTrack(held ? { ...t, lastSeen: last.ts } : t));
+      const until = carried?.ids.has(t.id) && carried.ts > t.lastSeen ? carried.ts : undefined;
+      if (until !== undefined) this.book.carry(t.id, until);
+      out.push(...this.endTrack(until !== undefined ? { ...t, lastSeen: until } : t));
     }
     const seg = this.segmenter.flush();
     if (seg) {

@@ -87,10 +87,10 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
   if (kinds.size > 1 || (kinds.size > 0 && realConds.length > 0)) return refuse('UNREAD_MOMENT', `"${what()}" names more than one moment`);
   const n = ord?.v;
   // which one: the ordinal; the next after the first moment; the first from the start; the last before the end
-  const nth = (): number | Refused => n ?? (role === 'to' || role === 'next' || role === 'after' || firstTogether ? 1 : role === 'since' ? -1 : refuse('AMBIGUOUS_MOMENT', `"${what()}" does not say which one (the first, the last?)`));
-  if (role === 'since' && n === undefined) c.assumed.push(`the last one, as "${what()}" names no ordinal`);
   // ("two bottles were grabbed at once" said as where a span begins: the first time, said)
   const firstTogether = role === 'from' && n === undefined && items !== undefined;
+  const nth = (): number | Refused => n ?? (role === 'to' || role === 'next' || role === 'after' || firstTogether ? 1 : role === 'since' ? -1 : refuse('AMBIGUOUS_MOMENT', `"${what()}" does not say which one (the first, the last?)`));
+  if (role === 'since' && n === undefined) c.assumed.push(`the last one, as "${what()}" names no ordinal`);
   if ((role === 'after' || firstTogether) && n === undefined) c.assumed.push(`the first time, as "${what()}" names no ordinal`);
   const done = (moment: Moment): Read => {
     use(c, ...toks);
@@ -150,7 +150,7 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
 function togetherOrAll(toks: readonly Token[]): { items?: Extract<Token, { t: 'num' }>; allBack?: Extract<Token, { t: 'num' }> } {
   const num = toks.find((t): t is Extract<Token, { t: 'num' }> => t.t === 'num' && t.v >= 2 && Number.isInteger(t.v));
   if (!num) return {};
-  if (toks.some((t) => t.t === 'once') && toks[num.i - toks[0]!.i + 1]?.t === 'class') return { items: num };
+  if (toks.some((t) => t.t === 'once') && toks[toks.indexOf(num) + 1]?.t === 'class') return { items: num };
   if (toks.some((t) => t.t === 'all' && t.i === num.i - 1)) return { allBack: num };
   return {};
 }
