@@ -16,8 +16,9 @@ import { loadOrCreateFleetKey } from '../../edge/fleet/keys.js';
 import { FleetKeyRing } from '../../edge/fleet/sign.js';
 import { freeTcpPort, startDaemon, tempDir, type DaemonHandle } from '../helpers/daemon.js';
 import { mqttConnect, mqttNext } from './clients.js';
+import { recentMorning } from '../helpers/recent-morning.js';
 
-const T0 = Date.parse('2026-11-21T09:00:00Z');
+const T0 = recentMorning();
 const END = T0 + 240_000;
 const PREFIX = `vigil-fleet/acl${Math.random().toString(36).slice(2, 6)}`;
 const NODE = `acl-box-${Math.random().toString(36).slice(2, 6)}`;

@@ -25,9 +25,10 @@ import type { FleetAnswer } from '../../planner/fleet/protocol.js';
 import { freeTcpPort, runCli, startDaemon, tempDir, type DaemonHandle } from '../helpers/daemon.js';
 import { startBrokerCluster, type BrokerCluster } from '../helpers/mosquitto-cluster.js';
 import { mqttConnect, mqttNext, WsTestClient } from './clients.js';
+import { recentMorning } from '../helpers/recent-morning.js';
 
 const SHARED = join(packageRoot(), '..', 'shared', 'videos');
-const T0 = Date.parse('2026-11-21T09:00:00Z');
+const T0 = recentMorning();
 const at = (s: number): string => new Date(T0 + s * 1000).toISOString();
 type Box = 'a' | 'b' | 'c';
 const BOXES: Box[] = ['a', 'b', 'c'];

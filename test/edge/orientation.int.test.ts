@@ -16,9 +16,10 @@ import { MemoryStore } from '../../memory/store.js';
 import { packageRoot } from '../../edge/paths.js';
 import { BOTTLES_PER_SECOND } from '../fixtures/truth.js';
 import { runCli, tempDir } from '../helpers/daemon.js';
+import { recentMorning } from '../helpers/recent-morning.js';
 
 const BOTTLES = join(packageRoot(), '..', 'shared', 'videos', 'bottle-detection.mp4');
-const T0 = Date.parse('2026-11-21T09:00:00Z');
+const T0 = recentMorning();
 /**
  * Settled seconds (no bottle in the hand) after the probe and the turn: 1 bottle at 19-20 s, 3 at
  * 29-30 s. A turn waits for nothing tracked on the picture as it comes, so the turned copies count
