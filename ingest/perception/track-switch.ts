@@ -14,8 +14,16 @@ import { bestPair, type Similarity } from './gallery.js';
 export interface SwitchOptions {
   /** Only a sighting at least this long after the previous one may start a doubt, ms. */
   gapMs: number;
-  /** A view whose best similarity with the track's views is below this is unlike them. */
+  /** A view whose best similarity with the track's views is below this is unlike them (after a gap of `gapMs`). */
   below: number;
+  /**
+   * Rise of `below` per second of gap beyond `gapMs`, up to `maxBelow`: the longer a track went
+   * unseen, the likelier the one found in its place is someone else, so the more alike the views
+   * must be to keep it (a person who steps out and another who steps in 4 s later at the same place).
+   */
+  belowPerSecond: number;
+  /** Upper bound of the rising threshold. */
+  maxBelow: number;
   /** Unlike views in a row that make a switch. */
   views: number;
   /** Sightings the track must have before any doubt: fewer are not an appearance to hold against. */
@@ -26,15 +34,17 @@ export interface SwitchOptions {
  * Defaults for the built-in embedding: a gap of a missed detection at 2 fps; 0.8 is below every
  * view of a person against the rest of their own track on the one-by-one clip (0.9 and up) and
  * above most different people's (0.7-0.89: lookalikes are left joined, never a person split).
+ * After 4 s unseen (the tracker's longest wait) a view must reach 0.875, still under the 0.9 of a
+ * person's own views.
  */
-export const DEFAULT_SWITCH: SwitchOptions = { gapMs: 1000, below: 0.8, views: 2, minViews: 3 };
+export const DEFAULT_SWITCH: SwitchOptions = { gapMs: 1000, below: 0.8, belowPerSecond: 0.025, maxBelow: 0.875, views: 2, minViews: 3 };
 
 /** What a sighting says: the same object, a doubt (the next unlike view makes a switch), or a switch. */
 export type SwitchCheck = 'same' | 'doubt' | 'switched';
 
 /** Watches one track's views for a switch to another object. */
 export class SwitchWatch {
-  private doubt: { since: number; views: Float32Array[] } | null = null;
+  private doubt: { since: number; views: Float32Array[]; below: number } | null = null;
   /** Sightings judged the track's own, the one that started it included. */
   private sightings = 1;
 
@@ -50,10 +60,17 @@ export class SwitchWatch {
   check(ts: number, prev: number, view: () => Float32Array, known: readonly Float32Array[]): SwitchCheck {
     if (!this.doubt && (ts - prev < this.o.gapMs || this.sightings < this.o.minViews)) return this.same();
     const v = view();
-    if (known.length === 0 || bestPair([v], known, this.sim) >= this.o.below) return this.same();
-    this.doubt ??= { since: ts, views: [] };
+    const below = this.doubt?.below ?? this.belowAfter(ts - prev);
+    if (known.length === 0 || bestPair([v], known, this.sim) >= below) return this.same();
+    this.doubt ??= { since: ts, views: [], below };
     this.doubt.views.push(v);
     return this.doubt.views.length >= this.o.views ? 'switched' : 'doubt';
+  }
+
+  /** The similarity a view after a gap of `gapMs` must reach to be the track's own. */
+  private belowAfter(gapMs: number): number {
+    const over = Math.max(0, gapMs - this.o.gapMs) / 1000;
+    return Math.min(this.o.maxBelow, this.o.below + over * this.o.belowPerSecond);
   }
 
   private same(): 'same' {
