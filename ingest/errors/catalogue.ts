@@ -90,6 +90,7 @@ export const ERROR_CATALOGUE = {
   DANGLING_REFERENCE: { status: 422, wire: 'ASK_FAILED', message: 'a word of the question refers to something it does not name', owner: 'PlannerError' },
   APPEARANCE: { status: 422, wire: 'ASK_FAILED', message: 'the question asks what the detector cannot tell of people (sex, age)', owner: 'PlannerError' },
   WHERE_WENT: { status: 422, wire: 'ASK_FAILED', message: 'the question asks where something went or came from, beyond the cameras', owner: 'PlannerError' },
+  ACTED_ON: { status: 422, wire: 'ASK_FAILED', message: 'the question asks whom or what someone acted on ("which patient did she visit"), which the cameras do not record', owner: 'PlannerError' },
   FUTURE: { status: 422, wire: 'ASK_FAILED', message: 'the question asks about the future', owner: 'PlannerError' },
   EMPTY_QUESTION: { status: 422, wire: 'ASK_FAILED', message: 'the question is empty', owner: 'PlannerError' },
   UNUSED_WORDS: { status: 422, wire: 'ASK_FAILED', message: 'the reading could not use every word of meaning in the question', owner: 'PlannerError' },

@@ -59,6 +59,8 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   if (untold) return { ok: false, code: 'APPEARANCE', why: `the detector sees people, not their sex or age ("${untold}")` };
   // "where did the bottles go": places beyond the camera's view are not in the memory
   if (toks.some((t) => WHERE_WORDS.has(t.text) && t.t !== 'skip')) return { ok: false, code: 'WHERE_WENT', why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };
+  // "which patient did the woman visit?": the question word is what the subject acted on
+  if (asksWhatWasActedOn(toks)) return { ok: false, code: 'ACTED_ON', why: 'it asks whom or what someone acted on (the question word is the object of the verb); the memory holds who and what each camera saw, and when, not what one did to another' };
   // "will": the memory holds what was recorded, not what is to come
   if (toks.some((t) => FUTURE_WORDS.has(t.text))) return { ok: false, code: 'FUTURE', why: 'it asks about the future; the memory holds what was recorded' };
   // "the parking camera": a camera the memory does not have
@@ -95,6 +97,25 @@ function presupposed(toks: Token[]): string[] {
   }
   return out;
 }
+
+/**
+ * "Which patient did the woman in grey visit?", "who did he talk to?": "who" or "which" (with its
+ * noun), then "did/does/do" and a subject before the verb ("visit" as a verb included). The question word is then the verb's
+ * object, not its subject ("which visitor did come first?" has the verb right after "did").
+ */
+function asksWhatWasActedOn(toks: readonly Token[]): boolean {
+  const h = toks.findIndex((t) => t.t === 'head' && (t.v === 'who' || t.v === 'which'));
+  if (h < 0) return false;
+  let i = h + 1;
+  while (toks[i]?.t === 'class' || toks[i]?.t === 'visitnoun') i++;
+  const aux = toks[i];
+  if (aux?.t !== 'aux' || !DO_SUPPORT.has(aux.text)) return false;
+  const next = toks[i + 1];
+  return next !== undefined && next.t !== 'verb' && next.t !== 'aux' && toks.slice(i + 2).some((t) => t.t === 'verb' || t.t === 'visitnoun');
+}
+
+/** The auxiliary of a question whose subject follows it. */
+const DO_SUPPORT = new Set(['did', 'does', 'do']);
 
 /** The singular sex and age words ("man", "lady"). */
 const SINGULAR_UNTOLD = /^(?:man|woman|male|female|boy|girl|child|kid|lady|gentleman|adult|teenager|teen|guy)$/;

@@ -5,13 +5,13 @@
  * for words of 4 to 6 letters and at most 2 for longer ones; words of 3 letters or fewer are never
  * corrected. A word that is itself English ("tall", "sold") is another word, not a slip of a known
  * one, and is left alone (the English word list is read once, on the first slip), unless it is a rare
- * one WordNet has no noun, verb or adjective for and two of its letters swapped, or one letter left
+ * one WordNet has no noun, verb, adjective or adverb for ("quite" stays "quite") and two of its letters swapped, or one letter left
  * out, give the known word ("frist", "wich").
  */
 import { readFileSync } from 'node:fs';
 import { distance } from 'fastest-levenshtein';
 import wordListPath from 'word-list';
-import { isAdjective, nounBase, nounSenses, verbSenses } from './wordnet.js';
+import { isAdjective, isAdverb, nounBase, nounSenses, verbSenses } from './wordnet.js';
 
 /** The English word list; loaded on first use. */
 let english: Set<string> | undefined;
@@ -96,7 +96,7 @@ export function correction(word: string, known: ReadonlySet<string>): string | u
   const fix = found[0] as string;
   // ("wich": a tree's name in the word list, not a word WordNet has; one letter left out of "which";
   // a word with a letter more, "tables", "once", is an inflection or another word)
-  const rare = nounSenses(nounBase(word) ?? word).length === 0 && verbSenses(word).length === 0 && !isAdjective(word) && !word.endsWith('ly');
+  const rare = nounSenses(nounBase(word) ?? word).length === 0 && verbSenses(word).length === 0 && !isAdjective(word) && !isAdverb(word) && !word.endsWith('ly');
   const leftOut = fix.length === word.length + 1 && distance(word, fix) === 1;
   if (isEnglish(word) && !(rare && (swapped(word, fix) || leftOut))) return undefined;
   return fix;

@@ -109,6 +109,16 @@ export function isAdjective(word: string): boolean {
   return adjectives.indexOf(`\n${word} a `, 0, 'latin1') >= 0;
 }
 
+let adverbs: Buffer | undefined;
+
+/** Whether WordNet knows a word as an adverb (index.adv: "quite", "rather"; senses are not read). */
+export function isAdverb(word: string): boolean {
+  const dir = dictDir();
+  if (!dir || !/^[a-z][a-z_'-]*$/.test(word)) return false;
+  adverbs ??= readFileSync(join(dir, 'index.adv'));
+  return adverbs.indexOf(`\n${word} r `, 0, 'latin1') >= 0;
+}
+
 /** The byte offsets of a verb's synsets (index.verb), most common sense first. */
 export function verbSenses(verb: string): number[] {
   return senses(VERB, verb);

@@ -38,6 +38,9 @@ test('no correction for short words, ties, far words or English words', () => {
   assert.equal(correction('whre', new Set(['where', 'were', 'here'])), 'where');
   assert.equal(correction('wen', new Set(['when'])), undefined, 'three letters are never corrected');
   assert.equal(correction('kiosc', new Set(['kiosk', 'ledge'])), 'kiosk');
+  // an adverb is English in its own right, not a slip of the word with two letters swapped
+  assert.equal(correction('quite', new Set(['quiet', 'empty'])), undefined, '"quite" is not "quiet"');
+  assert.equal(correction('frist', new Set(['first'])), 'first', 'a rare word with no sense in WordNet still is');
 });
 
 test('typo correction does not turn nonsense into an answer', () => {

@@ -44,6 +44,8 @@ test('refusals carry the code of what was not understood, beside the readable li
     ['how many people came gloop?', 'UNKNOWN_WORD'],
     ['how many people will come tomorrow?', 'FUTURE'],
     ['where did the bottles go?', 'WHERE_WENT'],
+    ['which patient did the woman in the grey top come to visit?', 'ACTED_ON'],
+    ['who did the person in black visit?', 'ACTED_ON'],
     ['', 'EMPTY_QUESTION'],
     ['when did nobody come?', 'NEGATION'],
     ['who took the bottle?', 'NO_AGENT'],
