@@ -111,6 +111,24 @@ export function readBand(img: RgbImage, box: Box, band: Band, cast: [number, num
   return { term: best[0], lab: medianLab(best[1]), share: best[1].length / n };
 }
 
+/**
+ * The bands of a box that lie on the parts of the body they are named for. A box cut by the
+ * frame's top or bottom edge puts bands measured from its top on the wrong parts, except: a person
+ * cut at the top (head out of view) still has the legs at the bottom of the box, where the lower
+ * band is; a person cut at the bottom (close to the camera) still has the torso below the head,
+ * where the upper band is, while the box is at least 1.5 times as tall as wide (most of the body in
+ * view, not a head and shoulders). Other classes, and a box cut at both, give none.
+ */
+export function bandsInView(label: string, box: Box, height: number): Set<string> {
+  const top = box.y1 <= 1;
+  const bottom = box.y2 >= height - 1;
+  const all = Object.keys(bandsOf(label) ?? {});
+  if (!top && !bottom) return new Set(all);
+  if (label !== 'person' || (top && bottom)) return new Set();
+  if (top) return new Set(['lower']);
+  return box.y2 - box.y1 >= 1.5 * (box.x2 - box.x1) ? new Set(['upper']) : new Set();
+}
+
 /** Colour samples of one track: bands read on frames at most every so often. */
 export class TrackColours {
   private readonly readings = new Map<string, BandReading[]>();
@@ -130,11 +148,12 @@ export class TrackColours {
   add(img: RgbImage, box: Box, ts: number): void {
     const bands = bandsOf(this.label);
     if (!bands || !this.wants(ts)) return;
-    // a box cut by the frame's top or bottom edge puts its bands on the wrong parts of the body
-    if (box.y1 <= 1 || box.y2 >= img.height - 1) return;
+    const seen = bandsInView(this.label, box, img.height);
+    if (seen.size === 0) return;
     this.last = ts;
     const cast = sceneCast(img, box);
     for (const [part, band] of Object.entries(bands)) {
+      if (!seen.has(part)) continue;
       const r = readBand(img, box, band, cast);
       if (!r) continue;
       const list = this.readings.get(part) ?? [];

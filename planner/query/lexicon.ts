@@ -90,7 +90,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words('initially', { t: 'instant', v: 'start' }),
   ...words('finally', { t: 'instant', v: 'end' }),
   ...words('here', { t: 'here' }),
-  ...words('visit visits trip trips passes footfall traffic', { t: 'visitnoun' }),
+  ...words('visit visits trip trips passes footfall traffic appearance appearances', { t: 'visitnoun' }),
   ...words('times instances', { t: 'timesnoun' }),
   ...words('occasions occasion', { t: 'timesnoun', v: 'occasion' }),
   ...words('until till til', { t: 'elapse', v: 'until' }),

@@ -32,6 +32,9 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   // the clause that asks: a preamble before it dropped (and named), a statement it refers to joined
   const { toks, ignored } = discourse(said.toks, opts.now + 1);
   if (ignored.length > 0) read.push(`ignored ${quoteList(ignored)} before the question`);
+  // "what time did he show up for the third time?": he or she with no one named is the one person seen (one identity)
+  const personal = personalPronoun(toks);
+  if (personal) said.scene.push(`"${personal}" read as one person (one identity, by re-identification), as the question names no one else`);
   const dangling = danglingPronoun(toks);
   if (dangling) return { ok: false, code: 'DANGLING_REFERENCE', why: `"${dangling.text}" refers to something the question does not name` };
   const presumed = presupposed(toks);
@@ -70,7 +73,7 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   if (spot) return { ok: false, code: 'PLACE_AS_CLASS', why: `"${spot.text}" names a place, and there is no camera, zone or line called so in the memory (cameras: ${vocab.cameras.join(', ') || 'none'})` };
   if (unknown.length > 0) return { ok: false, code: 'UNKNOWN_WORD', why: `I did not understand ${quoteList(unknown.map((t) => t.text))} (not a word I know, nor a class, camera, zone or line of this memory)` };
   if (toks.length === 0) return { ok: false, code: 'EMPTY_QUESTION', why: 'the question is empty' };
-  const c: Ctx = { toks, used: new Set(), opts, assumed: [...read, ...said.scene] };
+  const c: Ctx = { toks, used: new Set(), opts, assumed: [...read, ...said.scene], ...(personal ? { onePerson: true } : {}) };
   const r = compose(c);
   if (!r.ok) return r;
   const left = toks.filter((t) => !c.used.has(t.i) && (MEANINGFUL.has(t.t) || (t.t === 'verb' && MEANINGFUL_VERBS.has(t.v))));
@@ -116,6 +119,32 @@ function asksWhatWasActedOn(toks: readonly Token[]): boolean {
 
 /** The auxiliary of a question whose subject follows it. */
 const DO_SUPPORT = new Set(['did', 'does', 'do']);
+
+/**
+ * "When did he leave?", "how long ago was she last seen on the floor?" with no one in the question
+ * for the pronoun to stand for: he, she or him can only be a person, so the pronoun becomes the class
+ * person (in place) and the reading is one identity's visits (the executor refuses when several
+ * people fit). Returns the pronoun, or undefined ("it" and "they" stay dangling).
+ */
+function personalPronoun(toks: Token[]): string | undefined {
+  if (toks.some((t) => PERSON_ANTECEDENTS.has(t.t) || (t.t === 'head' && (t.v === 'who' || t.v === 'which')))) return undefined;
+  if (toks.some((x) => x.t === 'skip' && OTHER_PRONOUNS.has(x.text))) return undefined;
+  const at = toks.findIndex((t) => t.t === 'skip' && PERSONAL.has(t.text));
+  const t = toks[at];
+  // "his shortest appearance": one person's visits, the word itself a determiner the reading need not use
+  if (!t) return toks.find((x) => x.t === 'skip' && POSSESSIVE.has(x.text))?.text;
+  toks[at] = { t: 'class', v: ['person'], agent: false, text: t.text, i: t.i };
+  return t.text;
+}
+
+/** Kinds of tokens a personal pronoun could stand for (a place or a state cannot be "he"). */
+const PERSON_ANTECEDENTS = new Set<Token['t']>(['class', 'rel', 'look']);
+/** The pronouns that can only stand for a person. */
+const PERSONAL = new Set(['he', 'she', 'him']);
+/** Their possessives. */
+const POSSESSIVE = new Set(['his', 'her']);
+/** The pronouns that stand for something else or for several ("it", "they"): with one of these, nothing is read. */
+const OTHER_PRONOUNS = new Set(['it', 'they', 'them']);
 
 /** The singular sex and age words ("man", "lady"). */
 const SINGULAR_UNTOLD = /^(?:man|woman|male|female|boy|girl|child|kid|lady|gentleman|adult|teenager|teen|guy)$/;

@@ -91,3 +91,24 @@ test('a state said at or after a moment, before "when did the next ... come": th
   // with no "next" the statement is not a date for the question (and its state word is not the question's)
   refused('The kiosk was empty after 09:01:10 - when did a visitor turn up?');
 });
+
+test('"he" or "she" with no one named is one person (one identity); "it" and "they" stay dangling', () => {
+  const q = parse('What time did he show up for the third time?');
+  assert.deepEqual(q.query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 3 } } });
+  assert.deepEqual(q.query.subject, { classes: ['person'], one: true });
+  assert.ok(q.assumed.some((a) => a.startsWith('"he" read as one person')), 'the reading says so');
+  assert.equal(parse('how long ago was she last seen?').query.subject.one, true);
+  refused('when did they leave?', 'they');
+  refused('when was it back?', 'it');
+  // with a person named, the pronoun is that person's, not a new reading
+  assert.equal(parse('the person in black - when did he leave?').query.subject.look?.colours[0]?.term, 'black');
+});
+
+test('"his" or "her" with no one named makes the visits one person\'s', () => {
+  const q = parse('How long was his shortest appearance?').query;
+  assert.equal(q.subject.one, true);
+  assert.deepEqual(q.subject.classes, ['person']);
+  assert.equal(parse('when did her longest visit start?').query.subject.one, true);
+  // with someone named, "he" is that one, not a reading of its own
+  assert.ok(!parse('who stayed longest, and when did he leave?').assumed.some((a) => a.includes('read as one person')));
+});

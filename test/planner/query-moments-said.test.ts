@@ -91,8 +91,9 @@ test('a clause naming one visit before a question with a pronoun: the pronoun st
   // a claim about it ("came twice") is not part of its name
   const q = kiosk.parse('The person dressed all in black came twice. How long did they stay the second time?');
   assert.deepEqual(q.query.measure, { measure: 'duration', of: { kind: 'visit', visit: { by: 'nth', n: 2 } } });
-  // a pronoun with nothing named stays refused
-  kiosk.refused('When did she arrive?');
+  // a pronoun with nothing named: "it" stays refused; "she" can only be a person, one identity (refused when several fit)
+  kiosk.refused('When did it arrive?');
+  assert.equal(kiosk.parse('When did she arrive?').query.subject.one, true);
 });
 
 test('"did anyone come back?": whether re-identification saw one person on two visits; with a time, still refused', () => {
