@@ -3,6 +3,7 @@
  * extreme, the times a state began, events, identities, visits, departures, or the count at a
  * moment (split from compose.ts).
  */
+import { reachedExtreme } from './compose-what.js';
 import { countCondition, durationCondition, eventKind, itemsAtOnce } from './compose-parts.js';
 import { all, first, stationary, use } from './ctx.js';
 import { refused as refuse, type Refused } from './parse-types.js';
@@ -64,7 +65,7 @@ export function howMany(r: Reading, w: Words): Measure | Refused {
     return { measure: 'extreme', which: 'avg' };
   }
   if ((agg && (agg.v === 'max' || agg.v === 'min')) || (once && !first(c, 'num') && instants.length === 0)) {
-    use(c, agg, once);
+    use(c, agg, once, ...reachedExtreme(c, agg?.v === 'min' ? 'min' : 'max'));
     return { measure: 'extreme', which: agg?.v === 'min' ? 'min' : 'max' };
   }
   const ev = eventKind(c, v, classes);

@@ -6,9 +6,10 @@
 import { countCondition, eventKind, visitRef } from './compose-parts.js';
 import { rankedVisit } from './compose-rank.js';
 import { stretchLength } from './compose-stretch.js';
-import { all, first, stationary, use } from './ctx.js';
+import { all, first, stationary, use, type Ctx } from './ctx.js';
 import { refused as refuse, type Refused } from './parse-types.js';
 import type { Measure } from './schema.js';
+import type { Token } from './scan.js';
 import type { Reading, Words } from './compose-reading.js';
 
 /** "what was ...": which value. */
@@ -23,6 +24,7 @@ export function whatMeasure(r: Reading, w: Words): Measure | Refused {
       use(c, missing);
       return { measure: 'missing', most: true };
     }
+    use(c, ...reachedExtreme(c, agg.v));
     return { measure: 'extreme', which: agg.v };
   }
   if (v.has('happen')) return { measure: 'list', of: 'events' };
@@ -69,4 +71,13 @@ export function listMeasure(r: Reading, w: Words): Measure | Refused {
   const vr = visitRef(c, ref);
   if (vr) return { measure: 'visit', visit: vr };
   return { measure: 'list', of: distinct ? 'identities' : arrive || all(c, 'visitnoun').length > 0 ? 'visits' : 'present' };
+}
+
+/**
+ * "the lowest number of bottles the cabinet was down to", "the most it went up to": a drop (rise)
+ * with no number after it, said of the fewest (most), is the extreme itself and adds nothing.
+ */
+export function reachedExtreme(c: Ctx, which: 'min' | 'max'): Token[] {
+  const verb = which === 'min' ? 'drop' : 'rise';
+  return all(c, 'verb', verb).filter((t) => !c.used.has(t.i) && c.toks[t.i + 1]?.t !== 'num');
 }

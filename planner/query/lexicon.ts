@@ -106,7 +106,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
   ...words(
     'the a an of in on at to by from for with into onto inside within near beside around about it its this these those them they their he she him her his hers someone\'s its ' +
       'any some each every ever yet still also too else please thanks thank you me i we us our my can could would will should may might ' +
-      'untouched undisturbed kindly shortly immediately slightly very then than so as just really actually exactly roughly approximately about around whole entire completely totally period during while throughout ' +
+      'untouched undisturbed kindly shortly immediately slightly very quite rather fairly then than so as just really actually exactly roughly approximately about around whole entire completely totally period during while throughout ' +
       'stretch stretches spell spells periods straight gap gaps lull lulls eventually already ' +
       'place area spot scene view frame camera cameras cam cams video footage clip recording picture time moment point day today ' +
       'many much there\'s whats what\'s one\'s out up down off away along right ' +

@@ -50,6 +50,8 @@ const SHAPES = new Set('long short baggy loose tight knit knitted woolly wooly t
 const FEATURES = new Set('blonde blond brunette bald bearded tall short young old elderly older younger'.split(' '));
 /** Worn or carried things whose colour is not measured. */
 const UNMEASURED = new Set(['hard hat', 'hard hats', 'baseball cap', ...'hat hats cap caps helmet helmets shoes shoe boots sneakers trainers bag bags backpack backpacks scarf scarves gloves mask masks glasses sunglasses beanie headscarf hair tie socks belt'.split(' ')]);
+/** Words for hair: a colour said of them is no colour of the clothes. */
+const HAIR = new Set(['hair', 'beard']);
 /** Words for a person that a description can follow. */
 const PERSON = new Set('person people persons someone somebody anyone anybody one ones visitor visitors customer customers worker workers individual individuals shopper shoppers employee employees everyone everybody those guy guys fellow bloke chap'.split(' '));
 /** Words for a person that say what the detector cannot see (sex, age): with a look they narrow nothing, and are named. */
@@ -141,6 +143,8 @@ function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Des
       break;
     }
   }
+  // "with long dark hair": hair is no worn thing; its words narrow nothing and are named
+  if (garment && HAIR.has(garment)) return { colours: [], end: k, ignored: [w.slice(j, k).join(' ')] };
   if (!garment && !said && hueless) return null;
   if (!garment && PLACE_KINDS.has(w[k] ?? '')) return null;
   const ignored: string[] = [...shapes];
@@ -224,9 +228,14 @@ function personDesc(w: readonly string[], j0: number): Desc | null {
   // "a light grey shirt and jeans": a worn thing with no colour said narrows nothing
   const bare = !second && and > 0 && own(GARMENTS, w[and]) ? (w[and] as string) : undefined;
   if (bare) first.ignored.push(bare);
-  const both = second ? [first, second] : [first];
-  const unjudged = both.find((d) => d.unjudged)?.unjudged;
-  return { colours: both.flatMap((d) => d.colours), end: second ? second.end : bare ? and + 1 : k, ignored: both.flatMap((d) => d.ignored), ...(unjudged ? { unjudged } : {}) };
+  const end = second ? second.end : bare ? and + 1 : k;
+  // "with long dark hair in the grey cardigan", "in a black top wearing blue jeans": one more description
+  const more = w[end] !== undefined && INTRO.has(w[end]) ? personDesc(w, end) : null;
+  const both = [first, ...(second ? [second] : []), ...(more ? [more] : [])];
+  const colours = both.flatMap((d) => d.colours);
+  // hair alone is no look the detector can judge
+  const unjudged = both.find((d) => d.unjudged)?.unjudged ?? (colours.length === 0 ? 'hair' : undefined);
+  return { colours, end: more ? more.end : end, ignored: both.flatMap((d) => d.ignored), ...(unjudged ? { unjudged } : {}) };
 }
 
 /**
@@ -247,6 +256,16 @@ export function takeLooks(sentence: string): { s: string; looks: LookPhrase[] } 
       out.push(`@l${looks.length}`);
       looks.push({ colours: v.colours, said: w.slice(i, v.end).join(' '), ignored: [], ...(v.unjudged ? { unjudged: v.unjudged } : {}) });
       i = v.end - 1;
+      continue;
+    }
+    // "the black-jacket guy", "the orange vest worker": a worn thing with its colour before the person word
+    const worn = !PERSON.has(word) && !UNTOLD.has(word) ? desc(w, i, []) : null;
+    const who = worn && worn.colours.length > 0 && !worn.unjudged ? w[worn.end] : undefined;
+    if (worn && who !== undefined && (PERSON.has(who) || UNTOLD.has(who))) {
+      const untold = UNTOLD.has(who);
+      out.push(untold ? (/(?:men|women|ladies|boys|girls|kids|children|males|females)$/.test(who) ? 'people' : 'person') : who, `@l${looks.length}`);
+      looks.push({ colours: worn.colours, said: w.slice(i, worn.end).join(' '), ignored: [...(untold ? [who] : []), ...worn.ignored] });
+      i = worn.end;
       continue;
     }
     // "was the car red?": a colour said of the vehicle, ending the question

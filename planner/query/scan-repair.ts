@@ -20,6 +20,8 @@ export interface Repair {
   slip: boolean;
   /** A word read by its WordNet sense as a word the parser knows, said in the answer (not a slip). */
   sense?: true;
+  /** What the answer says of the reading, when not `read "<word>" as <to>`. */
+  said?: string;
 }
 
 /** Every word of the lexicon's entries, phrases and number words, and the words that make a refusal. */
@@ -56,6 +58,12 @@ export function repairs(sentence: string, unknown: readonly string[], names: Ite
       out.set(w, { to: root, slip: false });
       continue;
     }
+    // "stayed put": the word after a verb that with it is a WordNet verb of the same concept adds nothing
+    const phrasal = phrasalPart(sentence, w, roots, words);
+    if (phrasal !== undefined) {
+      out.set(w, { to: '', slip: false, sense: true, said: `read "${phrasal}" as ${phrasal.split(' ')[0] ?? ''}` });
+      continue;
+    }
     // a verb the lexicon does not list, by its sense ("vacated": leave, "grab": take)
     const concept = root !== undefined ? verbConcept(root) : undefined;
     if (concept !== undefined) {
@@ -75,6 +83,18 @@ export function repairs(sentence: string, unknown: readonly string[], names: Ite
     if (to !== undefined) out.set(w, { to, slip: true });
   }
   return out;
+}
+
+/**
+ * "stayed put", "stays put": an unknown word right after a verb, where WordNet has the two as one
+ * verb ("stay_put") whose concept is the verb's own (stay). Returns the two words, else undefined.
+ */
+function phrasalPart(sentence: string, w: string, roots: ReadonlyMap<string, string>, words: ReadonlySet<string>): string | undefined {
+  const before = wordBefore(sentence, w);
+  const root = before === undefined ? undefined : (roots.get(before) ?? before);
+  if (before === undefined || root === undefined || !words.has(root)) return undefined;
+  const own = verbConcept(root);
+  return own !== undefined && verbConcept(`${root}_${w}`) === own ? `${before} ${w}` : undefined;
 }
 
 /** The word before the first use of `w` in the sentence. */

@@ -476,7 +476,7 @@ export function scanRead(question: string, vocab: ScanVocabulary, opts: ScanOpti
   const read = [...fixes].filter(([, f]) => f.slip).map(([w, f]) => `read "${w}" as "${f.to}"`);
   const again = tokenise(normalise(fixed, opts), table, opts);
   const passes = passesWithoutLines(again, vocab);
-  const senses = [...fixes].filter(([, f]) => f.sense).map(([w, f]) => `read "${w}" as ${f.to}`);
+  const senses = [...fixes].filter(([, f]) => f.sense).map(([w, f]) => f.said ?? `read "${w}" as ${f.to}`);
   return { toks: again, read, words, scene: [...senses, ...passes, ...sceneNouns(again, vocab)] };
 }
 

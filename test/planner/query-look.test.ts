@@ -196,3 +196,16 @@ test('"did the person in white come back": one visit dressed so says no; several
   const anyone = ask('did anyone come back to the table before 09:01:30?');
   assert.equal(anyone.value, null, anyone.answer);
 });
+
+test('a description of hair narrows nothing and another follows it; a worn thing with its colour before the person word', () => {
+  const hair = parse('what time did the woman with long dark hair in the grey cardigan leave?').query.subject.look;
+  assert.deepEqual(hair?.colours, [{ part: 'upper', term: 'grey' }]);
+  assert.deepEqual(hair?.ignored, ['woman', 'long dark hair', 'cardigan']);
+  // hair alone is no colour of the clothes: refused, naming it
+  refused('when did the woman with long dark hair leave?', 'hair');
+  const jacket = parse('when did the black-jacket guy leave?').query.subject;
+  assert.deepEqual(jacket, { classes: ['person'], look: { colours: [{ part: 'upper', term: 'black' }], said: 'black jacket', ignored: ['jacket'] } });
+  assert.deepEqual(parse('when did the orange vest worker arrive?').query.subject.look?.colours, [{ part: 'upper', term: 'orange' }]);
+  // a colour before a person word with nothing worn is no look
+  refused('how many black people came?', 'black');
+});

@@ -119,3 +119,19 @@ test('one end of one stretch of a state: "begin", "end" closing a when-question 
   assert.deepEqual(front.parse('when did the longest visit end?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'longest' } } });
   front.refused('when did the empty stretch end?', 'which one');
 });
+
+test('a word after a verb that WordNet has with it as one verb of the same sense ("stayed put") adds nothing, and is said', () => {
+  const p = bench.parse('what was the longest stretch where all three bottles stayed put?');
+  assert.deepEqual(p.query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'ge', n: 3 }, episode: 'longest' } });
+  assert.ok(p.assumed.includes('read "stayed put" as stayed'), p.assumed.join('; '));
+  // a word that makes no WordNet verb with the one before it stays unknown
+  bench.refused('how long did the bottles stay blorp?', 'blorp');
+});
+
+test('a drop or rise with no number after it, said of the fewest or the most, is that extreme', () => {
+  assert.deepEqual(bench.parse('what was the lowest number of bottles the bench was down to?').query.measure, { measure: 'extreme', which: 'min' });
+  assert.deepEqual(bench.parse('how many bottles did it drop to at the lowest?').query.measure, { measure: 'extreme', which: 'min' });
+  assert.deepEqual(bench.parse('what was the most bottles it went up to?').query.measure, { measure: 'extreme', which: 'max' });
+  // with a number it is a moment, not the extreme
+  assert.notEqual(bench.parse('when did it drop to one bottle?').query.measure.measure, 'extreme');
+});
