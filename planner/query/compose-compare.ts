@@ -17,7 +17,7 @@ export interface TwoWindows {
   op: 'gt' | 'lt';
   /** The window after "than" (no longer one of the question's windows). */
   second?: TimeTok;
-  other: { from: number; to: number };
+  other: { from: number; to: number; at?: number };
 }
 
 /** The other side of a window said with "before" or "after" an instant ("than after"). */
@@ -69,4 +69,21 @@ export function twoWindows(c: Ctx, windows: readonly TimeTok[]): TwoWindows | un
   if (!side || !other) return undefined;
   use(c, than, cmp, side);
   return { op: cmp.v, other };
+}
+
+/**
+ * "Were there more bottles at 07:44:40 than at 07:45:10?": a comparative, the first instant before
+ * "than" and the second the only word after it. The question is read at the first instant and
+ * compared with the same count at the second; undefined when the instants are not so compared.
+ */
+export function twoInstants(c: Ctx, instants: readonly TimeTok[]): TwoWindows | undefined {
+  const than = c.toks.find((t) => t.text === 'than' && !c.used.has(t.i));
+  const [a, b] = instants;
+  if (!than || !a || !b || instants.length !== 2 || a.i > than.i || b.i < than.i || b.v.instant === undefined) return undefined;
+  const cmp = c.toks.find((t): t is Extract<Token, { t: 'cmp' }> => t.t === 'cmp' && /^(?:more|fewer|less)$/.test(t.text) && t.i < than.i && !c.used.has(t.i));
+  const after = c.toks.slice(than.i + 1).filter((t) => t.t !== 'skip' && t.t !== 'sep');
+  if (!cmp || (cmp.v !== 'gt' && cmp.v !== 'lt') || after.length !== 1 || after[0] !== b) return undefined;
+  use(c, than, cmp);
+  const at = b.v.instant;
+  return { op: cmp.v, second: b, other: { from: at, to: at + 1, at } };
 }

@@ -13,7 +13,7 @@ import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
 import { elapsedMeasure, leadingMoment, spansCompared, trailingMoment, untilNext } from './compose-elapsed.js';
-import { twoWindows, type TwoWindows } from './compose-compare.js';
+import { twoInstants, twoWindows, type TwoWindows } from './compose-compare.js';
 import { aboutNow } from './compose-stretch.js';
 import { visitSet } from './compose-visits.js';
 import type { Reading, Words } from './compose-reading.js';
@@ -77,9 +77,11 @@ function readTimes(c: Ctx): Times | Refused {
   const times = all(c, 'time').filter((t) => !c.used.has(t.i));
   use(c, ...times);
   // "more ... in the first minute than in the second": two windows compared, the question read over the first
-  const two = twoWindows(c, times.filter((t) => t.v.instant === undefined));
+  const said = times.filter((t) => t.v.instant !== undefined);
+  // "more bottles at 07:44:40 than at 07:45:10": two instants compared, the question read at the first
+  const two = twoWindows(c, times.filter((t) => t.v.instant === undefined)) ?? twoInstants(c, said);
   const windows = times.filter((t) => t.v.instant === undefined && t !== two?.second);
-  const instants = times.filter((t) => t.v.instant !== undefined);
+  const instants = said.filter((t) => t !== two?.second);
   if (instants.length > 1) return refuse('SEVERAL_TIMES', `the question names several instants (${instants.map((t) => `"${t.text}"`).join(', ')}); ask about one at a time`);
   const cov = opts.coverage;
   let window = windows.length > 0 ? { from: -Infinity, to: Infinity } : { from: cov.from, to: opts.now + 1 };
@@ -473,8 +475,11 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
   }
   if (two) {
     const inner = query.measure;
-    if (inner.measure !== 'count' && inner.measure !== 'times' && inner.measure !== 'duration') return refuse('COMPARISON', 'it compares two periods by something other than a count or a length');
-    if (query.time.at !== undefined) return refuse('COMPARISON', 'it compares two periods and names a moment as well');
+    if (two.other.at !== undefined) {
+      // two instants: the count at each
+      if (inner.measure !== 'countAt') return refuse('COMPARISON', 'it compares two moments by something other than how many were there');
+    } else if (inner.measure !== 'count' && inner.measure !== 'times' && inner.measure !== 'duration') return refuse('COMPARISON', 'it compares two periods by something other than a count or a length');
+    else if (query.time.at !== undefined) return refuse('COMPARISON', 'it compares two periods and names a moment as well');
     query.measure = { measure: 'compare', of: inner, op: two.op, other: two.other };
   }
   return { ok: true, query, negate, reading: describeQuery(query, opts.timeZone) };

@@ -14,14 +14,15 @@ type Compare = Extract<Measure, { measure: 'compare' }>;
  */
 export function runCompare(q: Query, m: Compare, run: (x: Query) => Executed, coverage: Coverage): Executed {
   const a = run({ ...q, measure: m.of });
-  const b = run({ ...q, measure: m.of, time: { from: m.other.from, to: m.other.to } });
+  const b = run({ ...q, measure: m.of, time: { from: m.other.from, to: m.other.to, ...(m.other.at !== undefined ? { at: m.other.at } : {}) } });
   const notes = [...new Set([...a.notes, ...b.notes])];
   if (a.value.kind !== 'number' || b.value.kind !== 'number') {
     const why = a.value.kind === 'none' ? a.value.why : b.value.kind === 'none' ? b.value.why : 'one of the two periods has no number';
     return { value: { kind: 'none', why }, evidence: [...a.evidence, ...b.evidence], coverage, notes };
   }
   const unit = a.value.unit === 'seconds' ? ' s' : '';
-  notes.push(`${a.value.n}${unit} in the first period, ${b.value.n}${unit} in the second`);
+  const [first, second] = m.other.at !== undefined ? ['at the first moment', 'at the second'] : ['in the first period', 'in the second'];
+  notes.push(`${a.value.n}${unit} ${first}, ${b.value.n}${unit} ${second}`);
   const yes = m.op === 'gt' ? a.value.n > b.value.n : a.value.n < b.value.n;
   return { value: { kind: 'boolean', b: yes }, evidence: [...a.evidence, ...b.evidence], coverage, notes };
 }

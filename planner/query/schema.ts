@@ -199,6 +199,7 @@ const DurationOf = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('condition'), cond: CountCondition, episode: z.enum(['first', 'last', 'current', 'longest', 'shortest', 'only']).optional(), rank: z.number().int().min(1).optional(), lasting: DurationCondition.optional() }).strict(),
 ]);
 /** `duration` (see Measure). */
+const CountAtMeasure = z.object({ measure: z.literal('countAt') }).strict();
 const DurationMeasure = z.object({ measure: z.literal('duration'), of: DurationOf }).strict();
 /** `times` (see Measure). */
 const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountCondition, change: z.enum(['drop', 'rise', 'any']).optional(), lasting: DurationCondition.optional() }).strict();
@@ -269,11 +270,12 @@ const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountConditio
  *   `count`, how many began in it ("how many people came in the busiest minute?").
  * - `compare`: whether a count or length over the query's window is greater (`gt`) or smaller
  *   (`lt`) than the same over the `other` window ("did more people come in the first minute than
- *   in the second?", "more visitors before 12:00 than after?").
+ *   in the second?", "more visitors before 12:00 than after?"); of `countAt`, the count at the
+ *   instant `time.at` against the count at `other.at` ("more bottles at 10:00 than at 10:05?").
  */
 export const Measure = z.discriminatedUnion('measure', [
   CountMeasure,
-  z.object({ measure: z.literal('countAt') }).strict(),
+  CountAtMeasure,
   z.object({ measure: z.literal('extreme'), which: z.enum(['max', 'min', 'avg']) }).strict(),
   z.object({ measure: z.literal('missing'), most: z.literal(true).optional() }).strict(),
   z
@@ -306,7 +308,7 @@ export const Measure = z.discriminatedUnion('measure', [
   DurationMeasure,
   z.object({ measure: z.literal('elapsed'), from: Moment, to: Moment, next: z.boolean().optional() }).strict(),
   TimesMeasure,
-  z.object({ measure: z.literal('compare'), of: z.discriminatedUnion('measure', [CountMeasure, DurationMeasure, TimesMeasure]), op: z.enum(['gt', 'lt']), other: z.object({ from: z.number(), to: z.number() }).strict() }).strict(),
+  z.object({ measure: z.literal('compare'), of: z.discriminatedUnion('measure', [CountMeasure, CountAtMeasure, DurationMeasure, TimesMeasure]), op: z.enum(['gt', 'lt']), other: z.object({ from: z.number(), to: z.number(), at: z.number().optional() }).strict() }).strict(),
   z.object({ measure: z.literal('list'), of: z.enum(['visits', 'present', 'identities', 'events']), event: EventKind.optional() }).strict(),
   z.object({ measure: z.literal('visit'), visit: VisitRef }).strict(),
   z.object({ measure: z.literal('busiest'), span: z.enum(['minute', 'hour']), shift: z.number().int().min(0).max(3_599_999).optional(), count: z.literal(true).optional() }).strict(),

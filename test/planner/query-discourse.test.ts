@@ -112,3 +112,11 @@ test('"his" or "her" with no one named makes the visits one person\'s', () => {
   // with someone named, "he" is that one, not a reading of its own
   assert.ok(!parse('who stayed longest, and when did he leave?').assumed.some((a) => a.includes('read as one person')));
 });
+
+test('two instants compared: the count at the first against the count at the second', () => {
+  const q = parse('were there more bottles on the ledge at 09:00:40 than at 09:01:10?').query;
+  assert.deepEqual(q.measure, { measure: 'compare', of: { measure: 'countAt' }, op: 'gt', other: { from: T0 + 70_000, to: T0 + 70_001, at: T0 + 70_000 } });
+  assert.equal(q.time.at, T0 + 40_000);
+  // two instants not compared stay refused
+  refused('how many bottles were on the ledge at 09:00:40 and at 09:01:10?', 'several instants');
+});
