@@ -304,7 +304,10 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
     return ref ? refuse('UNUSED_CLAUSE', 'it names a moment by a relative clause inside a span; ask when it happened') : between(c, b);
   }
   const h = heads[0];
-  if (!h || h.v !== 'howlong' || heads.length > 1 || !/^how (?:long|much time|many (?:seconds|minutes|hours))$/.test(h.text)) return undefined;
+  // "how long had it been empty when the third car rolled in": "when" links the state to the arrival it held until
+  const whenLink = heads.length === 2 && heads[1]?.v === 'when' && heads[1].text === 'when';
+  if (!h || h.v !== 'howlong' || (heads.length > 1 && !whenLink) || !/^how (?:long|much time|many (?:seconds|minutes|hours))$/.test(h.text)) return undefined;
+  if (whenLink) return emptyUntilFirst(c, c.toks.slice(h.i + 1));
   // "how long has it been since ...", "how long was it until ...": the span is the lead's
   let skip = 0;
   const it = c.toks[h.i + 2];
@@ -511,11 +514,12 @@ function emptyState(rest: readonly Token[], isUntil: (t: Token | undefined) => b
 /**
  * "How long was the lobby empty before the first visitor walked in?", "how long did the desk sit
  * unused until anyone showed up": the place is empty from the start to the first arrival, so the
- * span is from the start to it. Only the first arrival: "empty before the third person came" could
- * mean the gap just before it, and is left to the other readings (refused).
+ * span is from the start to it. "How long had the apron been empty when (before) the third car
+ * rolled in?": the empty stretch just before that arrival, from the departure of the one before it
+ * (said in the answer; refused when that one left after the arrival, the place never empty).
  */
 function emptyUntilFirst(c: Ctx, rest: readonly Token[]): Elapsed | undefined {
-  const k = rest.findIndex((t) => (t.t === 'rank' && t.v === 'before') || (t.t === 'elapse' && t.v === 'until'));
+  const k = rest.findIndex((t) => (t.t === 'rank' && t.v === 'before') || (t.t === 'elapse' && t.v === 'until') || (t.t === 'head' && t.v === 'when' && t.text === 'when'));
   const lead = rest.slice(0, k);
   const empty = lead.filter((t) => t.t === 'cond' && t.v === 'empty');
   // ("empty at the beginning before the first car": the start said again)
@@ -523,11 +527,12 @@ function emptyUntilFirst(c: Ctx, rest: readonly Token[]): Elapsed | undefined {
   if (k <= 0 || empty.length !== 1 || !lead.every(fits)) return undefined;
   const clause = rest.slice(k + 1);
   const arrive = clause.filter((t) => t.t === 'verb' && t.v === 'arrive');
-  const ord = clause.filter((t) => t.t === 'ord');
-  if (ord.length > 1 || (ord[0] && (ord[0] as { v: number }).v !== 1)) return undefined;
+  const ord = clause.filter((t): t is Extract<Token, { t: 'ord' }> => t.t === 'ord');
+  const nth = ord[0]?.v ?? 1;
+  if (ord.length > 1 || nth < 1) return undefined;
   // "before the first car", "before any car": the first one's arrival, no verb said
   const bare = clause.filter((t) => t.t !== 'skip');
-  if (arrive.length === 0 && bare.length > 0 && bare.every((t) => t.t === 'ord' || t.t === 'class') && bare.filter((t) => t.t === 'class').length === 1) {
+  if (nth === 1 && arrive.length === 0 && bare.length > 0 && bare.every((t) => t.t === 'ord' || t.t === 'class') && bare.filter((t) => t.t === 'class').length === 1) {
     use(c, ...lead, rest[k], ...clause);
     c.assumed.push('the first one\'s arrival, as no verb was said of it');
     return { measure: 'elapsed', from: { kind: 'start' }, to: { kind: 'arrival', visit: { by: 'nth', n: 1 } } };
@@ -536,7 +541,9 @@ function emptyUntilFirst(c: Ctx, rest: readonly Token[]): Elapsed | undefined {
   const read = clauseMoment(c, clause, 'to', classesOf);
   if ('ok' in read || read.moment.kind !== 'arrival') return undefined;
   use(c, ...lead, rest[k]);
-  return { measure: 'elapsed', from: { kind: 'start' }, to: read.moment };
+  if (nth === 1) return { measure: 'elapsed', from: { kind: 'start' }, to: read.moment };
+  c.assumed.push(`the empty stretch just before that arrival, from the departure of the one before it`);
+  return { measure: 'elapsed', from: { kind: 'departure', visit: { by: 'nth', n: nth - 1 } }, to: read.moment };
 }
 
 /**

@@ -186,7 +186,8 @@ export function compose(c: Ctx): Composed {
   const toEnd = gap?.measure === 'elapsed' && gap.to.kind === 'end' && times.instWord?.v === 'end' && times.instants.length === 0;
   if (fromStart || toEnd) Object.assign(times, { at: undefined, instWord: undefined });
   if (!gap && elapsedSince(c)) return refuse('TWO_MOMENTS', 'it asks how long after (or before) one moment something happened; ask when it happened');
-  if (subordinateWhen(c)) return refuse('TWO_MOMENTS', 'it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
+  // ("how long had it been empty when the third car rolled in": a span that read the "when" itself)
+  if (subordinateWhen(c) && !all(c, 'head', 'when').some((h) => c.used.has(h.i))) return refuse('TWO_MOMENTS', 'it asks about the moment something else happened ("when ..."); ask when that happened, then ask about that time');
   // "after the first visitor left, when was it first empty?": the window begins at that moment
   const from = gap ? undefined : (trailing ?? leadingMoment(c));
   if (from && 'ok' in from) return from;

@@ -120,3 +120,15 @@ test('two instants compared: the count at the first against the count at the sec
   // two instants not compared stay refused
   refused('how many bottles were on the ledge at 09:00:40 and at 09:01:10?', 'several instants');
 });
+
+test('"how long had it been empty when (before) the third one came": the empty stretch just before that arrival', () => {
+  const want = { measure: 'elapsed', from: { kind: 'departure', visit: { by: 'nth', n: 2 } }, to: { kind: 'arrival', visit: { by: 'nth', n: 3 } } };
+  const a = parse('How long had the kiosk been empty when the third visitor walked in?');
+  assert.deepEqual(a.query.measure, want);
+  assert.ok(a.assumed.some((x) => x.startsWith('the empty stretch just before that arrival')));
+  assert.deepEqual(m('how long was the kiosk empty before the third visitor arrived?'), want);
+  // the first: from the start, as before
+  assert.deepEqual(m('how long was the kiosk empty when the first visitor arrived?'), { measure: 'elapsed', from: { kind: 'start' }, to: { kind: 'arrival', visit: { by: 'nth', n: 1 } } });
+  // another "when" clause stays refused
+  refused('how long did the third visitor stay when the first visitor arrived?', 'when');
+});

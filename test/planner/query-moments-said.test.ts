@@ -24,11 +24,11 @@ test('a moment in a clause before "how long until the next": from it to the next
   assert.equal(m.to.kind, 'arrival');
 });
 
-test('empty before the first arrival is the wait from the start to it; before a later one stays refused', () => {
+test('empty before the first arrival is the wait from the start to it; before a later one, the empty stretch just before it', () => {
   const want = { measure: 'elapsed', from: { kind: 'start' }, to: { kind: 'arrival', visit: { by: 'nth', n: 1 } } };
   assert.deepEqual(hall.parse('how long did the hall sit empty before the first student came in?').query.measure, want);
   assert.deepEqual(hall.parse('How long was it empty until anybody arrived?').query.measure, want);
-  hall.refused('how long was it empty before the fourth person arrived?');
+  assert.deepEqual(hall.parse('how long was it empty before the fourth person arrived?').query.measure, { measure: 'elapsed', from: { kind: 'departure', visit: { by: 'nth', n: 3 } }, to: { kind: 'arrival', visit: { by: 'nth', n: 4 } } });
 });
 
 test('"than in the rest of the recording": the covered time on the other side of the first window', () => {
