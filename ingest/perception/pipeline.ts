@@ -11,6 +11,7 @@ import { ByteTracker, type ByteTrackerOptions, type Track, type TrackerOutput } 
 import { DEFAULT_MOTION, MotionGate, type MotionOptions } from './motion.js';
 import { ObjectBook, type IdentitySeed } from './objects.js';
 import { DEFAULT_REID, type ReidOptions } from './reid.js';
+import { FenceScreen } from './fence.js';
 import { DEFAULT_STILL, MOVING_CLASSES, StillPlaces } from './still.js';
 import { turnImage, turnLines, turnZones, type OrientationSetting } from './orientation.js';
 import { OrientationChoice, PROBED, viewScore, type OrientationChoiceOptions, type OrientationStatus, type ProbedOrientation, type ViewScore } from './orientation-choice.js';
@@ -148,6 +149,8 @@ export class CameraPerception {
   private prunedAt = 0;
   private inflight: Promise<void> | null = null;
   private readonly still: StillPlaces;
+  /** Whether the picture is seen through a fence (decided on the first detected frames). */
+  private readonly fence = new FenceScreen();
   /** Objects whose resting place a new track of the frame at `ts` already takes back. */
   private promised = { ts: -Infinity, ids: new Set<string>() };
 
@@ -267,7 +270,8 @@ export class CameraPerception {
    * the choice turns the picture, the turned frame and its detections are returned.
    */
   private async detectTurned(frame: Frame, detector: Detector): Promise<{ frame: Frame; dets: Detection[] }> {
-    const run = async (f: Frame, probe: boolean): Promise<Detection[]> => (await detector.detect(f, probe ? { ...this.o.detect, probe } : this.o.detect)).filter((d) => !sceneSized(d.box, f));
+    // (a fence in front of the camera: the detector sees the picture with its thin dark lines filled)
+    const run = async (f: Frame, probe: boolean): Promise<Detection[]> => (await detector.detect(this.fence.screen(f), probe ? { ...this.o.detect, probe } : this.o.detect)).filter((d) => !sceneSized(d.box, f));
     if (this.turn.waiting) {
       if (!this.turnNow()) return { frame, dets: await run(frame, false) };
       const turned = turnImage(frame, this.turn.orientation);
