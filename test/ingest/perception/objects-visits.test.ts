@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { Track } from '../../../ingest/perception/bytetrack.js';
-import { ObjectBook, VISIT_GAP_MS } from '../../../ingest/perception/objects.js';
+import { EXIT_TAIL_MS, ObjectBook, VISIT_GAP_MS } from '../../../ingest/perception/objects.js';
 
 const img = { width: 64, height: 64, data: new Uint8Array(64 * 64 * 3) };
 const T0 = Date.parse('2026-01-05T09:00:00Z');
@@ -54,7 +54,8 @@ test('a track that walked out at a side ends its visit: back within the gap is a
   assert.deepEqual(
     o?.visits?.map((v) => ({ start: v.start, end: v.end })),
     [
-      { start: T0, end: T0 + 10_000 },
+      // (walking out at a side, he was partly in view for a moment after the last box: EXIT_TAIL_MS)
+      { start: T0, end: T0 + 10_000 + EXIT_TAIL_MS },
       { start: T0 + 10_000 + VISIT_GAP_MS / 2, end: T0 + 20_000 },
     ],
   );
