@@ -34,16 +34,24 @@ function restOf(first: TimeTok, start: number, end: number): { from: number; to:
   return undefined;
 }
 
+/** "more ... than", "fewer ... than": the comparative and "than" not yet read, unless a number follows "than" ("more than 3 people"). */
+function comparative(c: Ctx): { than: Token; cmp: Extract<Token, { t: 'cmp' }> & { v: 'gt' | 'lt' } } | undefined {
+  const than = c.toks.find((t) => t.text === 'than' && !c.used.has(t.i));
+  if (!than || c.toks[than.i + 1]?.t === 'num') return undefined;
+  const cmp = c.toks.find((t): t is Extract<Token, { t: 'cmp' }> => t.t === 'cmp' && /^(?:more|fewer|less)$/.test(t.text) && t.i < than.i && !c.used.has(t.i));
+  return cmp && (cmp.v === 'gt' || cmp.v === 'lt') ? { than, cmp: cmp as Extract<Token, { t: 'cmp' }> & { v: 'gt' | 'lt' } } : undefined;
+}
+
 /**
  * Finds two windows compared, marking the comparative, "than" and the second window used; undefined
  * when the question compares no windows ("more than 3 people", "more taken than put back").
  */
 export function twoWindows(c: Ctx, windows: readonly TimeTok[]): TwoWindows | undefined {
-  const than = c.toks.find((t) => t.text === 'than' && !c.used.has(t.i));
-  if (!than || c.toks[than.i + 1]?.t === 'num') return undefined;
-  const cmp = c.toks.find((t): t is Extract<Token, { t: 'cmp' }> => t.t === 'cmp' && /^(?:more|fewer|less)$/.test(t.text) && t.i < than.i && !c.used.has(t.i));
+  const said = comparative(c);
+  if (!said) return undefined;
+  const { than, cmp } = said;
   const first = windows.find((w) => w.i < than.i);
-  if (!cmp || !first || (cmp.v !== 'gt' && cmp.v !== 'lt')) return undefined;
+  if (!first) return undefined;
   const after = c.toks.slice(than.i + 1).filter((t) => t.t !== 'skip' && t.t !== 'sep');
   const second = windows.find((w) => w.i > than.i);
   if (second && after.length === 1 && after[0] === second) {
@@ -77,12 +85,12 @@ export function twoWindows(c: Ctx, windows: readonly TimeTok[]): TwoWindows | un
  * compared with the same count at the second; undefined when the instants are not so compared.
  */
 export function twoInstants(c: Ctx, instants: readonly TimeTok[]): TwoWindows | undefined {
-  const than = c.toks.find((t) => t.text === 'than' && !c.used.has(t.i));
+  const said = comparative(c);
   const [a, b] = instants;
-  if (!than || !a || !b || instants.length !== 2 || a.i > than.i || b.i < than.i || b.v.instant === undefined) return undefined;
-  const cmp = c.toks.find((t): t is Extract<Token, { t: 'cmp' }> => t.t === 'cmp' && /^(?:more|fewer|less)$/.test(t.text) && t.i < than.i && !c.used.has(t.i));
+  if (!said || !a || !b || instants.length !== 2 || a.i > said.than.i || b.i < said.than.i || b.v.instant === undefined) return undefined;
+  const { than, cmp } = said;
   const after = c.toks.slice(than.i + 1).filter((t) => t.t !== 'skip' && t.t !== 'sep');
-  if (!cmp || (cmp.v !== 'gt' && cmp.v !== 'lt') || after.length !== 1 || after[0] !== b) return undefined;
+  if (after.length !== 1 || after[0] !== b) return undefined;
   use(c, than, cmp);
   const at = b.v.instant;
   return { op: cmp.v, second: b, other: { from: at, to: at + 1, at } };

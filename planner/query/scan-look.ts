@@ -238,6 +238,11 @@ function personDesc(w: readonly string[], j0: number): Desc | null {
   return { colours, end: more ? more.end : end, ignored: both.flatMap((d) => d.ignored), ...(unjudged ? { unjudged } : {}) };
 }
 
+/** The person word a sex or age word stands for ("women": "people", "man": "person"). */
+function personWord(untold: string): 'person' | 'people' {
+  return /(?:men|women|ladies|boys|girls|kids|children|males|females)$/.test(untold) ? 'people' : 'person';
+}
+
 /**
  * Takes the looks out of a normalised sentence: each becomes a marker `@lN` after its person word
  * (a sex or age word becomes "person"/"people", named as narrowing nothing) or before its vehicle.
@@ -263,7 +268,7 @@ export function takeLooks(sentence: string): { s: string; looks: LookPhrase[] } 
     const who = worn && worn.colours.length > 0 && !worn.unjudged ? w[worn.end] : undefined;
     if (worn && who !== undefined && (PERSON.has(who) || UNTOLD.has(who))) {
       const untold = UNTOLD.has(who);
-      out.push(untold ? (/(?:men|women|ladies|boys|girls|kids|children|males|females)$/.test(who) ? 'people' : 'person') : who, `@l${looks.length}`);
+      out.push(untold ? personWord(who) : who, `@l${looks.length}`);
       looks.push({ colours: worn.colours, said: w.slice(i, worn.end).join(' '), ignored: [...(untold ? [who] : []), ...worn.ignored] });
       i = worn.end;
       continue;
@@ -297,7 +302,7 @@ export function takeLooks(sentence: string): { s: string; looks: LookPhrase[] } 
           else break;
         }
         d.ignored.unshift(...features);
-        out.push(untold ? (/(?:men|women|ladies|boys|girls|kids|children|males|females)$/.test(word) ? 'people' : 'person') : word, `@l${looks.length}`);
+        out.push(untold ? personWord(word) : word, `@l${looks.length}`);
         looks.push({ colours: d.colours, said: w.slice(i + 1, d.end).join(' '), ignored: [...(untold ? [word] : []), ...d.ignored], ...(d.unjudged ? { unjudged: d.unjudged } : {}) });
         i = d.end - 1;
         continue;

@@ -99,24 +99,25 @@ export function nounBase(word: string): string | undefined {
   return forms.find((f) => f.length > 1 && nounSenses(f).length > 0);
 }
 
-let adjectives: Buffer | undefined;
+/** Index files read once, by part of speech (senses are not read). */
+const indexes: Partial<Record<'a' | 'r', Buffer>> = {};
 
-/** Whether WordNet knows a word as an adjective (index.adj; senses are not read). */
-export function isAdjective(word: string): boolean {
+/** Whether WordNet's index of a part of speech (`a`: index.adj, `r`: index.adv) lists a word. */
+function listed(word: string, pos: 'a' | 'r'): boolean {
   const dir = dictDir();
   if (!dir || !/^[a-z][a-z_'-]*$/.test(word)) return false;
-  adjectives ??= readFileSync(join(dir, 'index.adj'));
-  return adjectives.indexOf(`\n${word} a `, 0, 'latin1') >= 0;
+  const index = (indexes[pos] ??= readFileSync(join(dir, pos === 'a' ? 'index.adj' : 'index.adv')));
+  return index.indexOf(`\n${word} ${pos} `, 0, 'latin1') >= 0;
 }
 
-let adverbs: Buffer | undefined;
+/** Whether WordNet knows a word as an adjective. */
+export function isAdjective(word: string): boolean {
+  return listed(word, 'a');
+}
 
-/** Whether WordNet knows a word as an adverb (index.adv: "quite", "rather"; senses are not read). */
+/** Whether WordNet knows a word as an adverb ("quite", "rather"). */
 export function isAdverb(word: string): boolean {
-  const dir = dictDir();
-  if (!dir || !/^[a-z][a-z_'-]*$/.test(word)) return false;
-  adverbs ??= readFileSync(join(dir, 'index.adv'));
-  return adverbs.indexOf(`\n${word} r `, 0, 'latin1') >= 0;
+  return listed(word, 'r');
 }
 
 /** The byte offsets of a verb's synsets (index.verb), most common sense first. */
