@@ -44,29 +44,78 @@ export function bandsOf(label: string): Partial<Record<'upper' | 'lower' | 'body
   return null;
 }
 
-/**
- * The colour cast of a frame: the median a* and b* of the near-neutral pixels of a coarse grid
- * outside `box`, clamped to {@link MAX_CAST}. Subtracted from measured colours (a grey-world correction on the
- * background, which stands still while the object moves).
- */
-export function sceneCast(img: RgbImage, box: Box): [number, number] {
-  const as: number[] = [];
-  const bs: number[] = [];
+/** Background pixels this chromatic still count towards a strong cast (warm tungsten puts greys at C* 25). */
+const WIDE_CHROMA = 40;
+/** Largest cast taken out when the light itself is coloured (tungsten at 3300 K measures a* 9, b* 24). */
+const MAX_STRONG_CAST = 35;
+/** Radius (a*b* units) around the wide estimate of the pixels a strong cast is measured on. */
+const CAST_RADIUS = 20;
+/** Share of the brightest pixels whose colour tells the light's. */
+const BRIGHT_SHARE = 0.05;
+/** Farthest the brightest pixels' colour may lie from a strong cast (a beige floor under white light fails). */
+const BRIGHT_AGREE = 12;
+
+/** Lightness and a*b* of the background's grid points outside `box`. */
+function backgroundLabs(img: RgbImage, box: Box): Lab[] {
+  const out: Lab[] = [];
   const step = Math.max(4, Math.floor(Math.sqrt((img.width * img.height) / 900)));
   const d = img.data;
   for (let y = step >> 1; y < img.height; y += step) {
     for (let x = step >> 1; x < img.width; x += step) {
       if (x >= box.x1 && x < box.x2 && y >= box.y1 && y < box.y2) continue;
       const i = (y * img.width + x) * 3;
-      const [L, a, b] = srgbToLab(d[i] ?? 0, d[i + 1] ?? 0, d[i + 2] ?? 0);
-      // near-neutral surfaces only (walls, floors of concrete, roads): a coloured floor is no cast
-      if (L < 40 || Math.hypot(a, b) > NEUTRAL_CHROMA) continue;
-      as.push(a);
-      bs.push(b);
+      out.push(srgbToLab(d[i] ?? 0, d[i + 1] ?? 0, d[i + 2] ?? 0));
     }
   }
+  return out;
+}
+
+/** Median a* and b* of the labs (0, 0 for none). */
+function medianAb(labs: readonly Lab[]): [number, number] {
+  return [median(labs.map((l) => l[1])), median(labs.map((l) => l[2]))];
+}
+
+/** Whether an a*b* shift lies along the colours of light (warm: yellow to orange; cool: blue), not a painted scene's. */
+function alongLight([a, b]: [number, number]): boolean {
+  return b > 0 ? a >= -0.2 * b && a <= 0.6 * b : Math.abs(a) <= 0.5 * -b;
+}
+
+/**
+ * A strong cast (coloured light: tungsten, sodium, a cold LED): the background's light pixels,
+ * chromatic ones included, centred twice; taken only when it lies along the colours of light and
+ * the brightest pixels (lamps, white walls) carry the same colour. Null when none.
+ */
+function strongCast(labs: readonly Lab[]): [number, number] | null {
+  const lit = labs.filter((l) => l[0] >= 40 && Math.hypot(l[1], l[2]) <= WIDE_CHROMA);
+  if (lit.length < 20) return null;
+  const wide = medianAb(lit);
+  if (Math.hypot(...wide) <= MAX_CAST) return null;
+  const near = lit.filter((l) => Math.hypot(l[1] - wide[0], l[2] - wide[1]) <= CAST_RADIUS);
+  if (near.length < lit.length * 0.3) return null;
+  const cast = medianAb(near);
+  const bright = [...labs].sort((p, q) => q[0] - p[0]).slice(0, Math.max(5, Math.floor(labs.length * BRIGHT_SHARE)));
+  const light = medianAb(bright);
+  if (!alongLight(cast) || Math.hypot(light[0] - cast[0], light[1] - cast[1]) > BRIGHT_AGREE) return null;
+  const k = Math.min(1, MAX_STRONG_CAST / Math.hypot(...cast));
+  return [cast[0] * k, cast[1] * k];
+}
+
+/**
+ * The colour cast of a frame, measured outside `box` on a coarse grid (a grey-world correction on
+ * the background, which stands still while the object moves). Usually the median a* and b* of the
+ * near-neutral light pixels, clamped to {@link MAX_CAST}; under coloured light, where hardly any
+ * background pixel stays near neutral, the strong cast of {@link strongCast}. Subtracted from
+ * measured colours.
+ */
+export function sceneCast(img: RgbImage, box: Box): [number, number] {
+  const labs = backgroundLabs(img, box);
+  const strong = strongCast(labs);
+  if (strong) return strong;
+  // near-neutral surfaces only (walls, floors of concrete, roads): a coloured floor is no cast
+  const neutral = labs.filter((l) => l[0] >= 40 && Math.hypot(l[1], l[2]) <= NEUTRAL_CHROMA);
   const clamp = (v: number): number => Math.max(-MAX_CAST, Math.min(MAX_CAST, v));
-  return [clamp(median(as)), clamp(median(bs))];
+  const [a, b] = medianAb(neutral);
+  return [clamp(a), clamp(b)];
 }
 
 /** One frame's reading of a band: the term most of its pixels have and their median colour. */

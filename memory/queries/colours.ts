@@ -11,6 +11,9 @@ import { borderTerms } from '../../ingest/perception/colour-names.js';
 /** A "dark" garment is black, or a dark-qualified colour under this lightness (a mid-grey cardigan at L* 41 is grey, not dark). */
 const DARK_L = 35;
 
+/** A dark-qualified colour under this lightness is near black (its hue is the camera's, not the eye's): called black as well as by its hue (a blue-cast black jacket at L* 5). */
+const NEAR_BLACK_L = 8;
+
 /** An achromatic grey this light or lighter is a light grey (P6's light grey shirt measures L* 61-64). */
 const LIGHT_GREY_L = 60;
 /** Lightness under {@link LIGHT_GREY_L} where a grey could be called light or not: not judged. */
@@ -46,6 +49,7 @@ export function colourFits(c: ObjectColour | undefined, f: Pick<ColourFilter, 't
   // a colour on the border of two hues could be called either: neither is judged
   const border: readonly string[] = borderTerms(c.lab);
   if (border.length > 0 && (c.term === term || border.includes(term))) return undefined;
+  if (term === 'black' && c.qualifier === 'dark' && c.lab[0] < NEAR_BLACK_L) return true;
   if (c.term !== term) return false;
   return f.qualifier === undefined || c.qualifier === undefined || c.qualifier === f.qualifier;
 }

@@ -28,6 +28,14 @@ test('a basic term selects the part it names', () => {
   assert.deepEqual(selectByColour(all, [{ part: 'upper', term: 'black' }, { part: 'lower', term: 'black' }]).matches, []);
 });
 
+test('a near-black colour is black as well as its hue; a dark navy is not', () => {
+  // a black jacket under a blue-tinted camera measures blue at L* 5: a person calls it black
+  assert.equal(colourFits(c('blue', 5, 'dark'), { term: 'black' }), true);
+  assert.equal(colourFits(c('blue', 5, 'dark'), { term: 'blue' }), true);
+  assert.equal(colourFits(c('blue', 10, 'dark'), { term: 'black' }), false);
+  assert.equal(colourFits(c('red', 5, 'dark'), { term: 'black' }), true);
+});
+
 test('"dark" is black or a dark colour, not a mid grey; qualifiers narrow; silver is grey', () => {
   const dark = selectByColour([black, grey, orange], [{ part: 'upper', term: 'dark' }]).matches.map((o) => o.id);
   assert.deepEqual(dark, ['black-top']);

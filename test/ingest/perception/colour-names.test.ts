@@ -115,3 +115,29 @@ test('vehicles get a body colour, other labels none; frames closer than the inte
   assert.equal(bottle.value(), undefined);
   assert.equal(voteColour([]), undefined);
 });
+
+test('under coloured light the whole cast is taken out: a grey cardigan under tungsten stays grey', () => {
+  // tungsten at about 3300 K: the walls are orange-yellow, and no background pixel stays near neutral
+  const tint: [number, number, number] = [40, 5, -60];
+  const img = scene([120, 120, 120], [20, 20, 20], tint);
+  const raw = readBand(img, BOX, UPPER_BAND, [0, 0])?.term;
+  assert.notEqual(raw, 'grey', 'the light alone names the cardigan otherwise');
+  const cast = sceneCast(img, BOX);
+  assert.ok(cast[1] > 20, `cast b* ${cast[1]}`);
+  assert.equal(readBand(img, BOX, UPPER_BAND, cast)?.term, 'grey');
+});
+
+test('a scene painted one colour under white light is no cast: its whites stay white', () => {
+  // a sand-coloured floor over most of the picture, a white wall along the top
+  const img = scene([128, 128, 128], [20, 20, 20], [0, 0, 0]);
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < img.width; x++) {
+      if (x >= BOX.x1 && x < BOX.x2 && y >= BOX.y1 && y < BOX.y2) continue;
+      const i = (y * img.width + x) * 3;
+      const c = y < 30 ? [250, 250, 250] : [200, 170, 120];
+      img.data.set(c, i);
+    }
+  }
+  const cast = sceneCast(img, BOX);
+  assert.ok(Math.hypot(cast[0], cast[1]) <= 8 + 1e-9, `cast ${cast.join(", ")}`);
+});
