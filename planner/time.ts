@@ -101,7 +101,7 @@ export interface TimeOfDay {
 }
 
 /** Pattern of a time of day: "9", "09:30", "09:01:30", "9am", "2.30 pm", "noon", "midnight". */
-const TOD = String.raw`(?:noon|midday|midnight|\d{1,2}(?:[:.]\d{2}(?::\d{2})?)?(?:\s*[ap]\.?m\.?)?(?:\s*o'?clock)?)`;
+const TOD = String.raw`(?:(?:the\s+)?(?:noon|midday|midnight)|\d{1,2}(?:[:.]\d{2}(?::\d{2})?)?(?:\s*[ap]\.?m\.?)?(?:\s*o'?clock)?)`;
 /** Date qualifier after or before a time. */
 const DAY = String.raw`(?:today|yesterday|on\s+\d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2})`;
 
@@ -110,7 +110,8 @@ const DAY = String.raw`(?:today|yesterday|on\s+\d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{
  * "midnight"), lower case; null when it is not one.
  */
 export function parseTod(s: string): TimeOfDay | null {
-  const t = s.trim();
+  // "after the midnight": the article said before a named time of day
+  const t = s.trim().replace(/^the\s+/, '');
   if (t === 'noon' || t === 'midday') return { hour: 12, minute: 0, second: 0 };
   if (t === 'midnight') return { hour: 0, minute: 0, second: 0 };
   const m = /^(\d{1,2})(?:[:.](\d{2})(?::(\d{2}))?)?\s*(?:([ap])\.?m\.?)?(?:\s*o'?clock)?$/.exec(t);
@@ -284,7 +285,10 @@ const RULES: Rule[] = [
       if (!a) return null;
       const to = r.latest(a, r.day(m[2]));
       const w = wallTime(to, r.tz);
-      return { from: r.dayStart({ year: w.year, month: w.month, day: w.day }), to: Math.min(to, end) };
+      const day = { year: w.year, month: w.month, day: w.day };
+      // "before midnight": the day that midnight ends, not the one it begins
+      const from = r.dayStart(day) < to ? r.dayStart(day) : r.dayStart(addDays(day, -1));
+      return { from, to: Math.min(to, end) };
     },
   },
   {

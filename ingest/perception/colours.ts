@@ -15,14 +15,21 @@ interface Band {
   top: number;
   bottom: number;
   width: number;
+  /** A painted body: named by its hue where enough of it has one (see {@link PAINT_SHARE}). */
+  paint?: true;
 }
+
+/** Terms with no hue: a vehicle's glass, tyres, trim and shadow. */
+const ACHROMATIC: ReadonlySet<BasicTerm> = new Set(['black', 'grey', 'white']);
+/** Share of a painted band's pixels one hue needs to name it over the grey of its glass and trim (a red car's windows and shaded flanks are half of it). */
+const PAINT_SHARE = 0.3;
 
 /** Upper body of a person box: below the head, above the hips (wide: long hair down the back covers its centre). */
 export const UPPER_BAND: Band = { top: 0.22, bottom: 0.5, width: 0.7 };
 /** Lower body of a person box: thighs to ankles (from 68 %: a long shirt or cardigan reaches past 60 %). */
 export const LOWER_BAND: Band = { top: 0.68, bottom: 0.92, width: 0.4 };
 /** A vehicle's body: the centre of its box (windows above, wheels and shadow below). */
-export const BODY_BAND: Band = { top: 0.35, bottom: 0.75, width: 0.6 };
+export const BODY_BAND: Band = { top: 0.35, bottom: 0.75, width: 0.6, paint: true };
 
 /** Labels whose body colour is named. */
 const VEHICLES: ReadonlySet<string> = new Set([...(CONFUSABLE_GROUPS[0] ?? []), 'motorcycle', 'bicycle']);
@@ -157,6 +164,12 @@ export function readBand(img: RgbImage, box: Box, band: Band, cast: [number, num
   let best: [BasicTerm, Lab[]] | null = null;
   for (const e of byTerm) if (!best || e[1].length > best[1].length) best = e;
   if (!best || n === 0) return null;
+  // a painted body: its glass, tyres and trim are grey or black whatever the paint, so the paint is the hue
+  if (band.paint) {
+    let hue: [BasicTerm, Lab[]] | null = null;
+    for (const e of byTerm) if (!ACHROMATIC.has(e[0]) && (!hue || e[1].length > hue[1].length)) hue = e;
+    if (hue && hue[1].length >= PAINT_SHARE * n) best = hue;
+  }
   return { term: best[0], lab: medianLab(best[1]), share: best[1].length / n };
 }
 

@@ -4,7 +4,7 @@
  * boxes' step functions into pieces and reads "at once", count conditions and their starts from
  * the sum, as one box reads its own cameras.
  */
-import { holds } from '../query/execute-measures.js';
+import { extremeOf, holds } from '../query/execute-measures.js';
 import type { CountCondition } from '../query/schema.js';
 
 /** `[start, end, count]` of a stretch with one count. */
@@ -86,8 +86,9 @@ export function sumTimelines(tls: readonly BoxTimeline[], combine: 'sum' | 'max'
 /** The stretches during which a condition held (adjacent pieces joined). */
 export function stretches(pieces: readonly Piece[], c: CountCondition, usual: number): [number, number][] {
   const out: [number, number][] = [];
+  const u = extremeOf(pieces, c) ?? usual;
   for (const [s, e, n] of pieces) {
-    if (!holds(n, c, usual)) continue;
+    if (!holds(n, c, u)) continue;
     const last = out[out.length - 1];
     if (last && last[1] >= s) last[1] = Math.max(last[1], e);
     else out.push([s, e]);
@@ -100,8 +101,9 @@ export function starts(pieces: readonly Piece[], c: CountCondition, usual: numbe
   const out: number[] = [];
   let prev = false;
   let prevN: number | undefined;
+  const u = extremeOf(pieces, c) ?? usual;
   for (const [s, , n] of pieces) {
-    const h = holds(n, c, usual);
+    const h = holds(n, c, u);
     const changed = !change || (prevN !== undefined && (change === 'drop' ? prevN > n : change === 'rise' ? prevN < n : prevN !== n));
     if (h && !prev && changed) out.push(s);
     prev = h;

@@ -107,8 +107,9 @@ export function durationCondition(c: Ctx): DurationCondition | undefined {
   return undefined;
 }
 
-/** The condition that holds exactly when `cc` does not: not full is missing, not empty is occupied, not fewer than 3 is at least 3. */
-export function complement(cc: CountCondition): CountCondition {
+/** The condition that holds exactly when `cc` does not: not full is missing, not empty is occupied, not fewer than 3 is at least 3; undefined for "not at its lowest" (no condition says it). */
+export function complement(cc: CountCondition): CountCondition | undefined {
+  if (cc.op === 'lowest' || cc.op === 'highest') return undefined;
   if (!('n' in cc)) return { op: cc.op === 'full' ? 'missing' : 'full' };
   const op = ({ eq: 'ne', ne: 'eq', lt: 'ge', ge: 'lt', le: 'gt', gt: 'le' } as const)[cc.op];
   // counts are never negative: "not empty" is more than none, "not occupied" is none

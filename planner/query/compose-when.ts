@@ -5,15 +5,18 @@
 import { countCondition, durationCondition, eventKind, itemsAtOnce, pick, visitRef } from './compose-parts.js';
 import { whoAtInstant } from './compose-visits.js';
 import { stretchEdge } from './compose-stretch.js';
-import { all, use } from './ctx.js';
+import { all, countCond, stationary, use, type Ctx } from './ctx.js';
 import { refused as refuse, type Refused } from './parse-types.js';
-import type { Measure } from './schema.js';
+import type { CountCondition, Measure } from './schema.js';
 import type { Reading, Words } from './compose-reading.js';
 
 /** "when ...": an event, the start of a state, or a visit's arrival or departure. */
 export function whenMeasure(r: Reading, w: Words): Measure | Refused {
   const { c, v, ref, classes, classToks, negWords, dropTo, theOnly, byDeparture } = r;
   const { arrive, leave } = w;
+  // "when were all the bottles back": when the count came back up to all of them, not one return
+  const back = allBack(c, classes);
+  if (back) return { measure: 'when', of: { kind: 'condition', cond: back, pick: pick(c, 'time it happened'), change: 'rise' } };
   const ev = eventKind(c, v, classes);
   // "when was the bottle that was taken at 10:02 put back": the next return after that moment
   if (ev === 'returned' && ref && 't' in ref && ref.t !== undefined) return { measure: 'when', of: { kind: 'event', event: ev, pick: { by: 'after', t: ref.t } } };
@@ -54,6 +57,20 @@ export function whenMeasure(r: Reading, w: Words): Measure | Refused {
   // "when was the last person seen": the last sighting
   const kind = leave || (seen && vr.by === 'nth' && vr.n < 0) ? 'departure' : 'arrival';
   return { measure: 'when', of: { kind, visit: vr } };
+}
+
+/**
+ * "All the bottles back", "all three back": of things that stand still, the state of the count back
+ * up to all of them (the usual count, or the number said); the words used. Undefined otherwise.
+ */
+function allBack(c: Ctx, classes: readonly string[]): CountCondition | undefined {
+  const everything = all(c, 'all').find((t) => !c.used.has(t.i));
+  // ("back" may be read already as saying where they are)
+  const back = all(c, 'verb', 'return').find((t) => t.text === 'back' || t.text.startsWith('back '));
+  if (!everything || !back || back.i < everything.i || !stationary(classes)) return undefined;
+  const n = c.toks[everything.i + 1];
+  use(c, everything, back, n?.t === 'num' ? n : undefined);
+  return n?.t === 'num' ? countCond('ge', n.v) : { op: 'full' };
 }
 
 /** "who ..." and "when did the one who ...": a visit, a list, or another moment of a named visit. */

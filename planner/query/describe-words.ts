@@ -61,6 +61,8 @@ export function countWords(c: CountCondition, q: Query): string {
   const s = subject(q, true);
   if (c.op === 'full') return `all the usual ${s} there`;
   if (c.op === 'missing') return `fewer ${s} than usual`;
+  if (c.op === 'lowest') return `the fewest ${s} of that time (the count at its lowest)`;
+  if (c.op === 'highest') return `the most ${s} of that time (the count at its highest)`;
   if (c.op === 'eq' && c.n === 0) return `no ${s} (empty${isGap(c) ? ', a gap between visits' : ''})`;
   if (!('n' in c)) return s;
   const op = { eq: 'exactly', ne: 'other than', lt: 'fewer than', le: 'at most', gt: 'more than', ge: 'at least' }[c.op];

@@ -289,18 +289,33 @@ export function usual(r: Run): number {
   return n;
 }
 
-/** Whether a count passes a condition (`usual` for full/missing). */
+/** The count a lowest or highest condition means: the fewest or most in the pieces; undefined for another condition or no pieces. */
+export function extremeOf(pieces: readonly (readonly [number, number, number])[], c: CountCondition): number | undefined {
+  if ((c.op !== 'lowest' && c.op !== 'highest') || pieces.length === 0) return undefined;
+  const ns = pieces.map((p) => p[2]);
+  return c.op === 'lowest' ? Math.min(...ns) : Math.max(...ns);
+}
+
+/** The count a condition is measured against: the usual count (full, missing), the fewest or most in the window (lowest, highest), else 0. */
+export function reference(r: Run, c: CountCondition): number {
+  if (c.op === 'full' || c.op === 'missing') return usual(r);
+  return extremeOf(summed(r, r.q.time.from, r.q.time.to, combineFor(r, c)), c) ?? 0;
+}
+
+/** Whether a count passes a condition (`u`: the count of {@link reference}). */
 export function holds(n: number, c: CountCondition, u: number): boolean {
-  if (c.op === 'full') return n >= u;
+  if (c.op === 'full' || c.op === 'highest') return n >= u;
   if (c.op === 'missing') return n < u;
+  if (c.op === 'lowest') return n <= u;
   return 'n' in c ? passes(n, c.op, c.n) : false;
 }
 
 /** Whether a count condition held (at an instant, at some moment, or all the time), or for how long. */
 export function runCondition(r: Run, c: CountCondition, allTime: boolean, duration = false): QueryValue {
   const { q } = r;
-  const u = c.op === 'full' || c.op === 'missing' ? usual(r) : 0;
+  const u = reference(r, c);
   if (c.op === 'full' || c.op === 'missing') r.notes.push(`The usual count is ${u}, the settled count held for the most time`);
+  if (c.op === 'lowest' || c.op === 'highest') r.notes.push(`The ${c.op === 'lowest' ? 'fewest' : 'most'} there were then: ${u}`);
   if (q.time.at !== undefined && !duration) {
     const t = q.time.at;
     const p = summed(r, t, t + 1, combineFor(r, c));
@@ -463,7 +478,7 @@ function lastingStarts(r: Run, cond: CountCondition, lasting: DurationCondition,
  */
 export function conditionStarts(r: Run, cond: CountCondition, change?: 'drop' | 'rise' | 'any'): { ts: number; camera: string }[] {
   const { q } = r;
-  const u = cond.op === 'full' || cond.op === 'missing' ? usual(r) : 0;
+  const u = reference(r, cond);
   const starts: { ts: number; camera: string }[] = [];
   let prev = false;
   let prevN: number | undefined;
@@ -479,7 +494,7 @@ export function conditionStarts(r: Run, cond: CountCondition, change?: 'drop' | 
 
 /** The stretches of the window during which a count condition held, `[start, end)` in ms. */
 export function conditionStretches(r: Run, cond: CountCondition): [number, number][] {
-  const u = cond.op === 'full' || cond.op === 'missing' ? usual(r) : 0;
+  const u = reference(r, cond);
   const out: [number, number][] = [];
   const pieces = summed(r, r.q.time.from, r.q.time.to, combineFor(r, cond));
   for (const [s, e, n] of pieces) {

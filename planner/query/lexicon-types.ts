@@ -8,7 +8,7 @@ export type Lex =
   | { t: 'head'; v: 'howmany' | 'when' | 'howlong' | 'who' | 'which' | 'what' | 'list' | 'howoften' }
   | { t: 'aux'; v: 'present' | 'past' }
   | { t: 'verb'; v: Verb }
-  | { t: 'cond'; v: 'empty' | 'occupied' | 'missing' | 'full'; /** said by a gap word: a stretch between visits */ gap?: true }
+  | { t: 'cond'; v: 'empty' | 'occupied' | 'missing' | 'full' | 'lowest' | 'highest'; /** said by a gap word: a stretch between visits */ gap?: true }
   | { t: 'cmp'; v: 'gt' | 'ge' | 'lt' | 'le' | 'eq' }
   | { t: 'agg'; v: 'avg' | 'total' | 'max' | 'min' }
   | { t: 'super'; v: 'longest' | 'shortest' }

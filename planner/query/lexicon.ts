@@ -116,14 +116,14 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
 ] as [string, Lex][]);
 
 /**
- * Chat shorthand and the commonest letter slips of short words, which edit distance leaves alone
+ * Chat shorthand and phonetic spellings ("rite now", "tonite"), and the commonest letter slips of short words, which edit distance leaves alone
  * (words of 3 letters or fewer are never corrected): read as the word, and said in the answer.
  */
 export const SHORTHAND: Record<string, string> = {
   hw: 'how', hou: 'how', ppl: 'people', ppls: 'people', pple: 'people', wen: 'when', whn: 'when', wn: 'when', teh: 'the', hte: 'the',
   wat: 'what', wht: 'what', wot: 'what', u: 'you', ur: 'your', bfr: 'before', aftr: 'after', thru: 'through', abt: 'about',
   btwn: 'between', betw: 'between', b4: 'before', any1: 'anyone', some1: 'someone', ne1: 'anyone', every1: 'everyone', no1: 'nobody', '2day': 'today', tmrw: 'tomorrow', tmr: 'tomorrow', tdy: 'today',
-  wer: 'were', wre: 'were', ws: 'was', rm: 'room', rms: 'rooms', tme: 'time', tym: 'time', pls: 'please', plz: 'please', lst: 'last', frst: 'first', mny: 'many', nbr: 'number', cnt: 'count',
+  rite: 'right', nite: 'night', tonite: 'tonight', wer: 'were', wre: 'were', ws: 'was', rm: 'room', rms: 'rooms', tme: 'time', tym: 'time', pls: 'please', plz: 'please', lst: 'last', frst: 'first', mny: 'many', nbr: 'number', cnt: 'count',
 };
 
 /** Number words. */

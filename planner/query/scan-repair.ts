@@ -54,6 +54,12 @@ export function repairs(sentence: string, unknown: readonly string[], names: Ite
       continue;
     }
     const root = roots.get(w);
+    // "popped up": a verb with the particle after it, one WordNet verb of a concept, before the root alone ("pop" of "pop in")
+    const particled = particleConcept(sentence, w, root ?? w);
+    if (particled !== undefined) {
+      out.set(w, { to: particled, slip: false });
+      continue;
+    }
     if (root !== undefined && words.has(root)) {
       out.set(w, { to: root, slip: false });
       continue;
@@ -95,6 +101,16 @@ function phrasalPart(sentence: string, w: string, roots: ReadonlyMap<string, str
   if (before === undefined || root === undefined || !words.has(root)) return undefined;
   const own = verbConcept(root);
   return own !== undefined && verbConcept(`${root}_${w}`) === own ? `${before} ${w}` : undefined;
+}
+
+/** Particles that make one verb with the verb before them in WordNet ("pop up", "wander off"). */
+const PARTICLES = new Set(['up', 'in', 'out', 'off', 'by', 'over', 'round', 'around', 'along', 'away', 'back', 'down', 'on']);
+
+/** The concept of an unknown verb read with the particle after it ("popped up": pop_up), else undefined. */
+function particleConcept(sentence: string, w: string, root: string): string | undefined {
+  const words = sentence.split(' ');
+  const next = words[words.indexOf(w) + 1];
+  return next !== undefined && PARTICLES.has(next) ? verbConcept(`${root}_${next}`) : undefined;
 }
 
 /** The word before the first use of `w` in the sentence. */

@@ -46,6 +46,8 @@ export function restatements(toks: Tok[]): void {
       skip(next);
     }
     if (t.t === 'verb' && t.text === 'again' && verb(toks[i - 1], 'leave', 'arrive')) skip(t);
+    // "how long did it take before (until) someone came": the "before" restates the "until" the taking said
+    if (t.t === 'elapse' && t.v === 'until' && ((next?.t === 'rank' && next.v === 'before') || (next?.t === 'elapse' && next.v === 'until'))) skip(next);
     if (t.t === 'word' && /^(?:made|paid)$/.test(t.text) && toks[i - 1]?.t === 'aux' && toks[i - 2]?.t === 'visitnoun' && next?.text === 'by') {
       skip(t);
       skip(next);

@@ -7,6 +7,7 @@
 import { relativeStretch, stretchEdges, visitEdges } from './scan-edges.js';
 import { restatements } from './scan-restate.js';
 import { gapWords } from './scan-gaps.js';
+import { extremeStates } from './scan-extreme.js';
 import { emphasis } from './scan-emphasis.js';
 import { sceneNouns } from './scan-scene.js';
 import { resolveTime, wallTime, zonedToEpoch } from '../time.js';
@@ -555,6 +556,7 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   // "when did the longest empty stretch end": which end of a stretch
   // "the longest gap between cars", "how many lulls": a stretch with none there between visits
   gapWords(out);
+  extremeStates(out);
   stretchEdges(out);
   relativeStretch(out);
   // "come back later", "finally end", "the long empty stretch", "that one": said again, nothing more
@@ -588,6 +590,9 @@ function byNeighbours(out: Token[]): void {
     if (t.t === 'cmp' && t.text === 'at most' && next?.t !== 'num') Object.assign(t, { t: 'agg', v: 'max' });
     if (t.t === 'ord' && t.v === 1 && t.text === 'first' && next?.t === 'verb' && next.v === 'arrive' && out.slice(0, t.i).some((o) => o.t === 'ord')) Object.assign(t, { t: 'skip' });
     if (t.t === 'verb' && t.v === 'stay' && next?.t === 'cond') Object.assign(t, { v: 'be' });
+    // "first car in?", "last person out": the particle closing an ordinal's class is its arrival or departure
+    const closing = out.slice(t.i + 1).every((x) => x.t === 'sep');
+    if (t.t === 'skip' && (t.text === 'in' || t.text === 'out') && closing && out[t.i - 1]?.t === 'class' && out[t.i - 2]?.t === 'ord') Object.assign(t, { t: 'verb', v: t.text === 'in' ? 'arrive' : 'leave' });
   }
 }
 

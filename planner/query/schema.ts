@@ -21,7 +21,8 @@ export type Cmp = z.infer<typeof Cmp>;
 export const CountCondition = z.union([
   // between: only the stretches with a change on both sides in the window (a gap between visits, not the time before the first or after the last)
   z.object({ op: Cmp, n: z.number().int().min(0), between: z.literal(true).optional() }).strict(),
-  z.object({ op: z.enum(['full', 'missing']) }).strict(),
+  // full/missing: against the usual count; lowest/highest: at the fewest (most) there were in the window ("at its lowest")
+  z.object({ op: z.enum(['full', 'missing', 'lowest', 'highest']) }).strict(),
 ]);
 export type CountCondition = z.infer<typeof CountCondition>;
 

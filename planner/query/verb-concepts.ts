@@ -13,7 +13,7 @@ import { verbSenses, verbSynset } from './wordnet.js';
  */
 const CONCEPTS: { word: string; senses: string[] }[] = [
   { word: 'leave', senses: ['leave#0', 'leave#7', 'exit#0', 'depart#0', 'depart#3'] },
-  { word: 'arrive', senses: ['arrive#0', 'arrive#1', 'come#0', 'enter#0', 'appear#2', 'appear#4'] },
+  { word: 'arrive', senses: ['arrive#0', 'arrive#1', 'come#0', 'enter#0', 'appear#1', 'appear#2', 'appear#4'] },
   { word: 'stay', senses: ['stay#0', 'stay#1', 'stay#6', 'wait#0'] },
   { word: 'return', senses: ['put_back#0', 'return#4'] },
   { word: 'take', senses: ['remove#0', 'take#3'] },

@@ -71,3 +71,11 @@ test('Europe/Berlin: wall times in the zone, across the spring DST change (29 Ma
   assert.equal(iso(zonedToEpoch({ year: 2026, month: 10, day: 25, hour: 2, minute: 30 }, 'Europe/Berlin')), '2026-10-25T00:30:00.000Z');
   assert.equal(iso(zonedToEpoch({ year: 2026, month: 7, day: 1, hour: 12 }, 'Europe/Berlin')), '2026-07-01T10:00:00.000Z');
 });
+
+test('midnight: "before midnight" is the day it ends; "the midnight" is midnight', () => {
+  const now = '2027-07-04T00:01:40.000Z';
+  assert.deepEqual(win('how many came before midnight', now, 'UTC'), ['2027-07-03T00:00:00.000Z', '2027-07-04T00:00:00.000Z']);
+  assert.deepEqual(win('how many came after the midnight', now, 'UTC'), ['2027-07-04T00:00:00.001Z', '2027-07-04T00:01:40.001Z']);
+  // another clock time keeps its own day
+  assert.deepEqual(win('before 09:00', '2027-07-04T10:00:00.000Z', 'UTC'), ['2027-07-04T00:00:00.000Z', '2027-07-04T09:00:00.000Z']);
+});

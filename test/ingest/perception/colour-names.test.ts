@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { colourWords, isDark, nameColour, srgbToLab } from '../../../ingest/perception/colour-names.js';
-import { LOWER_BAND, readBand, sceneCast, TrackColours, UPPER_BAND, voteColour } from '../../../ingest/perception/colours.js';
+import { BODY_BAND, LOWER_BAND, readBand, sceneCast, TrackColours, UPPER_BAND, voteColour } from '../../../ingest/perception/colours.js';
 import type { RgbImage } from '../../../ingest/perception/types.js';
 
 const name = (r: number, g: number, b: number): string => colourWords(nameColour(srgbToLab(r, g, b)));
@@ -140,4 +140,24 @@ test('a scene painted one colour under white light is no cast: its whites stay w
   }
   const cast = sceneCast(img, BOX);
   assert.ok(Math.hypot(cast[0], cast[1]) <= 8 + 1e-9, `cast ${cast.join(", ")}`);
+});
+
+test('a car is named by its paint: grey glass and trim over most of the body do not make a red car grey', () => {
+  const width = 100;
+  const height = 100;
+  const box = { x1: 0, y1: 0, x2: 100, y2: 100 };
+  // rows of the body band: red paint on a share of them, grey glass and shaded flanks on the rest
+  const car = (redShare: number): RgbImage => {
+    const data = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      const rel = (y - 35) / 40;
+      const c = rel >= 0 && rel < redShare ? [190, 30, 35] : [120, 122, 125];
+      for (let x = 0; x < width; x++) data.set(c, (y * width + x) * 3);
+    }
+    return { width, height, data };
+  };
+  assert.equal(readBand(car(0.4), box, BODY_BAND, [0, 0])?.term, 'red');
+  assert.equal(readBand(car(0.1), box, BODY_BAND, [0, 0])?.term, 'grey');
+  // a person's band keeps the vote of most pixels
+  assert.equal(readBand(car(0.4), box, { top: BODY_BAND.top, bottom: BODY_BAND.bottom, width: BODY_BAND.width }, [0, 0])?.term, 'grey');
 });

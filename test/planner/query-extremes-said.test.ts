@@ -1,0 +1,57 @@
+/**
+ * Kinds read since the nineteenth blind set's first score (this file's own sentences, none from a
+ * blind set): a count at its lowest or highest as a state; all of the things back as the count
+ * back up to all of them; "how long did it take before"; a verb with its particle read by WordNet
+ * ("popped up"); "first car in?"; phonetic shorthand ("rite now").
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { parserFor, T0 } from './parse-helpers.js';
+
+const shelf = parserFor({ cameras: ['pantry'], zones: [], lines: [] }, 'pantry');
+const desk = parserFor({ cameras: ['reception'], zones: [], lines: [] }, 'none');
+
+test('a count at its lowest or highest is a state: timed, placed and its start found', () => {
+  const long = shelf.parse('how long did the bottle count stay at its lowest?').query;
+  assert.equal(long.measure.measure, 'duration');
+  assert.deepEqual(JSON.stringify(long).includes('"op":"lowest"'), true, JSON.stringify(long));
+  const when = shelf.parse('at what time did the number of bottles reach its lowest?').query;
+  assert.equal(when.measure.measure, 'when');
+  assert.deepEqual(when.measure.measure === 'when' && when.measure.of.kind === 'condition' ? when.measure.of.cond : null, { op: 'lowest' });
+  const peak = shelf.parse('when was the count at its highest?').query;
+  assert.deepEqual(peak.measure.measure === 'when' && peak.measure.of.kind === 'condition' ? peak.measure.of.cond : null, { op: 'highest' });
+  // "the low point" as the moment a window begins at
+  const after = shelf.parse('after the low point, when were all the bottles back again?').query;
+  assert.equal(after.time.after?.kind, 'condition');
+  assert.deepEqual(after.time.after?.kind === 'condition' ? after.time.after.cond : null, { op: 'lowest' });
+  // "the lowest number" alone is still the fewest at once, not a state
+  assert.deepEqual(shelf.parse('what was the lowest number of bottles?').query.measure, { measure: 'extreme', which: 'min' });
+  // a low shelf is not a count at its lowest
+  shelf.refused('how many bottles were on the low shelf?');
+});
+
+test('all of the things back: the count back up to all of them (a rise), not one put back', () => {
+  const q = shelf.parse('when were all the bottles back again?').query;
+  assert.deepEqual(q.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'full' }, pick: { by: 'nth', n: 1 }, change: 'rise' } });
+  const three = shelf.parse('when were all three bottles back?').query;
+  assert.deepEqual(three.measure.measure === 'when' && three.measure.of.kind === 'condition' ? three.measure.of.cond : null, { op: 'ge', n: 3 });
+  // one put back stays an event
+  assert.equal(shelf.parse('when was the first bottle put back?').query.measure.measure === 'when' ? (shelf.parse('when was the first bottle put back?').query.measure as { of: { kind: string } }).of.kind : '', 'event');
+});
+
+test('"how long did it take before" is "until"; a verb with its particle by WordNet; "first car in?"; "rite now"', () => {
+  const q = desk.parse('after 09:01, how long did it take before anybody came?').query;
+  assert.equal(q.measure.measure, 'elapsed');
+  const pop = desk.parse('when did the first person pop up?');
+  assert.deepEqual(pop.query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 1 } } });
+  const cropped = desk.parse('when did someone first crop up?');
+  assert.equal(cropped.query.measure.measure, 'when');
+  const lot = parserFor({ cameras: ['lot'], zones: [], lines: [] }, 'none');
+  assert.deepEqual(lot.parse('first car in?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 1 } } });
+  assert.deepEqual(lot.parse('last car out?').query.measure, { measure: 'when', of: { kind: 'departure', visit: { by: 'nth', n: -1 } } });
+  const now = desk.parse('is anyone at the desk rite now?');
+  assert.ok(now.assumed.some((r) => /"rite" as "right"/.test(r)), now.assumed.join("; "));
+  assert.ok((now.query.time.at ?? 0) > T0);
+  // a particle with a verb WordNet does not join stays unknown
+  desk.refused('when did the first person fizzle up?', 'fizzle');
+});
