@@ -3,6 +3,7 @@
  */
 import type { CameraSpec } from '../types.js';
 import { credentialInput, hasCredentials } from './credentials.js';
+import { WIDE_ASPECT } from '../perception/tiled-detector.js';
 
 /** How the input is read. */
 export interface InputMode {
@@ -35,6 +36,17 @@ export function inputArgs(spec: Pick<CameraSpec, 'url' | 'transport'>, mode: Inp
 }
 
 /**
+ * The analysis size: `width` wide, except a panorama (wider than the tiled detector's
+ * `WIDE_ASPECT`), which keeps the height a 16:9 picture of that width has, up to its own width: a
+ * 1280x360 view of two benches side by side stays 1280x360 rather than shrinking to 640x180, where
+ * its bottles came out too small to count (5 of 6).
+ */
+export function scaleFilter(width: number): string {
+  const tall = Math.round((width * 9) / 16);
+  return `scale=w='if(gt(iw/ih,${WIDE_ASPECT}),min(iw,trunc(${tall}*iw/ih/2)*2),${width})':h=-2`;
+}
+
+/**
  * Full argument list: decode video only, resample to the analysis rate and width, and write
  * self-describing binary PPM (P6) frames to stdout. Each PPM carries its own size, so the reader
  * never has to guess the height that `scale=W:-2` chose.
@@ -52,7 +64,7 @@ export function decodeArgs(spec: CameraSpec, mode: InputMode): string[] {
     '-sn',
     '-dn',
     '-vf',
-    `fps=${spec.fps},scale=${spec.width}:-2`,
+    `fps=${spec.fps},${scaleFilter(spec.width)}`,
     '-pix_fmt',
     'rgb24',
     '-c:v',

@@ -13,7 +13,7 @@ import { DEFAULT_REID, ReidGrouper, type ReidOptions, type ReidTrack } from './r
 import { iou, overlapOfSmaller } from './postprocess.js';
 import { MOVING_CLASSES, StillPlaces } from './still.js';
 import { SwitchWatch } from './track-switch.js';
-import { leftView } from './view-edge.js';
+import { cutByEdge, leftView } from './view-edge.js';
 import type { Box, RgbImage } from './types.js';
 
 /** Most trajectory points kept per object (older halves are thinned). */
@@ -266,7 +266,13 @@ export class ObjectBook {
     if (!o) {
       o = { objectId, camera: this.camera, label: t.label, trackIds: [], firstSeen: t.firstSeen, lastSeen: t.lastSeen, box: t.box, frameSize: { width: img.width, height: img.height }, trajectory: [], zones: [], crossings: [], visits: [{ start: t.firstSeen, end: t.lastSeen }], score: t.score };
       this.objects.set(objectId, o);
-    } else openVisit(o, t.firstSeen, t.lastSeen, Math.max(this.brokenAt, this.exited.get(objectId) ?? -Infinity));
+    } else {
+      // came in at a side of the picture, away from where it was last seen: it had left the view
+      // (into a dark corner, behind a mask), so this is a new visit however soon
+      const first = t.trajectory[0]?.box ?? t.box;
+      const cameIn = MOVING_CLASSES.has(o.label) && cutByEdge(first, img) && !near(o.box, first) ? t.firstSeen - 1 : -Infinity;
+      openVisit(o, t.firstSeen, t.lastSeen, Math.max(this.brokenAt, this.exited.get(objectId) ?? -Infinity, cameIn));
+    }
     if (!o.trackIds.includes(t.id)) o.trackIds.push(t.id);
     for (const p of t.trajectory) this.addPoint(o, p.ts, p.box, img);
     this.touch(o, t);
@@ -310,7 +316,8 @@ export class ObjectBook {
     const st = this.tracks.get(t.id);
     const o = this.objects.get(st?.objectId ?? '');
     if (!st || !o) return 'same';
-    const check = st.watch?.check(t.lastSeen, st.seen, () => appearanceEmbedding(img, t.box), st.views.samples) ?? 'same';
+    const partial = cutByEdge(t.box, img);
+    const check = st.watch?.check(t.lastSeen, st.seen, () => appearanceEmbedding(img, t.box), st.views.samples, partial) ?? 'same';
     if (check === 'switched') return check;
     st.frames++;
     if (check === 'same') {
@@ -343,6 +350,15 @@ export class ObjectBook {
     const v = o.visits?.[o.visits.length - 1];
     if (v && ts > v.end) v.end = ts;
     o.lastSeen = Math.max(o.lastSeen, ts);
+  }
+
+  /**
+   * Track `trackId` was seen unmoved until `ts` on frames the detector skipped (the scene was still):
+   * its last sighting, from which a gap in its views is measured (see `SwitchWatch`), moves to `ts`.
+   */
+  stillSeen(trackId: number, ts: number): void {
+    const st = this.tracks.get(trackId);
+    if (st && ts > st.seen) st.seen = ts;
   }
 
   /**
@@ -522,6 +538,16 @@ function nameColours(o: ObjectFact, colours: TrackColours): void {
   for (const x of o.visits ?? []) if (x.colours && x.colours.samples >= (best?.samples ?? 0)) best = x.colours;
   if (!best && c) best = c;
   if (best) o.colours = best;
+}
+
+/** Share of the smaller box inside the other for two boxes to be one place (a person flickering at the edge of the picture). */
+const SAME_PLACE_OVERLAP = 0.3;
+
+/** Whether two boxes are one place: much of the smaller lies in the other, or their centres are within half a box's width. */
+function near(a: Box, b: Box): boolean {
+  if (overlapOfSmaller(a, b) >= SAME_PLACE_OVERLAP) return true;
+  const d = Math.hypot((a.x1 + a.x2 - b.x1 - b.x2) / 2, (a.y1 + a.y2 - b.y1 - b.y2) / 2);
+  return d < Math.max(a.x2 - a.x1, b.x2 - b.x1) / 2;
 }
 
 /**

@@ -66,6 +66,29 @@ test('a track that walked out at a side ends its visit: back within the gap is a
   assert.equal(o2?.visits?.[1]?.end, T0 + 30_000);
 });
 
+test('a track lost mid-picture whose object comes back in at a side, elsewhere, starts a new visit', () => {
+  const book = new ObjectBook('table', undefined, true);
+  const emb = new Float32Array([1, 0, 0, 0]);
+  // lost in the middle of the picture (walked into a dark mask, not out at a side)
+  const middle = { x1: 30, y1: 10, x2: 44, y2: 50 };
+  const a = book.start(track(1, T0, T0 + 10_000, middle), img, emb);
+  book.end(track(1, T0, T0 + 10_000, middle));
+  // within the gap, someone re-ID takes for him comes in at the bottom, at another place
+  const bottom = { x1: 4, y1: 40, x2: 20, y2: 64 };
+  const b = book.start(track(2, T0 + 10_000 + VISIT_GAP_MS / 2, T0 + 20_000, bottom), img, emb);
+  assert.equal(b?.object.objectId, a?.object.objectId, 're-ID joined the object');
+  const o = book.end(track(2, T0 + 10_000 + VISIT_GAP_MS / 2, T0 + 20_000, bottom));
+  assert.equal(o?.visits?.length, 2, 'coming in from outside the view is a new visit');
+  // standing cut off by the bottom of the picture, lost a moment and found again where he stood: the visit goes on
+  const edge = { x1: 20, y1: 20, x2: 36, y2: 64 };
+  book.start(track(3, T0 + 30_000, T0 + 40_000, edge), img, emb);
+  book.end(track(3, T0 + 30_000, T0 + 40_000, edge));
+  book.start(track(4, T0 + 40_000 + VISIT_GAP_MS / 2, T0 + 50_000, { ...edge, x2: 34 }), img, emb);
+  const o2 = book.end(track(4, T0 + 40_000 + VISIT_GAP_MS / 2, T0 + 50_000, { ...edge, x2: 34 }));
+  assert.equal(o2?.visits?.length, 3);
+  assert.equal(o2?.visits?.[2]?.end, T0 + 50_000);
+});
+
 test('the book drops objects re-identification retired, and keeps those it can still return', () => {
   const HOUR = 3600_000;
   const book = new ObjectBook('table', { low: 0.5, high: 0.9, retireAfterMs: HOUR }, true);
