@@ -182,6 +182,12 @@ function between(c: Ctx, b: Token): Elapsed | Refused {
   const his = c.toks[b.i + 1];
   const possessive = his?.t === 'skip' && /^(?:his|her|their)$/.test(his.text) && c.toks[b.i + 2]?.t === 'ord';
   const rest = c.toks.slice(b.i + (possessive ? 2 : 1)).filter((t) => !(t.t === 'skip' && /^(?:the|a)$/.test(t.text)));
+  // "between the two visits of the silver car": its first and second, when there were two
+  const two = rest[0]?.t === 'num' && rest[0].v === 2 && rest[1]?.t === 'visitnoun' ? rest[0] : undefined;
+  if (two) {
+    use(c, b, two, rest[1]);
+    return { measure: 'elapsed', from: { kind: 'departure', visit: { by: 'nth', n: 1 } }, to: { kind: 'arrival', visit: { by: 'nth', n: 2 } }, pair: true };
+  }
   const [oa, and, ob] = rest;
   if (oa?.t !== 'ord' || and?.t !== 'and' || ob?.t !== 'ord') return betweenClauses(c, b, rest);
   if (Math.sign(oa.v) !== Math.sign(ob.v) || oa.v >= ob.v) return refuse('MOMENT_ORDER', `"${oa.text}" does not come before "${ob.text}"`);

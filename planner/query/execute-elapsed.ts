@@ -29,6 +29,11 @@ function momentTime(r: Run, m: Moment, all: AllVisits, next: boolean): { t: numb
 export function runElapsed(r: Run, m: Extract<Measure, { measure: 'elapsed' }>, all: AllVisits): QueryValue {
   const whole = r.q.time;
   const before = r.notes.length;
+  // "between the two visits": only when there were two
+  if (m.pair && !('why' in momentTime(r, { kind: 'arrival', visit: { by: 'nth', n: 3 } }, all, false))) {
+    r.notes.splice(before);
+    return { kind: 'none', why: 'there were more than two visits then, so "the two visits" does not say which two' };
+  }
   const a = momentTime(r, m.from, all, false);
   if ('why' in a) return { kind: 'none', why: `the first moment: ${a.why}` };
   let b: { t: number } | { why: string };

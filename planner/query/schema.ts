@@ -307,7 +307,8 @@ export const Measure = z.discriminatedUnion('measure', [
     })
     .strict(),
   DurationMeasure,
-  z.object({ measure: z.literal('elapsed'), from: Moment, to: Moment, next: z.boolean().optional() }).strict(),
+  // pair: the moments are of "the two visits": none when there were more than two
+  z.object({ measure: z.literal('elapsed'), from: Moment, to: Moment, next: z.boolean().optional(), pair: z.literal(true).optional() }).strict(),
   TimesMeasure,
   z.object({ measure: z.literal('compare'), of: z.discriminatedUnion('measure', [CountMeasure, CountAtMeasure, DurationMeasure, TimesMeasure]), op: z.enum(['gt', 'lt']), other: z.object({ from: z.number(), to: z.number(), at: z.number().optional() }).strict() }).strict(),
   z.object({ measure: z.literal('list'), of: z.enum(['visits', 'present', 'identities', 'events']), event: EventKind.optional() }).strict(),

@@ -149,3 +149,30 @@ test('what is one box\'s own is refused by the fleet part, never merged: a gap b
   // the same query without them is merged
   assert.equal(partValue(base, store, { now: END, timeZone: 'UTC' }).ok, true);
 });
+
+test('the time between "the two visits" is none when there were more than two', async () => {
+  // two people one after the other (0-10 s, 30-40 s), a third from 50 s
+  const obs: Observation[] = [];
+  const spans: [string, number, number][] = [['lot:person:1', 1, 10], ['lot:person:2', 30, 40], ['lot:person:3', 50, 55]];
+  for (let t = 0; t < 60_000; t += 500) {
+    const ids = spans.filter(([, a, b]) => t >= a * 1000 && t <= b * 1000).map(([id]) => id);
+    obs.push({ kind: 'frame', camera: 'lot', ts: T0 + t, motion: 0.1, detected: true, counts: ids.length ? { person: ids.length } : {}, objects: ids.map((objectId, i) => ({ objectId, trackId: i, label: 'person', box: { x1: 0, y1: 0, x2: 10, y2: 10 }, score: 0.8 })), occupancy: {} });
+  }
+  for (const [id, a, b] of spans) obs.push(object('lot', id, 'person', s(a), s(b)));
+  const lot = await storeOf(obs, 'vigil-pair-');
+  try {
+    const pair = (to: number): QueryValue =>
+      executeQuery(
+        { measure: { measure: 'elapsed', from: { kind: 'departure', visit: { by: 'nth', n: 1 } }, to: { kind: 'arrival', visit: { by: 'nth', n: 2 } }, pair: true }, subject: { classes: ['person'] }, place: { cameras: [] }, time: { from: T0, to } },
+        lot,
+        { now: END, timeZone: 'UTC' },
+      ).value;
+    const two = pair(s(45));
+    assert.ok(two.kind === 'number' && two.n >= 19 && two.n <= 20, JSON.stringify(two));
+    const three = pair(END);
+    assert.equal(three.kind, 'none');
+    assert.match(three.kind === 'none' ? three.why : '', /more than two visits/);
+  } finally {
+    await lot.close();
+  }
+});

@@ -2,7 +2,7 @@
  * Kinds read since the nineteenth blind set's first score (this file's own sentences, none from a
  * blind set): a count at its lowest or highest as a state; all of the things back as the count
  * back up to all of them; "how long did it take before"; a verb with its particle read by WordNet
- * ("popped up"); "first car in?"; phonetic shorthand ("rite now").
+ * ("popped up"); "first car in?"; phonetic shorthand ("rite now"); the time between "the two visits".
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
@@ -54,4 +54,11 @@ test('"how long did it take before" is "until"; a verb with its particle by Word
   assert.ok((now.query.time.at ?? 0) > T0);
   // a particle with a verb WordNet does not join stays unknown
   desk.refused('when did the first person fizzle up?', 'fizzle');
+});
+
+test('"between the two visits": from the end of the first to the start of the second, only when there were two', () => {
+  const lot = parserFor({ cameras: ['lot'], zones: [], lines: [] }, 'none');
+  const q = lot.parse('how much time passed between the two visits of the car?').query;
+  assert.deepEqual(q.measure, { measure: 'elapsed', from: { kind: 'departure', visit: { by: 'nth', n: 1 } }, to: { kind: 'arrival', visit: { by: 'nth', n: 2 } }, pair: true });
+  assert.deepEqual(q.subject.classes, ['car']);
 });
