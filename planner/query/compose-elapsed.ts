@@ -12,6 +12,7 @@ import { countCondition } from './compose-parts.js';
 import { refused, type Refused } from './parse-types.js';
 import type { EventKind, Found, Measure, Moment, Span, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
+import { LOOK_LABELS } from './look.js';
 
 type Elapsed = Extract<Measure, { measure: 'elapsed' }>;
 /** How a clause's moment is placed: the second of a span from the start (`to`), the first of one to the end (`since`), the first of two (`from`), the second of two (`next`: picked after the first). */
@@ -43,6 +44,8 @@ interface Parts {
   items?: Extract<Token, { t: 'num' }>;
   /** "all three were back": the count back to that. */
   allBack?: Extract<Token, { t: 'num' }>;
+  /** "the woman in the grey cardigan left": how the one whose visit it is looks. */
+  look?: Extract<Token, { t: 'look' }>;
 }
 
 /** Sorts a clause's tokens into the parts of a moment; a refusal for a word that is none. */
@@ -58,6 +61,7 @@ function momentParts(c: Ctx, toks: readonly Token[], role: Role, what: () => str
     else if (t.t === 'rel' && /^(?:that|this)$/.test(t.text) && (toks[k + 1]?.t === 'super' || toks[k + 1]?.t === 'cond')) continue;
     else if (t.t === 'skip' && PRONOUN.test(t.text)) return refuse('DANGLING_REFERENCE', `"${t.text}" in "${what()}" refers back to something, and the memory cannot tell which`);
     else if (t.t === 'skip' || t.t === 'sep' || t.t === 'visitnoun') continue;
+    else if (t.t === 'look' && !p.look) p.look = t;
     else if (t.t === 'aux') p.be = true;
     // ("... and the next one arriving": the one after the first moment, as with no ordinal)
     else if (t.t === 'ord' && t.text === 'next' && role === 'next') continue;
@@ -80,7 +84,7 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
   const what = (): string => toks.map((t) => t.text).join(' ');
   const parts = momentParts(c, toks, role, what);
   if ('ok' in parts) return parts;
-  const { ord, verbs, conds, classes, be, sup, items, allBack } = parts;
+  const { ord, verbs, conds, classes, be, sup, items, allBack, look } = parts;
   const cls = classesOf(classes);
   const kinds = new Set(verbs.map((v) => v.v));
   const realConds = conds.filter((t) => t.t === 'cond' || t.t === 'cmp');
@@ -92,9 +96,14 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
   const nth = (): number | Refused => n ?? (role === 'to' || role === 'next' || role === 'after' || firstTogether ? 1 : role === 'since' ? -1 : refuse('AMBIGUOUS_MOMENT', `"${what()}" does not say which one (the first, the last?)`));
   if (role === 'since' && n === undefined) c.assumed.push(`the last one, as "${what()}" names no ordinal`);
   if ((role === 'after' || firstTogether) && n === undefined) c.assumed.push(`the first time, as "${what()}" names no ordinal`);
-  const done = (moment: Moment): Read => {
+  if (look && (look.v.unjudged || !cls.every((k) => LOOK_LABELS.has(k)))) return refuse('LOOK_UNNAMED', `I could not read "${look.text}" in "${what()}" as a look Vigil names (the basic colours of a person's top and bottom half, or of a vehicle)`);
+  const done = (moment: Moment): Read | Refused => {
+    const visit = moment.kind === 'arrival' || moment.kind === 'departure';
+    if (look && !visit) return refuse('UNREAD_MOMENT', `I could not read "${look.text}" in "${what()}" as part of one moment`);
     use(c, ...toks);
-    return { moment, classes: cls, bare: n === undefined };
+    if (look && visit) c.momentLooks = [...(c.momentLooks ?? []), look.i];
+    const described = look && visit ? { ...moment, look: { colours: look.v.colours, said: look.v.said, ...(look.v.ignored.length > 0 ? { ignored: look.v.ignored } : {}) } } : moment;
+    return { moment: described, classes: cls, bare: n === undefined };
   };
   const verb = verbs[0];
   // "until all three were back": until the count came back up to that
@@ -102,6 +111,12 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
   const back = toks.find((t) => t.t === 'verb' && t.v === 'return');
   if (allBack && back && verbs.every((v) => v === back) && realConds.length === 0 && n === undefined && (role === 'to' || role === 'next')) {
     return done({ kind: 'condition', cond: countCond('ge', allBack.v), pick: { by: 'nth', n: 1 }, change: 'rise' });
+  }
+  if (verb && look && n === undefined && !stationary(cls)) {
+    // "after the woman in the grey cardigan left": the one visit of someone who looks so (refused where
+    // several fit); "the black-jacket guy coming back": the first return of someone who looks so
+    if (verb.v === 'return') return done({ kind: 'arrival', visit: { by: 'return' } });
+    if (verb.v === 'arrive' || verb.v === 'leave') return done({ kind: verb.v === 'arrive' ? 'arrival' : 'departure', visit: { by: 'only' } });
   }
   if (verb) {
     const k = nth();

@@ -13,7 +13,8 @@ const quoteList = (ws: readonly string[]): string => [...new Set(ws)].map((w) =>
 
 /** The subject's look (undefined when the question describes none), or a refusal. */
 export function composeLook(c: Ctx, classes: readonly string[]): { look?: Look } | Refused {
-  const looks = all(c, 'look');
+  // (a look a moment of the question used is that moment's: "after the woman in grey left")
+  const looks = all(c, 'look').filter((t) => !c.used.has(t.i));
   if (looks.length === 0) return {};
   use(c, ...looks);
   const [l, other] = looks;

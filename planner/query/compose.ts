@@ -145,7 +145,7 @@ function readVerbs(c: Ctx, s: ReturnType<typeof readSubject>, at: number | undef
  */
 function oneOf(c: Ctx, classToks: readonly Extract<Token, { t: 'class' }>[], m: Measure): boolean {
   // "when did the man in the black T-shirt leave for the last time": his last departure, not the last of anyone dressed so
-  const looked = all(c, 'look').length > 0;
+  const looked = all(c, 'look').some((t) => !c.momentLooks?.includes(t.i));
   const picked = m.measure === 'when' && (m.of.kind === 'arrival' || m.of.kind === 'departure') && m.of.visit.by === 'nth' && looked;
   // "did the man in the black T-shirt come by": whether one person dressed so came (never anyone dressed so)
   const came = m.measure === 'whether' && m.test.kind === 'visit' && looked;

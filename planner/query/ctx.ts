@@ -17,6 +17,8 @@ export interface Ctx {
   noneTaken?: boolean;
   /** "between his first and second visits": the visits are one person's (one identity, refused when several fit). */
   onePerson?: boolean;
+  /** Look tokens a moment of the question used ("after the woman in grey left"): that moment's, not the subject's. */
+  momentLooks?: number[];
 }
 
 /** Marks tokens as used by the reading. */

@@ -129,7 +129,8 @@ export function momentWords(m: Moment, q: Query, tz: string, next: boolean): str
       const v = m.visit;
       if (m.kind === 'departure' && v.by === 'nth' && v.order === 'departure' && !v.where) return `${nth(v.n)} departure of a ${subject(q, false)}${after}`;
       const ref = next && v.by === 'nth' && v.n === 1 ? 'the next visit' : refWords(v, tz);
-      return `the ${m.kind === 'arrival' ? 'start' : 'end'} of ${ref} of a ${subject(q, false)}${after}`;
+      const who = m.look ? { ...q, subject: { ...q.subject, look: m.look } } : q;
+      return `the ${m.kind === 'arrival' ? 'start' : 'end'} of ${ref} of a ${subject(who, false)}${after}`;
     }
     case 'event': {
       const what = EVENT[m.event].replace(/s$/, '').replace(/^times/, 'time');

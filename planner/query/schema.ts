@@ -175,7 +175,8 @@ export const StretchEdge = z.object({ episode: z.enum(['first', 'last', 'longest
 export type StretchEdge = z.infer<typeof StretchEdge>;
 
 export const Found = z.discriminatedUnion('kind', [
-  z.object({ kind: z.enum(['arrival', 'departure']), visit: VisitRef }).strict(),
+  // look: the visit is of someone (something) who looks so ("after the woman in the grey cardigan left"), whatever the subject's look
+  z.object({ kind: z.enum(['arrival', 'departure']), visit: VisitRef, look: Look.optional() }).strict(),
   // moments: the n-th time (two bottles taken together are one time), not the n-th item
   z.object({ kind: z.literal('event'), event: EventKind, pick: Pick, items: z.number().int().min(2).optional(), moments: z.literal(true).optional() }).strict(),
   z.object({ kind: z.literal('condition'), cond: CountCondition, pick: Pick, change: z.enum(['drop', 'rise', 'any']).optional(), stretch: StretchEdge.optional(), lasting: DurationCondition.optional() }).strict(),

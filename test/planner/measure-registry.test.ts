@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { FrameObservation, Observation } from '../../ingest/observations.js';
+import type { FrameObservation, ObjectColours, Observation } from '../../ingest/observations.js';
 import type { MemoryStore } from '../../memory/store.js';
 import { FLEET_MEASURES } from '../../planner/fleet/measures/index.js';
 import { mergeValue } from '../../planner/fleet/merge-value.js';
@@ -174,5 +174,37 @@ test('the time between "the two visits" is none when there were more than two', 
     assert.match(three.kind === 'none' ? three.why : '', /more than two visits/);
   } finally {
     await lot.close();
+  }
+});
+
+test('a moment of someone named by a look: the time from when the one in grey left to the next arrival', async () => {
+  // a person in grey 1-10 s, one in black 30-40 s, one in grey again 50-55 s (another visit: two fit)
+  const obs: Observation[] = [];
+  const grey: ObjectColours = { upper: { term: 'grey', lab: [50, 0, 0], share: 1 }, samples: 9 };
+  const black: ObjectColours = { upper: { term: 'black', lab: [5, 0, 0], share: 1 }, samples: 9 };
+  const spans: [string, number, number, ObjectColours][] = [['bay:person:1', 1, 10, grey], ['bay:person:2', 30, 40, black], ['bay:person:3', 50, 55, grey]];
+  for (let t = 0; t < 60_000; t += 500) {
+    const ids = spans.filter(([, a, b]) => t >= a * 1000 && t <= b * 1000).map(([id]) => id);
+    obs.push({ kind: 'frame', camera: 'bay', ts: T0 + t, motion: 0.1, detected: true, counts: ids.length ? { person: ids.length } : {}, objects: ids.map((objectId, i) => ({ objectId, trackId: i, label: 'person', box: { x1: 0, y1: 0, x2: 10, y2: 10 }, score: 0.8 })), occupancy: {} });
+  }
+  for (const [id, a, b, colours] of spans) obs.push(object('bay', id, 'person', s(a), s(b), { colours }));
+  const bay = await storeOf(obs, 'vigil-looked-moment-');
+  try {
+    const look = { colours: [{ part: 'upper' as const, term: 'grey' as const }] };
+    const gap = (to: number): QueryValue =>
+      executeQuery(
+        { measure: { measure: 'elapsed', from: { kind: 'departure', visit: { by: 'only' }, look }, to: { kind: 'arrival', visit: { by: 'nth', n: 1 } }, next: true }, subject: { classes: ['person'] }, place: { cameras: [] }, time: { from: T0, to } },
+        bay,
+        { now: END, timeZone: 'UTC' },
+      ).value;
+    // the one in grey left at about 10 s; the next to come (in black) at 30 s
+    const one = gap(s(45));
+    assert.ok(one.kind === 'number' && one.n >= 19 && one.n <= 21, JSON.stringify(one));
+    // two visits in grey: which one is not said
+    const two = gap(END);
+    assert.equal(two.kind, 'none');
+    assert.match(two.kind === 'none' ? two.why : '', /first moment: 2 visits fit/);
+  } finally {
+    await bay.close();
   }
 });

@@ -2,7 +2,8 @@
  * Kinds read since the nineteenth blind set's first score (this file's own sentences, none from a
  * blind set): a count at its lowest or highest as a state; all of the things back as the count
  * back up to all of them; "how long did it take before"; a verb with its particle read by WordNet
- * ("popped up"); "first car in?"; phonetic shorthand ("rite now"); the time between "the two visits".
+ * ("popped up"); "first car in?"; phonetic shorthand ("rite now"); the time between "the two visits"; a
+ * moment of someone named by a look.
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
@@ -61,4 +62,16 @@ test('"between the two visits": from the end of the first to the start of the se
   const q = lot.parse('how much time passed between the two visits of the car?').query;
   assert.deepEqual(q.measure, { measure: 'elapsed', from: { kind: 'departure', visit: { by: 'nth', n: 1 } }, to: { kind: 'arrival', visit: { by: 'nth', n: 2 } }, pair: true });
   assert.deepEqual(q.subject.classes, ['car']);
+});
+
+test('a moment of someone named by a look is that moment\'s: the subject keeps no look', () => {
+  const q = desk.parse('after the woman in the grey cardigan left, how long until the next person came?').query;
+  assert.equal(q.measure.measure, 'elapsed');
+  const from = q.measure.measure === 'elapsed' ? q.measure.from : undefined;
+  assert.equal(from?.kind, 'departure');
+  assert.deepEqual(from?.kind === 'departure' ? { visit: from.visit, colours: from.look?.colours } : null, { visit: { by: 'only' }, colours: [{ part: 'upper', term: 'grey' }] });
+  assert.equal(q.subject.look, undefined);
+  assert.equal(q.subject.one, undefined);
+  // a look on a moment that is not a visit's is not read
+  shelf.refused('after the bottle in the red box was taken, how long until it was put back?');
 });

@@ -43,7 +43,7 @@ export interface MeasureModule<M extends Measure> {
    * Runs the measure as whole queries of the one executor (two windows compared): when present, the
    * executor hands it the query instead of calling `execute`.
    */
-  runWhole?(q: Query, m: M, run: (x: Query) => Executed, coverage: Coverage): Executed;
+  runWhole?(q: Query, m: M, run: (x: Query) => Executed, coverage: Coverage): Executed | undefined;
   /** The query in words, for the "Read as" line. */
   describe(m: M, w: DescribeWords): string;
   /** Whether the measure is read from the settled counts (so an unnamed subject is the place's usual class). */
