@@ -316,8 +316,7 @@ export class ObjectBook {
     const st = this.tracks.get(t.id);
     const o = this.objects.get(st?.objectId ?? '');
     if (!st || !o) return 'same';
-    const partial = cutByEdge(t.box, img);
-    const check = st.watch?.check(t.lastSeen, st.seen, () => appearanceEmbedding(img, t.box), st.views.samples, partial) ?? 'same';
+    const check = st.watch?.check(t.lastSeen, st.seen, () => appearanceEmbedding(img, t.box), st.views.samples) ?? 'same';
     if (check === 'switched') return check;
     st.frames++;
     if (check === 'same') {
@@ -350,15 +349,6 @@ export class ObjectBook {
     const v = o.visits?.[o.visits.length - 1];
     if (v && ts > v.end) v.end = ts;
     o.lastSeen = Math.max(o.lastSeen, ts);
-  }
-
-  /**
-   * Track `trackId` was seen unmoved until `ts` on frames the detector skipped (the scene was still):
-   * its last sighting, from which a gap in its views is measured (see `SwitchWatch`), moves to `ts`.
-   */
-  stillSeen(trackId: number, ts: number): void {
-    const st = this.tracks.get(trackId);
-    if (st && ts > st.seen) st.seen = ts;
   }
 
   /**

@@ -212,8 +212,6 @@ export class CameraPerception {
       const tr = this.tracker.update(dets, frame.ts, frame);
       // motion woke the detector and a track a still scene carried is gone: it left on this frame
       if (carried && m.reason === 'motion') this.carryLost(tr.lost, carried);
-      // a track a still scene carried was in view all along: no gap in which someone else could step in
-      if (carried) for (const a of tr.active) if (carried.ids.has(a.id)) this.book.stillSeen(a.id, carried.ts);
       // a detection being followed while it stays put needs the next frames detected as well
       this.confirming = this.tracker.watching || this.tracker.snapshot().some((x) => x.state === 'tentative');
       ms.track += performance.now() - t;

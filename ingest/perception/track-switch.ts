@@ -55,13 +55,10 @@ export class SwitchWatch {
 
   /**
    * A sighting at `ts`, the previous one at `prev`: `view()` is its embedding (computed only when
-   * needed), `known` the track's kept views; `partial` when its box is cut by the frame's edge.
+   * needed), `known` the track's kept views.
    */
-  check(ts: number, prev: number, view: () => Float32Array, known: readonly Float32Array[], partial = false): SwitchCheck {
+  check(ts: number, prev: number, view: () => Float32Array, known: readonly Float32Array[]): SwitchCheck {
     if (!this.doubt && (ts - prev < this.o.gapMs || this.sightings < this.o.minViews)) return this.same();
-    // a view cut by the frame's edge (someone walking out of the picture) is half a person: it neither
-    // starts nor adds to a doubt, nor ends one, and the gap it came after stays open for the next view
-    if (partial) return 'doubt';
     const v = view();
     const below = this.doubt?.below ?? this.belowAfter(ts - prev);
     if (known.length === 0 || bestPair([v], known, this.sim) >= below) return this.same();

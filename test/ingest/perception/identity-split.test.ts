@@ -6,9 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import type { Track } from '../../../ingest/perception/bytetrack.js';
-import { ObjectBook } from '../../../ingest/perception/objects.js';
-import { BOX, frameAt, frameOf, objects, runDoor, T0, type Who } from './identity-scene.js';
+import { frameAt, objects, runDoor, T0, type Who } from './identity-scene.js';
 
 test('a person who steps into the place of another who just left is another object', async () => {
   // stripes 0-4.5 s, nobody at 5-6 s (the track is lost, not ended), checks from 6.5 s
@@ -50,19 +48,4 @@ test('a track seen only twice has no appearance to split on', async () => {
   assert.equal(end.length, 1);
   assert.equal(end[0]?.object.firstSeen, T0);
   assert.equal(end[0]?.object.lastSeen, T0 + 10_000);
-});
-
-test('a track the still scene carried has no gap in its views: a turn after the still frames is no switch', () => {
-  const track = (last: number): Track => ({ id: 1, label: 'person', box: { ...BOX }, score: 0.9, firstSeen: T0, lastSeen: last, hits: 3, state: 'confirmed', trajectory: [{ ts: T0, box: { ...BOX }, score: 0.9 }] }) as unknown as Track;
-  const run = (carried: boolean): string[] => {
-    const book = new ObjectBook('door');
-    book.start(track(T0), frameOf('stripes', T0));
-    for (const ms of [500, 1000, 1500]) book.update(track(T0 + ms), frameOf('stripes', T0 + ms));
-    // the detector skipped 2-5.5 s (nothing moved): the pipeline says the track was there until 5.5 s
-    if (carried) book.stillSeen(1, T0 + 5500);
-    return [6000, 6500].map((ms) => book.update(track(T0 + ms), frameOf('checks', T0 + ms)));
-  };
-  assert.deepEqual(run(true), ['same', 'same'], 'carried: the turn is the same person');
-  // the same views after a 4.5 s gap in sightings: another person stepped in
-  assert.deepEqual(run(false), ['doubt', 'switched']);
 });
