@@ -20,7 +20,6 @@ export function leftView(b: Box, frame: { width: number; height: number }): bool
   return (narrow && (b.x1 <= mx || b.x2 >= frame.width - mx)) || (short && (b.y1 <= my || b.y2 >= frame.height - my));
 }
 
-
 /** Whether a box is cut by a side of the picture (touches it within the margin): part of the object is out of view. */
 export function cutByEdge(b: Box, frame: { width: number; height: number }): boolean {
   const mx = EDGE * frame.width;

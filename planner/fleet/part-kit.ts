@@ -39,7 +39,8 @@ export function timelineOf(q: Query, memory: MemoryStore, cond: CountCondition |
   const r: Run = { q, memory, cams, evidence: [], notes: [] };
   const from = instant && q.time.at !== undefined ? q.time.at : q.time.from;
   const to = instant && q.time.at !== undefined ? q.time.at + 1 : q.time.to;
-  const u = cond && (cond.op === 'full' || cond.op === 'missing') ? usual(r) : 0; // lowest/highest: the merge finds them in the summed timeline
+  // (lowest/highest: the merge finds them in the summed timeline)
+  const u = cond && (cond.op === 'full' || cond.op === 'missing') ? usual(r) : 0;
   return { kind: 'timeline', from, to, steps: toSteps(summed(r, from, to, combineOfQuery(q)), from, to), usual: u };
 }
 

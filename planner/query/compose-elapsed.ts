@@ -13,6 +13,7 @@ import { refused, type Refused } from './parse-types.js';
 import type { EventKind, Found, Measure, Moment, Span, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { LOOK_LABELS } from './look.js';
+import { lookOf } from './compose-look.js';
 
 type Elapsed = Extract<Measure, { measure: 'elapsed' }>;
 /** How a clause's moment is placed: the second of a span from the start (`to`), the first of one to the end (`since`), the first of two (`from`), the second of two (`next`: picked after the first). */
@@ -102,7 +103,7 @@ function clauseMoment(c: Ctx, toks: readonly Token[], role: Role, classesOf: (t:
     if (look && !visit) return refuse('UNREAD_MOMENT', `I could not read "${look.text}" in "${what()}" as part of one moment`);
     use(c, ...toks);
     if (look && visit) c.momentLooks = [...(c.momentLooks ?? []), look.i];
-    const described = look && visit ? { ...moment, look: { colours: look.v.colours, said: look.v.said, ...(look.v.ignored.length > 0 ? { ignored: look.v.ignored } : {}) } } : moment;
+    const described = look && visit ? { ...moment, look: lookOf(look) } : moment;
     return { moment: described, classes: cls, bare: n === undefined };
   };
   const verb = verbs[0];

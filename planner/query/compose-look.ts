@@ -7,6 +7,7 @@ import { all, use, type Ctx } from './ctx.js';
 import { LOOK_LABELS } from './look.js';
 import type { Refused } from './parse-types.js';
 import type { Look } from './schema.js';
+import type { Token } from './scan.js';
 
 /** `"a", "b"`. */
 const quoteList = (ws: readonly string[]): string => [...new Set(ws)].map((w) => `"${w}"`).join(', ');
@@ -23,6 +24,10 @@ export function composeLook(c: Ctx, classes: readonly string[]): { look?: Look }
   if (l.v.unjudged) return { ok: false, code: 'LOOK_UNNAMED', why: `"${l.v.unjudged}" is not something Vigil names: it names the basic colours (black, white, grey, red, orange, yellow, green, blue, purple, pink, brown) of a person's top and bottom half and of a vehicle` };
   const unnamed = classes.filter((k) => !LOOK_LABELS.has(k));
   if (classes.length === 0 || unnamed.length > 0) return { ok: false, code: 'LOOK_CLASS', why: `colours are named only for people and vehicles, not for ${quoteList(unnamed.length > 0 ? unnamed : ['anything'])}` };
-  const look: Look = { colours: l.v.colours, said: l.v.said, ...(l.v.ignored.length > 0 ? { ignored: l.v.ignored } : {}) };
-  return { look };
+  return { look: lookOf(l) };
+}
+
+/** The look a `look` token says: its colours, its words, and the words that narrowed nothing. */
+export function lookOf(l: Extract<Token, { t: 'look' }>): Look {
+  return { colours: l.v.colours, said: l.v.said, ...(l.v.ignored.length > 0 ? { ignored: l.v.ignored } : {}) };
 }

@@ -7,6 +7,7 @@
  */
 import type { Coverage } from '../../memory/types.js';
 import type { Executed } from './executed.js';
+import { afterAnother } from './execute-elapsed.js';
 import type { Found, Look, Measure, Moment, Query } from './schema.js';
 
 type Elapsed = Extract<Measure, { measure: 'elapsed' }>;
@@ -16,14 +17,20 @@ function looked(m: Moment): boolean {
   return (m.kind === 'arrival' || m.kind === 'departure') && m.look !== undefined;
 }
 
-/** One moment's time from `from` on, found by a `when` query with the moment's look as the subject's. */
+/**
+ * The `when` query that finds a moment: a moment's own look ("after the woman in grey left") becomes
+ * the subject's, and the moment is asked without it.
+ */
+export function whenQuery(q: Query, moment: Found): Query {
+  const { look, ...of } = moment as Found & { look?: Look };
+  return { ...q, ...(look ? { subject: { ...q.subject, look } } : {}), measure: { measure: 'when', of: of } };
+}
+
+/** One moment's time from `from` on, found by its `when` query. */
 function momentAt(q: Query, m: Moment, from: number, next: boolean, run: (x: Query) => Executed): { t: number; x?: Executed } | { why: string; x?: Executed } {
   if (m.kind === 'start') return { t: q.time.from };
   if (m.kind === 'end') return { t: q.time.to - 1 };
-  const { look, ...found } = m as Found & { look?: Look };
-  // a departure among the moments after another is the next to end, not the next to arrive
-  const of: Found = found.kind === 'departure' && next && found.visit.by === 'nth' ? { ...found, visit: { ...found.visit, order: 'departure' } } : (found);
-  const x = run({ ...q, subject: look ? { ...q.subject, look } : q.subject, measure: { measure: 'when', of }, time: { ...q.time, from } });
+  const x = run({ ...whenQuery(q, afterAnother(m as Found, next)), time: { ...q.time, from } });
   return x.value.kind === 'time' ? { t: x.value.t, x } : { why: x.value.kind === 'none' ? x.value.why : 'no such moment', x };
 }
 

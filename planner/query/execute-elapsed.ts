@@ -9,13 +9,16 @@ import type { Found, Measure, Moment, QueryValue, VisitFact } from './schema.js'
 
 type AllVisits = (from: number, to: number) => VisitFact[];
 
+/** A moment found among those after another: a departure is then the next to end, not the next to arrive. */
+export function afterAnother(found: Found, next: boolean): Found {
+  return found.kind === 'departure' && next && found.visit.by === 'nth' ? { ...found, visit: { ...found.visit, order: 'departure' } } : found;
+}
+
 /** The time of one moment in the run's window, or why there is none. */
 function momentTime(r: Run, m: Moment, all: AllVisits, next: boolean): { t: number } | { why: string } {
   const { time } = r.q;
   if (m.kind === 'start' || m.kind === 'end') return { t: m.kind === 'start' ? time.from : time.to - 1 };
-  const found = m as Found;
-  // a departure among the moments after another is the next to end, not the next to arrive
-  const of = found.kind === 'departure' && next && found.visit.by === 'nth' ? { ...found, visit: { ...found.visit, order: 'departure' as const } } : found;
+  const of = afterAnother(m as Found, next);
   const notes = r.notes.length;
   const v = runWhen(r, { measure: 'when', of }, all);
   // the latest departure of someone still in view is no departure yet: they are there now

@@ -296,10 +296,13 @@ export function extremeOf(pieces: readonly (readonly [number, number, number])[]
   return c.op === 'lowest' ? Math.min(...ns) : Math.max(...ns);
 }
 
-/** The count a condition is measured against: the usual count (full, missing), the fewest or most in the window (lowest, highest), else 0. */
-export function reference(r: Run, c: CountCondition): number {
+/**
+ * The count a condition is measured against: the usual count (full, missing), the fewest or most
+ * in the window's pieces (lowest, highest; `window` gives them, read once by the caller), else 0.
+ */
+export function reference(r: Run, c: CountCondition, window: () => readonly (readonly [number, number, number])[]): number {
   if (c.op === 'full' || c.op === 'missing') return usual(r);
-  return extremeOf(summed(r, r.q.time.from, r.q.time.to, combineFor(r, c)), c) ?? 0;
+  return extremeOf(window(), c) ?? 0;
 }
 
 /** Whether a count passes a condition (`u`: the count of {@link reference}). */
@@ -313,7 +316,9 @@ export function holds(n: number, c: CountCondition, u: number): boolean {
 /** Whether a count condition held (at an instant, at some moment, or all the time), or for how long. */
 export function runCondition(r: Run, c: CountCondition, allTime: boolean, duration = false): QueryValue {
   const { q } = r;
-  const u = reference(r, c);
+  let pieces: [number, number, number][] | undefined;
+  const whole = (): [number, number, number][] => (pieces ??= summed(r, q.time.from, q.time.to, combineFor(r, c)));
+  const u = reference(r, c, whole);
   if (c.op === 'full' || c.op === 'missing') r.notes.push(`The usual count is ${u}, the settled count held for the most time`);
   if (c.op === 'lowest' || c.op === 'highest') r.notes.push(`The ${c.op === 'lowest' ? 'fewest' : 'most'} there were then: ${u}`);
   if (q.time.at !== undefined && !duration) {
@@ -325,7 +330,7 @@ export function runCondition(r: Run, c: CountCondition, allTime: boolean, durati
     r.notes.push(`There ${n === 1 ? 'was' : 'were'} ${n} then`);
     return { kind: 'boolean', b: holds(n, c, u) };
   }
-  const p = summed(r, q.time.from, q.time.to, combineFor(r, c));
+  const p = whole();
   if (p.length === 0) return { kind: 'none', why: 'no settled count in that time' };
   const ok = p.filter(([, , n]) => holds(n, c, u));
   r.evidence.push(...momentEvidence(ok.slice(0, 10).map(([s]) => ({ camera: r.cams[0] as string, ts: s }))));
@@ -478,11 +483,12 @@ function lastingStarts(r: Run, cond: CountCondition, lasting: DurationCondition,
  */
 export function conditionStarts(r: Run, cond: CountCondition, change?: 'drop' | 'rise' | 'any'): { ts: number; camera: string }[] {
   const { q } = r;
-  const u = reference(r, cond);
+  const pieces = summed(r, q.time.from, q.time.to, combineFor(r, cond));
+  const u = reference(r, cond, () => pieces);
   const starts: { ts: number; camera: string }[] = [];
   let prev = false;
   let prevN: number | undefined;
-  for (const [s, , n] of summed(r, q.time.from, q.time.to, combineFor(r, cond))) {
+  for (const [s, , n] of pieces) {
     const h = holds(n, cond, u);
     const changed = !change || (prevN !== undefined && (change === 'drop' ? prevN > n : change === 'rise' ? prevN < n : prevN !== n));
     if (h && !prev && changed) starts.push({ ts: s, camera: r.cams[0] as string });
@@ -494,9 +500,9 @@ export function conditionStarts(r: Run, cond: CountCondition, change?: 'drop' | 
 
 /** The stretches of the window during which a count condition held, `[start, end)` in ms. */
 export function conditionStretches(r: Run, cond: CountCondition): [number, number][] {
-  const u = reference(r, cond);
-  const out: [number, number][] = [];
   const pieces = summed(r, r.q.time.from, r.q.time.to, combineFor(r, cond));
+  const u = reference(r, cond, () => pieces);
+  const out: [number, number][] = [];
   for (const [s, e, n] of pieces) {
     if (!holds(n, cond, u)) continue;
     const last = out[out.length - 1];

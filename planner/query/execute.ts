@@ -10,7 +10,8 @@ import { HALF_FRAME_MS, visitsIn } from './facts.js';
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Executed } from './executed.js';
 import { measureModule } from './measures/index.js';
-import { Query, type Found, type Look, type QueryValue, type VisitFact } from './schema.js';
+import { Query, type Found, type QueryValue, type VisitFact } from './schema.js';
+import { whenQuery } from './execute-elapsed-looks.js';
 import { keptWindow } from './kept.js';
 import { lookCheck } from './execute-look.js';
 import { vocabulary } from './vocabulary.js';
@@ -100,8 +101,7 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
 function atMoment(q: Query, side: 'after' | 'before', moment: Found, memory: MemoryStore, opts: ExecuteOptions): Executed {
   const window = { from: q.time.from, to: q.time.to };
   // ("after the woman in grey left": the moment is of someone who looks so)
-  const { look, ...of } = moment as Found & { look?: Look };
-  const found = executeQuery({ ...q, ...(look ? { subject: { ...q.subject, look } } : {}), measure: { measure: 'when', of: of }, time: window }, memory, opts);
+  const found = executeQuery({ ...whenQuery(q, moment), time: window }, memory, opts);
   const counts = side === 'after' ? 'counts from' : 'counts to';
   if (found.value.kind !== 'time') return { ...found, value: { kind: 'none', why: `the moment it ${counts}: ${found.value.kind === 'none' ? found.value.why : 'not found'}` } };
   const t = found.value.t;

@@ -150,16 +150,20 @@ test('what is one box\'s own is refused by the fleet part, never merged: a gap b
   assert.equal(partValue(base, store, { now: END, timeZone: 'UTC' }).ok, true);
 });
 
-test('the time between "the two visits" is none when there were more than two', async () => {
-  // two people one after the other (0-10 s, 30-40 s), a third from 50 s
+/** A store of one camera's people, each `[id, from s, to s, colours?]`, with a frame every 500 ms for a minute. */
+async function peopleStore(camera: string, spans: readonly [string, number, number, ObjectColours?][]): Promise<MemoryStore> {
   const obs: Observation[] = [];
-  const spans: [string, number, number][] = [['lot:person:1', 1, 10], ['lot:person:2', 30, 40], ['lot:person:3', 50, 55]];
   for (let t = 0; t < 60_000; t += 500) {
     const ids = spans.filter(([, a, b]) => t >= a * 1000 && t <= b * 1000).map(([id]) => id);
-    obs.push({ kind: 'frame', camera: 'lot', ts: T0 + t, motion: 0.1, detected: true, counts: ids.length ? { person: ids.length } : {}, objects: ids.map((objectId, i) => ({ objectId, trackId: i, label: 'person', box: { x1: 0, y1: 0, x2: 10, y2: 10 }, score: 0.8 })), occupancy: {} });
+    obs.push({ kind: 'frame', camera, ts: T0 + t, motion: 0.1, detected: true, counts: ids.length ? { person: ids.length } : {}, objects: ids.map((objectId, i) => ({ objectId, trackId: i, label: 'person', box: { x1: 0, y1: 0, x2: 10, y2: 10 }, score: 0.8 })), occupancy: {} });
   }
-  for (const [id, a, b] of spans) obs.push(object('lot', id, 'person', s(a), s(b)));
-  const lot = await storeOf(obs, 'vigil-pair-');
+  for (const [id, a, b, colours] of spans) obs.push(object(camera, id, 'person', s(a), s(b), colours ? { colours } : {}));
+  return storeOf(obs, `vigil-${camera}-`);
+}
+
+test('the time between "the two visits" is none when there were more than two', async () => {
+  // two people one after the other (0-10 s, 30-40 s), a third from 50 s
+  const lot = await peopleStore('lot', [['lot:person:1', 1, 10], ['lot:person:2', 30, 40], ['lot:person:3', 50, 55]]);
   try {
     const pair = (to: number): QueryValue =>
       executeQuery(
@@ -179,16 +183,9 @@ test('the time between "the two visits" is none when there were more than two', 
 
 test('a moment of someone named by a look: the time from when the one in grey left to the next arrival', async () => {
   // a person in grey 1-10 s, one in black 30-40 s, one in grey again 50-55 s (another visit: two fit)
-  const obs: Observation[] = [];
   const grey: ObjectColours = { upper: { term: 'grey', lab: [50, 0, 0], share: 1 }, samples: 9 };
   const black: ObjectColours = { upper: { term: 'black', lab: [5, 0, 0], share: 1 }, samples: 9 };
-  const spans: [string, number, number, ObjectColours][] = [['bay:person:1', 1, 10, grey], ['bay:person:2', 30, 40, black], ['bay:person:3', 50, 55, grey]];
-  for (let t = 0; t < 60_000; t += 500) {
-    const ids = spans.filter(([, a, b]) => t >= a * 1000 && t <= b * 1000).map(([id]) => id);
-    obs.push({ kind: 'frame', camera: 'bay', ts: T0 + t, motion: 0.1, detected: true, counts: ids.length ? { person: ids.length } : {}, objects: ids.map((objectId, i) => ({ objectId, trackId: i, label: 'person', box: { x1: 0, y1: 0, x2: 10, y2: 10 }, score: 0.8 })), occupancy: {} });
-  }
-  for (const [id, a, b, colours] of spans) obs.push(object('bay', id, 'person', s(a), s(b), { colours }));
-  const bay = await storeOf(obs, 'vigil-looked-moment-');
+  const bay = await peopleStore('bay', [['bay:person:1', 1, 10, grey], ['bay:person:2', 30, 40, black], ['bay:person:3', 50, 55, grey]]);
   try {
     const look = { colours: [{ part: 'upper' as const, term: 'grey' as const }] };
     const gap = (to: number): QueryValue =>
