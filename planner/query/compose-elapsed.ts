@@ -588,3 +588,41 @@ export function untilNext(c: Ctx, ref: VisitRef | undefined): Elapsed | undefine
   const from: Moment = { kind: inner.by === 'leftAt' ? 'departure' : 'arrival', visit: inner };
   return { measure: 'elapsed', from, to: { kind: 'arrival', visit: ref } };
 }
+
+/** Words that say "any one": a clause so said ("did anyone arrive before ...") is about the first such moment. */
+const ANY_ONE = /^(?:a|an|any|anyone|anybody|someone|somebody|something|anything)$/;
+
+/**
+ * "Did the man in the light grey shirt turn up before the woman in black?", "did the first person
+ * leave before the second one arrived?": whether one moment came before another, as a yes/no
+ * question. The first clause names its moment by a verb; the second may leave it out ("before the
+ * woman in black (did)"): it is the first's. Each clause says which one by an ordinal or a look (the
+ * first may say "anyone": the first such moment). "After" swaps the two. Undefined for other
+ * questions (a time after "before" is another test).
+ */
+export function momentOrder(c: Ctx, ref: VisitRef | undefined): { a: Found; b: Found } | Refused | undefined {
+  if (ref || all(c, 'head').length > 0 || c.toks[0]?.t !== 'aux') return undefined;
+  const links = c.toks.filter((t): t is Extract<Token, { t: 'rank' }> => t.t === 'rank' && (t.v === 'before' || t.v === 'after') && !c.used.has(t.i));
+  const link = links[0];
+  if (!link || links.length !== 1) return undefined;
+  const left = c.toks.slice(1, link.i);
+  const right = c.toks.slice(link.i + 1);
+  // "... before the woman in black did": the elliptical clause's own auxiliary
+  while (right.length > 0 && (right[right.length - 1]?.t === 'aux' || right[right.length - 1]?.t === 'sep')) right.pop();
+  const verbA = left.find((t): t is Extract<Token, { t: 'verb' }> => t.t === 'verb' && MOMENT_VERBS.has(t.v));
+  const which = (toks: readonly Token[]): boolean => toks.some((t) => t.t === 'ord' || t.t === 'look');
+  const anyOne = left.some((t) => (t.t === 'class' || t.t === 'skip') && ANY_ONE.test(t.text));
+  if (!verbA || !(which(left) || anyOne) || !which(right) || right.some((t) => t.t === 'time' || (t.t === 'num' && t.text !== 'one') || t.t === 'instant')) return undefined;
+  const ownVerb = right.some((t) => t.t === 'verb' && MOMENT_VERBS.has(t.v));
+  // "did anyone come after ...": any such moment, so the last one (before: the first)
+  const a = clauseMoment(c, left, anyOne && !which(left) && link.v === 'after' ? 'since' : 'to', classesOf);
+  if ('ok' in a) return a;
+  // the second clause lends the first clause's verb where it has none
+  if (!ownVerb) c.used.delete(verbA.i);
+  const b = clauseMoment(c, ownVerb ? right : [...right, verbA], 'to', classesOf);
+  if ('ok' in b) return b;
+  if (!sameSubject(a.classes, b.classes)) return refuse('SEVERAL_SUBJECTS', 'its two moments are about different objects; ask when each happened');
+  if (!isFound(a.moment) || !isFound(b.moment)) return undefined;
+  use(c, c.toks[0], link, ...c.toks.slice(link.i + 1));
+  return link.v === 'before' ? { a: a.moment, b: b.moment } : { a: b.moment, b: a.moment };
+}

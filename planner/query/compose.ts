@@ -12,7 +12,7 @@ import { refused, type Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
 import { chooseHead, elapsedSince, interrogativeNot, subordinateWhen } from './compose-head.js';
-import { elapsedMeasure, leadingMoment, spansCompared, trailingMoment, untilNext } from './compose-elapsed.js';
+import { elapsedMeasure, leadingMoment, momentOrder, spansCompared, trailingMoment, untilNext } from './compose-elapsed.js';
 import { twoInstants, twoWindows, type TwoWindows } from './compose-compare.js';
 import { aboutNow } from './compose-stretch.js';
 import { visitSet } from './compose-visits.js';
@@ -176,7 +176,7 @@ export function compose(c: Ctx): Composed {
   if ('ok' in verbsRead) return verbsRead;
   // "how long until the first person came", "the gap between the fourth and fifth visitors"
   const ref = verbsRead.ref ?? refs;
-  const gap = verbsRead.returned ? cameBack(c, verbsRead.returned) : (untilNext(c, ref) ?? spanTest(c, ref) ?? elapsedMeasure(c, ref));
+  const gap = verbsRead.returned ? cameBack(c, verbsRead.returned) : (untilNext(c, ref) ?? spanTest(c, ref) ?? orderTest(c, ref) ?? elapsedMeasure(c, ref));
   if (gap && 'ok' in gap) return gap;
   // "how long was he gone between his first and second visits": being gone is that span
   if (gap?.measure === 'elapsed' && gap.from.kind === 'departure' && gap.to.kind === 'arrival') use(c, ...all(c, 'verb', 'leave').filter((t) => t.text === 'gone'));
@@ -232,6 +232,12 @@ function spanTest(c: Ctx, ref: VisitRef | undefined): Measure | Refused | undefi
   const e = elapsedMeasure(c, ref);
   if (!e || 'ok' in e || e.measure !== 'elapsed') return e;
   return { measure: 'whether', test: { kind: 'span', from: e.from, to: e.to, ...(e.next ? { next: true } : {}), where: dc } };
+}
+
+/** "Did the man in grey turn up before the woman in black?": the order of two moments (see `momentOrder`). */
+function orderTest(c: Ctx, ref: VisitRef | undefined): Measure | Refused | undefined {
+  const o = momentOrder(c, ref);
+  return o && !('ok' in o) ? { measure: 'whether', test: { kind: 'order', a: o.a, b: o.b } } : o;
 }
 
 /**

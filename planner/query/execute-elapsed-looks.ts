@@ -27,7 +27,7 @@ export function whenQuery(q: Query, moment: Found): Query {
 }
 
 /** One moment's time from `from` on, found by its `when` query. */
-function momentAt(q: Query, m: Moment, from: number, next: boolean, run: (x: Query) => Executed): { t: number; x?: Executed } | { why: string; x?: Executed } {
+export function momentAt(q: Query, m: Moment, from: number, next: boolean, run: (x: Query) => Executed): { t: number; x?: Executed } | { why: string; x?: Executed } {
   if (m.kind === 'start') return { t: q.time.from };
   if (m.kind === 'end') return { t: q.time.to - 1 };
   const x = run({ ...whenQuery(q, afterAnother(m as Found, next)), time: { ...q.time, from } });

@@ -15,7 +15,7 @@ export function afterAnother(found: Found, next: boolean): Found {
 }
 
 /** The time of one moment in the run's window, or why there is none. */
-function momentTime(r: Run, m: Moment, all: AllVisits, next: boolean): { t: number } | { why: string } {
+export function momentTime(r: Run, m: Moment, all: AllVisits, next: boolean): { t: number } | { why: string } {
   const { time } = r.q;
   if (m.kind === 'start' || m.kind === 'end') return { t: m.kind === 'start' ? time.from : time.to - 1 };
   const of = afterAnother(m as Found, next);

@@ -241,7 +241,9 @@ const TimesMeasure = z.object({ measure: z.literal('times'), cond: CountConditio
  *   use for more than a minute in total?", "was the average visit longer than 20 s?"); or (`span`)
  *   whether the time between two moments, as `elapsed` measures it, does; or (`spans`) whether one
  *   such span was longer (`gt`) or shorter (`lt`) than another ("was it empty for longer between the
- *   first and second visitors than between the third and fourth?").
+ *   first and second visitors than between the third and fourth?"). Or (`order`) whether moment `a`
+ *   came before moment `b` ("did the man in the light grey shirt turn up before the woman in black?",
+ *   "did the first person leave before the second arrived?"); each moment is found as `when` finds it.
  * - `when`: the time of an arrival or departure of one visit, of one event, or of one start of a
  *   count condition ("when did the bench drop to one bottle"; with `change`, only a change into
  *   the condition counts, not the state the window began in, and a `drop` only from a higher count,
@@ -297,6 +299,8 @@ export const Measure = z.discriminatedUnion('measure', [
         z.object({ kind: z.literal('span'), from: Moment, to: Moment, next: z.boolean().optional(), where: DurationCondition }).strict(),
         z.object({ kind: z.literal('duration'), of: DurationOf, where: DurationCondition }).strict(),
         z.object({ kind: z.literal('spans'), a: Span, op: z.enum(['gt', 'lt']), b: Span }).strict(),
+        // order: whether moment a came before moment b ("did the man in grey turn up before the woman in black?")
+        z.object({ kind: z.literal('order'), a: Found, b: Found }).strict(),
         z.object({ kind: z.literal('visitTime'), visit: VisitRef, moment: z.enum(['arrival', 'departure', 'presence']), side: z.enum(['before', 'after']).optional(), t: z.number() }).strict(),
       ]),
     })

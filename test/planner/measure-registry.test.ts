@@ -15,7 +15,7 @@ import { describeQuery } from '../../planner/query/describe.js';
 import { executeQuery } from '../../planner/query/execute.js';
 import { MEASURES } from '../../planner/query/measures/index.js';
 import type { MeasureName, MeasureOf } from '../../planner/query/measures/module.js';
-import { Measure, type Query, type QueryValue } from '../../planner/query/schema.js';
+import { Measure, type Found, type Query, type QueryValue } from '../../planner/query/schema.js';
 import { object, segment } from '../memory/fixtures.js';
 import { storeOf } from './visit-store.js';
 
@@ -201,6 +201,30 @@ test('a moment of someone named by a look: the time from when the one in grey le
     const two = gap(END);
     assert.equal(two.kind, 'none');
     assert.match(two.kind === 'none' ? two.why : '', /first moment: 2 visits fit/);
+  } finally {
+    await bay.close();
+  }
+});
+
+test('the order of two moments: one named by a look before another, and the first of "anyone" before a departure', async () => {
+  // a person in grey 1-10 s, one in black 30-40 s, one in white 50-55 s
+  const grey: ObjectColours = { upper: { term: 'grey', lab: [50, 0, 0], share: 1 }, samples: 9 };
+  const black: ObjectColours = { upper: { term: 'black', lab: [5, 0, 0], share: 1 }, samples: 9 };
+  const white: ObjectColours = { upper: { term: 'white', lab: [95, 0, 0], share: 1 }, samples: 9 };
+  const bay = await peopleStore('bay', [['bay:person:1', 1, 10, grey], ['bay:person:2', 30, 40, black], ['bay:person:3', 50, 55, white]]);
+  try {
+    const look = (term: 'grey' | 'black' | 'white') => ({ colours: [{ part: 'upper' as const, term }] });
+    const order = (a: Found, b: Found): QueryValue => executeQuery({ measure: { measure: 'whether', test: { kind: 'order', a, b } }, subject: { classes: ['person'] }, place: { cameras: [] }, time: { from: T0, to: END } }, bay, { now: END, timeZone: 'UTC' }).value;
+    // the one in white came after the one in black left: not before
+    assert.deepEqual(order({ kind: 'arrival', visit: { by: 'only' }, look: look('white') }, { kind: 'departure', visit: { by: 'only' }, look: look('black') }), { kind: 'boolean', b: false });
+    assert.deepEqual(order({ kind: 'departure', visit: { by: 'only' }, look: look('grey') }, { kind: 'arrival', visit: { by: 'only' }, look: look('white') }), { kind: 'boolean', b: true });
+    // without looks: the second person's departure before the third's arrival
+    assert.deepEqual(order({ kind: 'departure', visit: { by: 'nth', n: 2 } }, { kind: 'arrival', visit: { by: 'nth', n: 3 } }), { kind: 'boolean', b: true });
+    // a look nobody had: no such moment, no guess
+    const none = order({ kind: 'arrival', visit: { by: 'only' }, look: { colours: [{ part: 'upper', term: 'red' }] } }, { kind: 'arrival', visit: { by: 'nth', n: 1 } });
+    assert.equal(none.kind, 'none');
+    // a moment against itself is within a second: not ordered
+    assert.equal(order({ kind: 'arrival', visit: { by: 'nth', n: 1 } }, { kind: 'arrival', visit: { by: 'nth', n: 1 } }).kind, 'none');
   } finally {
     await bay.close();
   }

@@ -75,3 +75,23 @@ test('a moment of someone named by a look is that moment\'s: the subject keeps n
   // a look on a moment that is not a visit's is not read
   shelf.refused('after the bottle in the red box was taken, how long until it was put back?');
 });
+
+test('the order of two moments: "did X turn up before Y (did)?", "after" swapped, "anyone" the first or last', () => {
+  const q = desk.parse('did the man in the light grey shirt turn up before the woman dressed in black?').query;
+  assert.equal(q.measure.measure, 'whether');
+  const t = q.measure.measure === 'whether' && q.measure.test.kind === 'order' ? q.measure.test : undefined;
+  assert.deepEqual(t && [t.a.kind, t.b.kind], ['arrival', 'arrival']);
+  assert.deepEqual(t?.a.kind === 'arrival' ? t.a.look?.colours : null, [{ part: 'upper', term: 'grey', qualifier: 'light' }]);
+  assert.deepEqual(t?.b.kind === 'arrival' ? t.b.look?.colours : null, [{ part: 'upper', term: 'black' }]);
+  assert.equal(q.subject.look, undefined);
+  // the second clause's own verb, and "after" swapped
+  const later = desk.parse('did the third person leave after the second one arrived?').query;
+  assert.deepEqual(later.measure, { measure: 'whether', test: { kind: 'order', a: { kind: 'arrival', visit: { by: 'nth', n: 2 } }, b: { kind: 'departure', visit: { by: 'nth', n: 3 } } } });
+  const did = desk.parse('did the first person arrive before the second person did?').query;
+  assert.deepEqual(did.measure, { measure: 'whether', test: { kind: 'order', a: { kind: 'arrival', visit: { by: 'nth', n: 1 } }, b: { kind: 'arrival', visit: { by: 'nth', n: 2 } } } });
+  // "anyone ... after": any arrival after, so the last; "before": the first
+  const anyAfter = desk.parse('did anyone come after the second person left?').query.measure;
+  assert.deepEqual(anyAfter.measure === 'whether' && anyAfter.test.kind === 'order' ? anyAfter.test.b : null, { kind: 'arrival', visit: { by: 'nth', n: -1 } });
+  // a time after "before" is another test
+  assert.notEqual((desk.parse('did the last person arrive before 09:01?').query.measure as { test?: { kind: string } }).test?.kind, 'order');
+});

@@ -24,6 +24,7 @@ function part(m: Whether, x: PartContext): PartValueResult {
   if (t.kind === 'span') return { ok: false, why: 'the time between two moments compared is not merged across boxes; ask how long it was' };
   if (t.kind === 'same') return { ok: false, why: 'whether it was the same one every time is not merged across boxes (identities are per box); ask each box' };
   if (t.kind === 'spans') return { ok: false, why: 'two spans compared are not merged across boxes; ask how long each was' };
+  if (t.kind === 'order') return { ok: false, why: 'the order of two moments is not merged across boxes; ask when each happened' };
   if (t.kind === 'duration') return { ok: false, why: 'a length compared is not merged across boxes; ask how long it was' };
   if (t.kind === 'event') return x.count({ ...q, measure: { measure: 'count', of: 'events', event: t.event, ...(t.items ? { items: t.items, moments: true } : {}) } });
   if (t.kind === 'length' || t.kind === 'visitTime') return x.visits(t.visit);

@@ -9,6 +9,7 @@ import { inWindowFor, momentEvidence, noSuchVisit, passes, pickVisit, visitEvide
 import { conditionStretches, runCondition, runCount, together } from '../execute-measures.js';
 import { visitLook } from '../execute-look.js';
 import { runElapsed } from '../execute-elapsed.js';
+import { orderByLooks, runOrder } from '../execute-order.js';
 import { lookWords } from '../look.js';
 import { duration } from './duration.js';
 import { UNTOLD_PEOPLE } from '../lexicon.js';
@@ -144,6 +145,7 @@ function describe(m: Whether, words: DescribeWords): string {
   const x = m.test;
   if (x.kind === 'spans') return `whether the time from ${momentWords(x.a.from, q, tz, false)} to ${momentWords(x.a.to, q, tz, x.a.next === true)} ${at} was ${x.op === 'gt' ? 'longer' : 'shorter'} than from ${momentWords(x.b.from, q, tz, false)} to ${momentWords(x.b.to, q, tz, x.b.next === true)} (${t})`;
   if (x.kind === 'duration') return `whether ${duration.describe({ measure: 'duration', of: x.of }, words).replace(/^how long /, 'the time ')} was ${durWords(x.where)}`;
+  if (x.kind === 'order') return `whether ${momentWords(x.a, q, tz, false)} came before ${momentWords(x.b, q, tz, false)} ${at} (${t})`;
   if (x.kind === 'span') return `whether the time from ${momentWords(x.from, q, tz, false)} to ${momentWords(x.to, q, tz, x.next === true)} ${at} was ${durWords(x.where)} (${t})`;
   if (x.kind === 'returned' && x.visit) return `whether the ${s1} of ${refWords(x.visit, tz)} ${at} came back later (the same identity, by re-identification) ${t}`;
   if (x.kind === 'same') return `whether every visit of a ${s1} ${at} ${t} was the same one (one identity, by re-identification)`;
@@ -187,6 +189,7 @@ export const whether: MeasureModule<Whether> = {
       r.notes.push(`The one lasted ${a.n} s, the other ${b.n} s`);
       return { kind: 'boolean', b: passes(a.n, x.op, b.n) };
     }
+    if (x.kind === 'order') return runOrder(r, x, all);
     if (x.kind === 'duration') {
       // "was the kiosk in use for more than a minute in total?": that length, compared
       const v = duration.execute(r, { measure: 'duration', of: x.of }, all);
@@ -196,8 +199,10 @@ export const whether: MeasureModule<Whether> = {
     if (x.times && c.kind === 'number') r.notes.push(`${c.n} time${c.n === 1 ? '' : 's'}`);
     return { kind: 'boolean', b: c.kind === 'number' && (x.times ? passes(c.n, x.times.op, x.times.n) : c.n > 0) };
   },
+  // the order of two moments one of which names a look of its own: each moment as a whole query
+  runWhole: (q, m, run, coverage) => (m.test.kind === 'order' ? orderByLooks(q, m.test, run, coverage) : undefined),
   describe,
-  readsCounts: (m) => m.test.kind === 'count' || (m.test.kind === 'duration' && m.test.of.kind === 'condition') || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned')),
+  readsCounts: (m) => m.test.kind === 'count' || (m.test.kind === 'order' && [m.test.a, m.test.b].some((x) => x.kind === 'condition' || (x.kind === 'event' && (x.event === 'taken' || x.event === 'returned')))) || (m.test.kind === 'duration' && m.test.of.kind === 'condition') || (m.test.kind === 'event' && (m.test.event === 'taken' || m.test.event === 'returned')),
   instant: (m) => m.test.kind === 'count',
   combine: (m) => ((m.test.kind === 'count' && together(m.test.cond)) || (m.test.kind === 'duration' && m.test.of.kind === 'condition' && together(m.test.of.cond)) ? 'max' : 'sum'),
 };
