@@ -52,7 +52,8 @@ export function twoWindows(c: Ctx, windows: readonly TimeTok[]): TwoWindows | un
   const { than, cmp } = said;
   const first = windows.find((w) => w.i < than.i);
   if (!first) return undefined;
-  const after = c.toks.slice(than.i + 1).filter((t) => t.t !== 'skip' && t.t !== 'sep');
+  // ("than before it", "than after that": the instant said before "than")
+  const after = c.toks.slice(than.i + 1).filter((t) => t.t !== 'skip' && t.t !== 'sep' && !(t.t === 'rel' && t.text === 'that' && c.toks[t.i - 1]?.t === 'rank'));
   const second = windows.find((w) => w.i > than.i);
   if (second && after.length === 1 && after[0] === second) {
     use(c, than, cmp, second);
@@ -75,7 +76,7 @@ export function twoWindows(c: Ctx, windows: readonly TimeTok[]): TwoWindows | un
   const side = after.length === 1 && after[0]?.t === 'rank' ? after[0] : undefined;
   const other = side ? mirrored(first, side.text, c.opts.now + 1, c.opts.coverage.from) : undefined;
   if (!side || !other) return undefined;
-  use(c, than, cmp, side);
+  use(c, than, cmp, side, c.toks[side.i + 1]);
   return { op: cmp.v, other };
 }
 

@@ -335,7 +335,7 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
   const it = c.toks[h.i + 2];
   // ("how long did it take before anyone came": the wait, as "how long before")
   if (c.toks[h.i + 1]?.t === 'aux' && it?.text === 'it') skip = c.toks[h.i + 3]?.t === 'verb' && /^(?:been|take|took)$/.test(c.toks[h.i + 3]?.text ?? '') ? 3 : 2;
-  let rest = c.toks.slice(h.i + 1 + skip);
+  let rest = skip > 0 ? stateSince(c, c.toks.slice(h.i + 1 + skip)) : c.toks.slice(h.i + 1 + skip);
   // ("how long did it take from the start until ...": the restated start, skipped, before the "until" it leads to)
   const led = rest.findIndex((t) => t.t !== 'skip');
   if (led > 0 && (rest[led]?.t === 'elapse' || (skip > 0 && rest[led]?.t === 'rank'))) rest = rest.slice(led);
@@ -396,6 +396,18 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
     return check(to) ?? span({ kind: 'start' }, (to as Read).moment);
   }
   return undefined;
+}
+
+/**
+ * "How long has it been quiet at the table since the last person left": a state said before "since"
+ * is the state since that moment (its words are used); the words from "since" on, or `rest` as it was.
+ */
+function stateSince(c: Ctx, rest: Token[]): Token[] {
+  const since = rest.findIndex((t) => t.t === 'elapse' && t.v === 'since');
+  const stated = since > 0 ? rest.slice(0, since) : [];
+  if (!stated.some((t) => t.t === 'cond') || !stated.every((t) => t.t === 'cond' || t.t === 'place' || t.t === 'here' || (t.t === 'skip' && !PRONOUN.test(t.text)))) return rest;
+  use(c, ...stated);
+  return rest.slice(since);
 }
 
 /** "After the first visitor left, how long ...": a clause opening with "after" before the question word. */

@@ -122,6 +122,24 @@ export function complement(cc: CountCondition): CountCondition | undefined {
  * ... together", "no bottles". With `not`, a "not" said just before a state word reads as the
  * other state ("how long was the ledge not full": the time it was missing one).
  */
+/**
+ * A state said with the count it means: "full with three bottles" is three or more, "short of a
+ * full three" fewer than three (the asker's number, not the usual count the memory estimates).
+ */
+function restatedCount(c: Ctx, cond: Extract<Token, { t: 'cond' }>): CountCondition | undefined {
+  const next = (i: number): Token | undefined => {
+    let k = i + 1;
+    while (c.toks[k]?.t === 'skip' && /^(?:a|with|of)$/.test(c.toks[k]?.text ?? '')) k++;
+    return c.toks[k];
+  };
+  const full = cond.v === 'full' ? cond : cond.v === 'missing' ? next(cond.i) : undefined;
+  if (full?.t !== 'cond' || full.v !== 'full' || (full !== cond && c.used.has(full.i))) return undefined;
+  const n = next(full.i);
+  if (n?.t !== 'num' || c.used.has(n.i) || c.toks[n.i + 1]?.t !== 'class' || !Number.isInteger(n.v) || n.v < 1) return undefined;
+  use(c, full, n);
+  return countCond(full === cond ? 'ge' : 'lt', n.v);
+}
+
 export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; not?: boolean }): CountCondition | undefined {
   const cond = all(c, 'cond').find((x) => !c.used.has(x.i));
   const not = opts.not && cond ? c.toks[cond.i - 1] : undefined;
@@ -154,6 +172,9 @@ export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; no
       const cmp = all(c, 'cmp').find((x) => !c.used.has(x.i) && c.toks[x.i + 1]?.t === 'num' && ((x.v === 'ge' && (c.toks[x.i + 1] as { v: number }).v === 1) || (x.v === 'gt' && (c.toks[x.i + 1] as { v: number }).v === 0)));
       if (cmp) use(c, cmp, c.toks[cmp.i + 1]);
     }
+    // "short of a full three bottles": fewer than that many; "full with three bottles": that many (or more)
+    const said = restatedCount(c, cond);
+    if (said) return said;
     // "fully stocked with all three bottles": the count restates the state
     const restated = cond.v === 'full' ? all(c, 'all').find((x) => !c.used.has(x.i)) : undefined;
     if (restated) use(c, restated, c.toks[restated.i + 1]?.t === 'num' ? c.toks[restated.i + 1] : undefined);

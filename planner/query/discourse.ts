@@ -48,15 +48,19 @@ function isPreamble(cl: readonly Token[]): boolean {
 }
 
 /**
- * "Night manager here - ...", "store manager here.": the asker saying who they are, a person word
- * right before a closing "here", with nothing else that could change the question.
+ * "Night manager here - ...", "store manager here.", "Guard post east here:": the asker saying who
+ * they are, a person word right before a closing "here" (or before words of their post's name the
+ * parser does not know), with nothing else that could change the question.
  */
 function introduction(cl: readonly Token[], fits: (t: Token) => boolean): boolean {
   const meant = cl.filter((t) => t.t !== 'sep');
   const here = meant.at(-1);
   const who = meant.at(-2);
-  if (here?.t !== 'here' || who?.t !== 'class' || !who.v.includes('person') || who.agent) return false;
-  return meant.slice(0, -2).every(fits);
+  if (here?.t !== 'here') return false;
+  if (who?.t === 'class' && who.v.includes('person') && !who.agent) return meant.slice(0, -2).every(fits);
+  // "Guard post east here: ...": a person word and the name of their post, words the parser does not know
+  const person = meant.findIndex((t) => t.t === 'class' && t.v.includes('person') && !t.agent);
+  return person >= 0 && meant.slice(person + 1, -1).every((t) => t.t === 'word') && meant.slice(0, person).every(fits);
 }
 
 /** A statement of one moment: its class, verb, instant and places (and nothing else of meaning). */
@@ -153,9 +157,43 @@ function topicJoined(cl: readonly Token[], ask: readonly Token[]): Token[] | und
   const fits = name.every((t) => TOPIC_KINDS.has(t.t) || t.t === 'skip' || (t.t === 'head' && t.v === 'who') || (t.t === 'verb' && (t.v === 'arrive' || t.v === 'leave' || t.v === 'be')) || t.t === 'aux');
   // a claim of how often it came, and nothing else ("came twice" (read as "2 times"), "came back again")
   const often = rest.length === 2 && rest[0]?.t === 'num' && rest[1]?.t === 'timesnoun';
-  const claimOk = claim < 0 || often || (rest.length <= 1 && rest.every((t) => t.text === 'again' || t.text === 'more than once'));
+  const claimOk = claim < 0 || often || (rest.length <= 1 && rest.every((t) => t.text === 'again' || t.text === 'more than once')) || visitClaim(cl.slice(claim + 1));
   if (!fits || !claimOk || !name.some((t) => t.t === 'look' || t.t === 'ord' || t.t === 'rel' || t.t === 'head')) return undefined;
-  return [...ask.slice(0, pronoun), ...name.map((t) => ({ ...t })), ...ask.slice(pronoun + 1)];
+  // the claim's place goes with the question when it names none ("... stopped at the stall. When did she leave?")
+  const named = ask.some((t) => t.t === 'place' || t.t === 'here');
+  const places = named || claim < 0 ? [] : cl.slice(claim + 1).filter((t) => t.t === 'place' || t.t === 'here').map((t) => ({ ...t }));
+  const end = ask[ask.length - 1]?.t === 'sep' ? ask.length - 1 : ask.length;
+  return [...ask.slice(0, pronoun), ...definite(name), ...ask.slice(pronoun + 1, end), ...places, ...ask.slice(end)];
+}
+
+/**
+ * A topic said with "a" or "someone" ("a guy in grey came by", "someone in a long cardigan stopped")
+ * as the one person the pronoun after it stands for: "the guy in grey", "the person in a long
+ * cardigan" (never the first of several who fit).
+ */
+function definite(name: readonly Token[]): Token[] {
+  return name.flatMap((t): Token[] => {
+    if (t.t === 'skip' && /^(?:a|an|some)$/.test(t.text)) return [{ ...t, text: 'the' }];
+    if (t.t === 'class' && t.agent && /^(?:someone|somebody|anyone|anybody)$/.test(t.text)) return [{ ...t, t: 'skip', text: 'the' }, withFeatures({ t: 'class', v: ['person'], agent: false, text: 'person', i: t.i })];
+    return [{ ...t }];
+  });
+}
+
+/** Verbs a claim may tell a visit by ("came by", "stopped at the stall", "came in and then turned back"). */
+const VISIT_CLAIM_VERBS = new Set(['arrive', 'leave', 'return', 'stay', 'be', 'see', 'become']);
+
+/**
+ * Whether the words after a topic's verb only tell of the visit the question asks about: more verbs
+ * of coming, going and staying, the place, "and then", and a rough time ("near the end") or a time
+ * (which the question's own words then leave out: the topic names the visit, and where two visits
+ * fit the answer says so).
+ */
+function visitClaim(rest: readonly Token[]): boolean {
+  return rest.every((t, k) => {
+    if (t.t === 'verb') return VISIT_CLAIM_VERBS.has(t.v);
+    if (t.t === 'word') return /^(?:end|start|beginning)$/.test(t.text) && rest[k - 1]?.text === 'the' && /^(?:near|towards|toward|around|by|at)$/.test(rest[k - 2]?.text ?? '');
+    return ['skip', 'sep', 'and', 'place', 'here', 'time', 'instant', 'aux'].includes(t.t);
+  });
 }
 
 /** Kinds of tokens a statement of a state keeps when joined ("a long empty stretch", "two people at the tables together"). */
@@ -353,5 +391,7 @@ const ANTECEDENTS = new Set<Token['t']>(['class', 'place', 'here', 'visitnoun', 
 export function danglingPronoun(toks: readonly Token[]): Token | undefined {
   // "who stayed longest, and when did they arrive": the one asked about
   if (toks.some((t) => ANTECEDENTS.has(t.t) || (t.t === 'head' && (t.v === 'who' || t.v === 'which')))) return undefined;
-  return toks.find((t) => t.t === 'skip' && PRONOUNS.has(t.text));
+  // "more after 11 o'clock than before it": the time said before it
+  const ofTime = (t: Token): boolean => t.text === 'it' && toks[t.i - 1]?.t === 'rank' && toks.some((x) => x.t === 'time' && x.i < t.i);
+  return toks.find((t) => t.t === 'skip' && PRONOUNS.has(t.text) && !ofTime(t));
 }

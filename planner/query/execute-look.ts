@@ -2,7 +2,8 @@
  * The executor's check of a query narrowed by a look ("the person in the black top"): every visit
  * of the subject in the query's time must be judged by its colours, or the answer could be wrong
  * (a visit with no colours named might be the one asked about). Refuses then; otherwise notes how
- * many visits the look kept.
+ * many visits the look kept. A yes/no question whether any visit looked so is answered where one
+ * did, whatever the unjudged ones were.
  */
 import { visitsIn } from './facts.js';
 import { judgeVisits, lookWords } from './look.js';
@@ -20,11 +21,17 @@ export function lookCheck(r: Run): QueryValue | undefined {
   const vs = visitsIn(r.memory, { classes }, { ...r.q.place, cameras: r.cams }, w.from, w.to);
   const judged = judgeVisits(r.memory, vs, look);
   const words = lookWords(look);
-  if (judged.unknown.length > 0) {
+  // "did anyone in grey come": one visit that looks so is a yes whatever the unjudged ones were
+  const m = r.q.measure;
+  const moment = m.measure === 'whether' && m.test.kind === 'visit' && !m.test.count && !m.test.where ? (m.test.moment ?? 'any') : undefined;
+  const inWindow = (v: VisitFact): boolean => moment === 'any' || (moment === 'arrival' ? v.start >= w.from && v.start < w.to : v.end >= w.from && v.end < w.to);
+  const anyOne = moment !== undefined && judged.matches.some(inWindow);
+  if (judged.unknown.length > 0 && !anyOne) {
     const n = judged.unknown.length;
     return { kind: 'none', why: `${n} of the ${vs.length} visit${vs.length === 1 ? '' : 's'} then ${n === 1 ? 'has' : 'have'} no colour to judge by (seen too briefly, stored before colours were named, or measured on the border of two colour names), so I cannot tell which look ${words}` };
   }
-  r.notes.push(`By colour: ${judged.matches.length} of ${vs.length} visit${vs.length === 1 ? '' : 's'} then looked ${words}`);
+  const unjudged = judged.unknown.length > 0 ? ` (${judged.unknown.length} with no colour to judge by)` : '';
+  r.notes.push(`By colour: ${judged.matches.length} of ${vs.length} visit${vs.length === 1 ? '' : 's'} then looked ${words}${unjudged}`);
   return undefined;
 }
 

@@ -108,7 +108,7 @@ export const WORDS: Record<string, Lex> = Object.fromEntries([
       'any some each every ever yet still also too else please thanks thank you me i we us our my can could would will should may might ' +
       'untouched undisturbed kindly shortly immediately slightly very quite rather fairly then than so as just really actually exactly roughly approximately about around whole entire completely totally period during while throughout ' +
       'stretch stretches spell spells periods straight gap gaps lull lulls eventually already ' +
-      'place area spot scene view frame camera cameras cam cams video footage clip recording picture time moment point day today ' +
+      'place area spot scene view frame camera cameras cam cams video footage clip recording tape picture time moment point day today ' +
       'many much there\'s whats what\'s one\'s out up down off away along right ' +
       'per through past via across going walk walks walked walking drive drives drove driving ride rode riding run ran running go-by by-passing',
     { t: 'skip' },
@@ -123,7 +123,7 @@ export const SHORTHAND: Record<string, string> = {
   hw: 'how', hou: 'how', ppl: 'people', ppls: 'people', pple: 'people', wen: 'when', whn: 'when', wn: 'when', teh: 'the', hte: 'the',
   wat: 'what', wht: 'what', wot: 'what', u: 'you', ur: 'your', bfr: 'before', aftr: 'after', thru: 'through', abt: 'about',
   btwn: 'between', betw: 'between', b4: 'before', any1: 'anyone', some1: 'someone', ne1: 'anyone', every1: 'everyone', no1: 'nobody', '2day': 'today', tmrw: 'tomorrow', tmr: 'tomorrow', tdy: 'today',
-  rite: 'right', nite: 'night', tonite: 'tonight', wer: 'were', wre: 'were', ws: 'was', rm: 'room', rms: 'rooms', tme: 'time', tym: 'time', pls: 'please', plz: 'please', lst: 'last', frst: 'first', mny: 'many', nbr: 'number', cnt: 'count',
+  rite: 'right', nite: 'night', tonite: 'tonight', wer: 'were', wre: 'were', ws: 'was', rm: 'room', rms: 'rooms', tme: 'time', tym: 'time', pls: 'please', plz: 'please', lst: 'last', frst: 'first', mny: 'many', nbr: 'number', nr: 'number', num: 'number', cnt: 'count',
 };
 
 /** Number words. */

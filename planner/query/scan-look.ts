@@ -7,6 +7,7 @@
  * whose colour it does not measure ("hat") makes a look that the composer refuses, naming it.
  */
 import type { LookColour } from './schema.js';
+import { isEnglish } from './spell.js';
 
 /** A look said in the question. */
 export interface LookPhrase {
@@ -68,6 +69,8 @@ const WORN = new Set(['wearing', 'dressed', 'clad', 'sporting', 'wore', 'wear', 
 const PART_PHRASES: Readonly<Record<string, LookColour['part']>> = {
   'on top': 'upper', 'on the top': 'upper', 'up top': 'upper', 'on the bottom': 'lower', 'on the bottoms': 'lower', 'on the legs': 'lower', 'on their legs': 'lower', 'below': 'lower',
 };
+/** Words that join or place, never a kind of garment ("black and white shirt", "grey with blue jeans"). */
+const JOINING = new Set(['and', 'with', 'the', 'for', 'from', 'but', 'nor', 'yet', 'over', 'under', 'into', 'onto', 'then', 'who', 'that', 'was', 'were', 'had', 'has']);
 /** Words after a colour that make it a place's name, not a look ("in the red zone"). */
 const PLACE_KINDS = new Set(['zone', 'area', 'region', 'line', 'camera', 'cam', 'tripwire']);
 
@@ -124,6 +127,9 @@ function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Des
   } else return null;
   // "a black knit jumper": shape words after the colour too
   while (SHAPES.has(w[k] ?? '') && (own(GARMENTS, w[k + 1]) || SHAPES.has(w[k + 1] ?? '') || UNMEASURED.has(w[k + 1] ?? ''))) shapes.push(w[k++] as string);
+  // "an orange safety vest", "a black biker jacket": an English word of a garment's kind right before it
+  // (not a colour, a joining word or a shape already read) narrows nothing the colours show, and is named
+  if (w[k] !== undefined && own(GARMENTS, w[k + 1]) && !own(GARMENTS, w[k]) && /^[a-z]{3,}$/.test(w[k] ?? '') && !isLookWord(w[k] ?? '') && !JOINING.has(w[k] ?? '') && isEnglish(w[k] ?? '')) shapes.push(w[k++] as string);
   // "t shirt", "hi vis vest", "hard hat": worn things of two or three words
   let garment: string | undefined;
   for (const len of [3, 2, 1]) {

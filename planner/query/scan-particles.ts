@@ -41,12 +41,15 @@ export function particleVerbs(toks: Tok[], sentence: string): void {
       Object.assign(p, { t: 'skip' });
       continue;
     }
-    if (t.t === 'verb' && GOING.has(t.text) && p.t === 'cond') {
+    // ("went completely empty": an adverb of degree between)
+    if (t.t === 'verb' && GOING.has(t.text) && (p.t === 'cond' || (p.t === 'skip' && /ly$/.test(p.text) && toks[i + 2]?.t === 'cond'))) {
       Object.assign(t, { v: 'become' });
       continue;
     }
     // "the longest the counter went with nobody at it": going with none there is staying so
-    if (t.t === 'verb' && GOING.has(t.text) && p.text === 'with' && (toks[i + 2]?.t === 'neg' || /^(?:nobody|noone)$/.test(toks[i + 2]?.text ?? ''))) {
+    // ("the table was left with nobody at it": a place left so stays so)
+    const leftSo = t.text === 'left' && toks[i - 1]?.t === 'aux';
+    if (t.t === 'verb' && (GOING.has(t.text) || leftSo) && p.text === 'with' && (toks[i + 2]?.t === 'neg' || /^(?:nobody|noone|no one)$/.test(toks[i + 2]?.text ?? ''))) {
       Object.assign(t, { v: 'stay' });
       continue;
     }

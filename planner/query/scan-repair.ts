@@ -8,7 +8,7 @@
  */
 import { FUTURE_WORDS, NUMBERS, ORDINALS, PHRASES, SHORTHAND, UNTOLD_PEOPLE, WHERE_WORDS, WORDS } from './lexicon.js';
 import { verbRoots } from './lemma.js';
-import { correction } from './spell.js';
+import { correction, isEnglish } from './spell.js';
 import { personNoun } from './noun-concepts.js';
 import { isLookWord } from './scan-look.js';
 import { verbConcept } from './verb-concepts.js';
@@ -84,6 +84,12 @@ export function repairs(sentence: string, unknown: readonly string[], names: Ite
       out.set(w, { to: person, slip: false, sense: true });
       continue;
     }
+    // "midnite", "alrite": a phonetic ending, where the word spelled out is one the lexicon knows
+    const spelled = phonetic(w);
+    if (spelled !== undefined && (words.has(spelled) || isEnglish(spelled))) {
+      out.set(w, { to: spelled, slip: true });
+      continue;
+    }
     known ??= new Set([...words, ...[...names].flatMap((n) => n.split(' ')).filter((n) => /^[a-z]+$/.test(n))]);
     const to = correction(w, known);
     if (to !== undefined) out.set(w, { to, slip: true });
@@ -101,6 +107,19 @@ function phrasalPart(sentence: string, w: string, roots: ReadonlyMap<string, str
   if (before === undefined || root === undefined || !words.has(root)) return undefined;
   const own = verbConcept(root);
   return own !== undefined && verbConcept(`${root}_${w}`) === own ? `${before} ${w}` : undefined;
+}
+
+/** Phonetic spellings of word endings ("midnite", "alrite") and the spelling they stand for. */
+const PHONETIC_ENDINGS: readonly [RegExp, string][] = [
+  [/nite$/, 'night'],
+  [/rite$/, 'right'],
+  [/thru$/, 'through'],
+];
+
+/** The word with a phonetic ending spelled out, or undefined when it has none. */
+function phonetic(w: string): string | undefined {
+  for (const [end, to] of PHONETIC_ENDINGS) if (end.test(w)) return w.replace(end, to);
+  return undefined;
 }
 
 /** Particles that make one verb with the verb before them in WordNet ("pop up", "wander off"). */

@@ -13,7 +13,8 @@
  * - "how long into the recording did ...": from the start;
  * - "separate visits": each visit is one (no people told apart);
  * - "come back after they had already left once": coming back says the leaving;
- * - "go 40 seconds in a row with nobody at it": to go with nobody there is to be empty.
+ * - "go 40 seconds in a row with nobody at it": to go with nobody there is to be empty;
+ * - "the longest a car stayed on one pass": a stay is one visit's already.
  */
 import { STRETCH } from './scan-edges.js';
 
@@ -64,6 +65,13 @@ export function restatements(toks: Tok[]): void {
     if (verb(t, 'leave') && /^(?:go|goes|went|gone|going)$/.test(t.text)) goneWith(toks, i);
     // "separate visits", "distinct trips": every visit is one; the word tells no people apart
     if (t.t === 'distinct' && next?.t === 'visitnoun') skip(t);
+    // "the longest a car stayed on one pass", "in a single visit": a stay is one visit's already
+    const one = /^(?:one|single)$/.test(t.text) ? t : undefined;
+    const single = one && (next?.t === 'visitnoun' ? next : undefined);
+    if (single && !/(?:[^s]s|sses)$/.test(single.text) && /^(?:on|in|for|during|a)$/.test(toks[i - 1]?.text ?? '') && toks.some((x) => verb(x, 'stay'))) {
+      skip(t);
+      skip(single);
+    }
     // "come back after they had already left once": the return says the leaving
     if (t.t === 'rank' && t.v === 'after' && toks.slice(0, i).some((x) => verb(x, 'return'))) afterLeaving(toks, i);
     // "leave and then come back": the return says the leaving

@@ -131,6 +131,9 @@ test('two people fit "the person in the black top": no guess; a visit with no co
   assert.equal(unjudged.value, null, 'p4 has no colours named: the count could be 2 or 3');
   assert.match(unjudged.answer, /no colour to judge by/);
   valueOf('how many people in black tops came to the table before 09:01:30?', 2); // before p4 every visit is judged
+  // whether anyone so dressed came: two did, whatever p4 wore; whether anyone in green came cannot be told (p4)
+  valueOf('did anyone in a black top come to the table?', true);
+  valueOf('did anyone wearing green come to the table?', null);
 });
 
 test('a look said of one visit is a test of that visit: picked among all, then judged by its colours', () => {
