@@ -28,6 +28,13 @@ export interface SwitchOptions {
   views: number;
   /** Sightings the track must have before any doubt: fewer are not an appearance to hold against. */
   minViews: number;
+  /**
+   * How long the unlike views must go on, from the first of them, to make a switch, ms: a person who
+   * turns to leave after standing still (the motion gate skipped the detector meanwhile) shows
+   * unlike views for the moment it takes to walk out, and the track ends in doubt (no switch); one
+   * who stepped into another's place stays.
+   */
+  minMs: number;
 }
 
 /**
@@ -37,14 +44,14 @@ export interface SwitchOptions {
  * After 4 s unseen (the tracker's longest wait) a view must reach 0.875, still under the 0.9 of a
  * person's own views.
  */
-export const DEFAULT_SWITCH: SwitchOptions = { gapMs: 1000, below: 0.8, belowPerSecond: 0.025, maxBelow: 0.875, views: 2, minViews: 3 };
+export const DEFAULT_SWITCH: SwitchOptions = { gapMs: 1000, below: 0.8, belowPerSecond: 0.025, maxBelow: 0.875, views: 2, minViews: 3, minMs: 1500 };
 
 /** What a sighting says: the same object, a doubt (the next unlike view makes a switch), or a switch. */
 export type SwitchCheck = 'same' | 'doubt' | 'switched';
 
 /** Watches one track's views for a switch to another object. */
 export class SwitchWatch {
-  private doubt: { since: number; views: Float32Array[]; below: number } | null = null;
+  private doubt: { since: number; last: number; views: Float32Array[]; below: number } | null = null;
   /** Sightings judged the track's own, the one that started it included. */
   private sightings = 1;
 
@@ -62,9 +69,15 @@ export class SwitchWatch {
     const v = view();
     const below = this.doubt?.below ?? this.belowAfter(ts - prev);
     if (known.length === 0 || bestPair([v], known, this.sim) >= below) return this.same();
-    this.doubt ??= { since: ts, views: [], below };
+    this.doubt ??= { since: ts, last: ts, views: [], below };
     this.doubt.views.push(v);
-    return this.doubt.views.length >= this.o.views ? 'switched' : 'doubt';
+    this.doubt.last = ts;
+    return this.switchedBy(ts) ? 'switched' : 'doubt';
+  }
+
+  /** Whether the doubt in progress makes a switch at `ts`: enough unlike views, for long enough. */
+  private switchedBy(ts: number): boolean {
+    return this.doubt !== null && this.doubt.views.length >= this.o.views && ts - this.doubt.since >= this.o.minMs;
   }
 
   /** The similarity a view after a gap of `gapMs` must reach to be the track's own. */
@@ -86,6 +99,6 @@ export class SwitchWatch {
 
   /** The first sighting of the other object and its views, once switched (else null). */
   get other(): { since: number; views: readonly Float32Array[] } | null {
-    return this.doubt && this.doubt.views.length >= this.o.views ? this.doubt : null;
+    return this.doubt && this.doubt.views.length >= this.o.views && this.doubt.last - this.doubt.since >= this.o.minMs ? this.doubt : null;
   }
 }

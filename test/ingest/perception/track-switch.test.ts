@@ -1,7 +1,7 @@
 /**
  * The switch watch's threshold rises with the gap: a view after a short miss is the track's own at
- * 0.82 similarity, the same view after the track went unseen for 4 s is another object's (two such
- * views in a row switch), and a view as alike as a person's own (0.9) keeps the track at any gap.
+ * 0.82 similarity, the same view after the track went unseen for 4 s is another object's (unlike views
+ * going on for 1.5 s switch; fewer before the track ends are a turn, no switch), and a view as alike as a person's own (0.9) keeps the track at any gap.
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
@@ -24,12 +24,26 @@ test('0.82 after a 1 s miss is the same object', () => {
   assert.equal(w.check(11_000, 10_000, view(0.82), KEPT), 'same');
 });
 
-test('0.82 after 4 s unseen starts a doubt, and a second such view switches', () => {
+test('0.82 after 4 s unseen starts a doubt, and unlike views for 1.5 s switch', () => {
   const w = seasoned();
   assert.equal(w.check(14_000, 10_000, view(0.82), KEPT), 'doubt');
-  // the next view comes half a second later: the doubt keeps the threshold it started with
-  assert.equal(w.check(14_500, 14_000, view(0.84), KEPT), 'switched');
+  // the next views come half a second apart: the doubt keeps the threshold it started with
+  assert.equal(w.check(14_500, 14_000, view(0.84), KEPT), 'doubt');
+  const early = w.other;
+  assert.equal(early, null, 'two unlike views in half a second are no switch yet');
+  assert.equal(w.check(15_000, 14_500, view(0.84), KEPT), 'doubt');
+  assert.equal(w.check(15_500, 15_000, view(0.84), KEPT), 'switched');
   assert.equal(w.other?.since, 14_000);
+});
+
+test('a still person who turns to leave: unlike views until the track ends are no switch', () => {
+  // seen still, then unseen for 3 s while the motion gate skipped the detector; turned, two views, gone
+  const w = seasoned();
+  assert.equal(w.check(13_000, 10_000, view(0.8), KEPT), 'doubt');
+  assert.equal(w.check(13_500, 13_000, view(0.8), KEPT), 'doubt');
+  const turned = w.other;
+  assert.equal(turned, null);
+  assert.equal(w.doubted.length, 2, "the doubted views stay the track's own when it ends");
 });
 
 test('a view as alike as a person\'s own keeps the track after the longest gap', () => {
