@@ -7,7 +7,7 @@
 import { describeQuery } from './describe.js';
 import { all, defaultClasses, first, leftOnPlace, stationary, use, type Ctx } from './ctx.js';
 import { needsInstant } from './measures/index.js';
-import { durationCondition, references, verbs, type Verb } from './compose-parts.js';
+import { complement, durationCondition, references, verbs, type Verb } from './compose-parts.js';
 import { refused, type Refused } from './parse-types.js';
 import type { Measure, Query, VisitRef } from './schema.js';
 import type { Token } from './scan.js';
@@ -398,6 +398,17 @@ function chooseMeasure(r: Reading): Measure | Refused {
   }
 }
 
+/**
+ * "How long was the yard empty at the start of the recording?": the state the window began in, up
+ * to when it first ended (the time from the start to the first moment its opposite held: none long
+ * when it did not hold at the start). Undefined for other measures.
+ */
+function openingStretch(m: Measure): Measure | undefined {
+  if (m.measure !== 'duration' || m.of.kind !== 'condition' || m.of.episode !== undefined || m.of.lasting || m.of.rank !== undefined) return undefined;
+  const opposite = complement(m.of.cond);
+  return opposite ? { measure: 'elapsed', from: { kind: 'start' }, to: { kind: 'condition', cond: opposite, pick: { by: 'nth', n: 1 } } } : undefined;
+}
+
 /** What the query is built of besides the measure. */
 interface Parts {
   classToks: ClassTok[];
@@ -475,10 +486,12 @@ function finish(c: Ctx, r: Reading, m: Measure, p: Parts): Composed {
     const t = instants[0];
     // "how long had it been empty at 17:37:00": a length at a second is no period (the stretch up to it is not read)
     if (t && t.toSecond && m.measure === 'duration' && m.of.kind === 'condition') return refuse('INSTANT_FOR_PERIOD', `"${t.text}" names a moment, but the question asks how long something lasted`);
+    const opening = instWord?.v === 'start' && !t ? openingStretch(m) : undefined;
     if (t) {
       const span = t.toSecond ? 1000 : 60_000;
       query.time = { from: at, to: at + span };
-    } else if (instWord?.v !== 'now' && !(instWord?.v === 'end' && m.measure === 'duration' && m.of.kind === 'condition' && m.of.episode === 'current')) return refuse('INSTANT_FOR_PERIOD', `"${instWord?.text ?? ''}" names a moment, but the question asks about a period`);
+    } else if (opening) query.measure = opening;
+    else if (instWord?.v !== 'now' && !(instWord?.v === 'end' && m.measure === 'duration' && m.of.kind === 'condition' && m.of.episode === 'current')) return refuse('INSTANT_FOR_PERIOD', `"${instWord?.text ?? ''}" names a moment, but the question asks about a period`);
   }
   if (two) {
     const inner = query.measure;

@@ -63,6 +63,7 @@ export function parseQuestion(question: string, vocab: ScanVocabulary, opts: Par
   // "where did the bottles go": places beyond the camera's view are not in the memory
   if (toks.some((t) => WHERE_WORDS.has(t.text) && t.t !== 'skip')) return { ok: false, code: 'WHERE_WENT', why: 'it asks where something went or came from; the memory holds what each camera saw, not where things went' };
   // "which patient did the woman visit?": the question word is what the subject acted on
+  if (asksWhoActed(toks)) return { ok: false, code: 'NO_AGENT', why: 'it asks who took or put back things; the memory records when things were taken or put back, and who was in view, not who did it' };
   if (asksWhatWasActedOn(toks)) return { ok: false, code: 'ACTED_ON', why: 'it asks whom or what someone acted on (the question word is the object of the verb); the memory holds who and what each camera saw, and when, not what one did to another' };
   // "will": the memory holds what was recorded, not what is to come
   if (toks.some((t) => FUTURE_WORDS.has(t.text))) return { ok: false, code: 'FUTURE', why: 'it asks about the future; the memory holds what was recorded' };
@@ -110,11 +111,28 @@ function asksWhatWasActedOn(toks: readonly Token[]): boolean {
   const h = toks.findIndex((t) => t.t === 'head' && (t.v === 'who' || t.v === 'which'));
   if (h < 0) return false;
   let i = h + 1;
-  while (toks[i]?.t === 'class' || toks[i]?.t === 'visitnoun') i++;
+  // ("which ferry did he take": a noun the memory does not know, or one of a place's name, is the object too)
+  while (toks[i]?.t === 'class' || toks[i]?.t === 'visitnoun' || toks[i]?.t === 'word' || toks[i]?.t === 'place') i++;
   const aux = toks[i];
   if (aux?.t !== 'aux' || !DO_SUPPORT.has(aux.text)) return false;
   const next = toks[i + 1];
   return next !== undefined && next.t !== 'verb' && next.t !== 'aux' && toks.slice(i + 2).some((t) => t.t === 'verb' || t.t === 'visitnoun');
+}
+
+/**
+ * "Which guest took the bottles?", "who put the bottle back?": the question word (with a person noun)
+ * is who took or put back things; the memory records when things were taken, not by whom.
+ */
+function asksWhoActed(toks: readonly Token[]): boolean {
+  // ("the person who came back": a relative "who" asks nothing)
+  const head = toks.find((t): t is Extract<Token, { t: 'head' }> => t.t === 'head' && (t.v === 'who' || t.v === 'which') && toks[t.i - 1]?.t !== 'class');
+  if (!head) return false;
+  let i = head.i + 1;
+  for (let t = toks[i]; t?.t === 'class' && (t.agent || t.v.includes('person')); t = toks[i]) i++;
+  const verb = toks[i];
+  // a thing taken or put back after the verb ("who came back" asks who returned, a person)
+  const thing = toks.slice(i + 1).some((t) => t.t === 'class' && !t.agent && t.v.length > 0 && !t.v.includes('person'));
+  return (i > head.i + 1 || head.v === 'who') && verb?.t === 'verb' && (verb.v === 'take' || verb.v === 'return') && thing;
 }
 
 /** The auxiliary of a question whose subject follows it. */

@@ -66,3 +66,18 @@ test('a stay "on one visit"; "midnite", "nr"; "went totally empty"; a post named
   const post = gate.parse('Gate officer booth here: how many trucks came through on this tape?');
   assert.deepEqual(post.query.measure, { measure: 'count', of: 'visits' });
 });
+
+test('who took things is refused (the memory does not link people to takings); which place did someone take: refused', () => {
+  shelf.refused('which customer took the bottles off the rack?', 'who took or put back');
+  shelf.refused('who put the bottle back?', 'who took or put back');
+  desk.refused('which bus did the woman in the red coat take?', 'acted on');
+  // "which bottle was taken first" is no question about a person
+  assert.notEqual(shelf.parse('when was the first bottle taken?').query.measure.measure, 'list');
+});
+
+test('how long a state held "at the start": from the start until its opposite first held', () => {
+  const q = gate.parse('how long was the gate empty at the start of the recording?').query;
+  assert.deepEqual(q.measure, { measure: 'elapsed', from: { kind: 'start' }, to: { kind: 'condition', cond: { op: 'gt', n: 0 }, pick: { by: 'nth', n: 1 } } });
+  // at the end it is the stretch going on then, as before
+  assert.deepEqual(gate.parse('how long was the gate empty at the end of the recording?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, episode: 'current' } });
+});
