@@ -84,8 +84,9 @@ test('RTSP outage and recovery; bad URL, wrong password and non-video sources gi
         { id: 'nopath', url: open.url('/does-not-exist') },
         { id: 'wrongpw', url: wrongPw },
         { id: 'refused', url: `rtsp://127.0.0.1:${closedPort}/x` },
-        { id: 'notvideo', url: notVideo },
-        { id: 'garbage', url: garbage },
+        // (a long watchdog: the error asked about is ffmpeg's own, which on a loaded machine may come after 10 s of probing)
+        { id: 'notvideo', url: notVideo, watchdogSeconds: 60 },
+        { id: 'garbage', url: garbage, watchdogSeconds: 60 },
         { id: 'off', url: open.url('/cam'), enabled: false },
       ].map((c) => ({ ...c, detector: { model: 'none' } })),
     },
