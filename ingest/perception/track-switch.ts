@@ -99,6 +99,6 @@ export class SwitchWatch {
 
   /** The first sighting of the other object and its views, once switched (else null). */
   get other(): { since: number; views: readonly Float32Array[] } | null {
-    return this.doubt && this.doubt.views.length >= this.o.views && this.doubt.last - this.doubt.since >= this.o.minMs ? this.doubt : null;
+    return this.doubt && this.switchedBy(this.doubt.last) ? this.doubt : null;
   }
 }

@@ -118,11 +118,6 @@ export function complement(cc: CountCondition): CountCondition | undefined {
 }
 
 /**
- * A count condition: "empty", "occupied", "missing", "all there", "fewer than 3", "only one", "two
- * ... together", "no bottles". With `not`, a "not" said just before a state word reads as the
- * other state ("how long was the ledge not full": the time it was missing one).
- */
-/**
  * A state said with the count it means: "full with three bottles" is three or more, "short of a
  * full three" fewer than three (the asker's number, not the usual count the memory estimates).
  */
@@ -140,6 +135,11 @@ function restatedCount(c: Ctx, cond: Extract<Token, { t: 'cond' }>): CountCondit
   return countCond(full === cond ? 'ge' : 'lt', n.v);
 }
 
+/**
+ * A count condition: "empty", "occupied", "missing", "all there", "fewer than 3", "only one", "two
+ * ... together", "no bottles". With `not`, a "not" said just before a state word reads as the
+ * other state ("how long was the ledge not full": the time it was missing one).
+ */
 export function countCondition(c: Ctx, opts: { dropTo?: Verb; none?: Token[]; not?: boolean }): CountCondition | undefined {
   const cond = all(c, 'cond').find((x) => !c.used.has(x.i));
   const not = opts.not && cond ? c.toks[cond.i - 1] : undefined;

@@ -7,13 +7,13 @@
  */
 import type { Coverage } from '../../memory/types.js';
 import type { Executed } from './executed.js';
-import { afterAnother } from './execute-elapsed.js';
+import { afterAnother, momentNotes } from './execute-elapsed.js';
 import type { Found, Look, Measure, Moment, Query } from './schema.js';
 
 type Elapsed = Extract<Measure, { measure: 'elapsed' }>;
 
 /** Whether a moment names a look of its own. */
-function looked(m: Moment): boolean {
+export function looked(m: Moment): boolean {
   return (m.kind === 'arrival' || m.kind === 'departure') && m.look !== undefined;
 }
 
@@ -45,7 +45,7 @@ export function elapsedByLooks(q: Query, m: Elapsed, run: (x: Query) => Executed
   if ('why' in a) return none(`the first moment: ${a.why}`, [a.x]);
   const b = momentAt(q, m.to, m.next ? a.t + 1 : q.time.from, m.next === true, run);
   if ('why' in b) return none(`the second moment: ${b.why}`, [a.x, b.x]);
-  const notes = [...new Set([...(a.x?.notes ?? []), ...(b.x?.notes ?? [])])].filter((n) => !/^\d+ in all$/.test(n));
+  const notes = momentNotes([...(a.x?.notes ?? []), ...(b.x?.notes ?? [])]);
   notes.push(`From ${new Date(a.t).toISOString()} to ${new Date(b.t).toISOString()}`);
   const evidence = [...(a.x?.evidence ?? []), ...(b.x?.evidence ?? [])];
   if (b.t < a.t) return { value: { kind: 'none', why: `the second moment (${new Date(b.t).toISOString()}) came before the first (${new Date(a.t).toISOString()})` }, evidence, coverage, notes };

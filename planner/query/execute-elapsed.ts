@@ -14,6 +14,11 @@ export function afterAnother(found: Found, next: boolean): Found {
   return found.kind === 'departure' && next && found.visit.by === 'nth' ? { ...found, visit: { ...found.visit, order: 'departure' } } : found;
 }
 
+/** The notes two moments' `when` runs left, once each, without their counts ("3 in all" counted the moments, not the span). */
+export function momentNotes(notes: readonly string[]): string[] {
+  return [...new Set(notes)].filter((n) => !/^\d+ in all$/.test(n));
+}
+
 /** The time of one moment in the run's window, or why there is none. */
 export function momentTime(r: Run, m: Moment, all: AllVisits, next: boolean): { t: number } | { why: string } {
   const { time } = r.q;
@@ -51,7 +56,7 @@ export function runElapsed(r: Run, m: Extract<Measure, { measure: 'elapsed' }>, 
   } else b = momentTime(r, m.to, all, false);
   if ('why' in b) return { kind: 'none', why: `the second moment: ${b.why}` };
   // the moments' own notes once each, without their counts ("3 in all" counted the moments after the first)
-  const own = [...new Set(r.notes.splice(before).filter((n) => !/^\d+ in all$/.test(n)))];
+  const own = momentNotes(r.notes.splice(before));
   r.notes.push(...own, `From ${new Date(a.t).toISOString()} to ${new Date(b.t).toISOString()}`);
   if (b.t < a.t) return { kind: 'none', why: `the second moment (${new Date(b.t).toISOString()}) came before the first (${new Date(a.t).toISOString()})` };
   return { kind: 'number', n: Math.round((b.t - a.t) / 100) / 10, unit: 'seconds' };

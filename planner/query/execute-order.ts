@@ -8,10 +8,10 @@
 import type { Coverage } from '../../memory/types.js';
 import type { AllVisits } from './measures/module.js';
 import type { Run } from './execute-common.js';
-import { momentTime } from './execute-elapsed.js';
-import { momentAt } from './execute-elapsed-looks.js';
+import { momentNotes, momentTime } from './execute-elapsed.js';
+import { looked, momentAt } from './execute-elapsed-looks.js';
 import type { Executed } from './executed.js';
-import type { Found, Measure, Query, QueryValue } from './schema.js';
+import type { Measure, Query, QueryValue } from './schema.js';
 
 type Order = Extract<Extract<Measure, { measure: 'whether' }>['test'], { kind: 'order' }>;
 /** Moments closer than this are not ordered: a visit's ends are placed to half a sampling interval or so. */
@@ -33,15 +33,8 @@ export function runOrder(r: Run, x: Order, all: AllVisits): QueryValue {
   const before = r.notes.length;
   const a = momentTime(r, x.a, all, false);
   const b = 'why' in a ? a : momentTime(r, x.b, all, false);
-  // the moments' own notes once each, without their counts
-  const own = [...new Set(r.notes.splice(before).filter((n) => !/^\d+ in all$/.test(n)))];
-  r.notes.push(...own);
+  r.notes.push(...momentNotes(r.notes.splice(before)));
   return compared(a, b, r.notes);
-}
-
-/** Whether a moment names a look of its own. */
-function looked(m: Found): boolean {
-  return (m.kind === 'arrival' || m.kind === 'departure') && m.look !== undefined;
 }
 
 /**
@@ -53,7 +46,7 @@ export function orderByLooks(q: Query, x: Order, run: (x: Query) => Executed, co
   const a = momentAt(q, x.a, q.time.from, false, run);
   const b = 'why' in a ? undefined : momentAt(q, x.b, q.time.from, false, run);
   const xs = [a.x, b?.x];
-  const notes = [...new Set(xs.flatMap((e) => e?.notes ?? []))].filter((n) => !/^\d+ in all$/.test(n));
+  const notes = momentNotes(xs.flatMap((e) => e?.notes ?? []));
   const value = compared(a, b ?? a, notes);
   return { value, evidence: xs.flatMap((e) => e?.evidence ?? []), coverage, notes };
 }

@@ -85,7 +85,8 @@ export function repairs(sentence: string, unknown: readonly string[], names: Ite
       continue;
     }
     // "midnite", "alrite": a phonetic ending, where the word spelled out is one the lexicon knows
-    const spelled = phonetic(w);
+    // (an English word is itself: "write" is no "wright", "sprite" no "spright")
+    const spelled = isEnglish(w) ? undefined : phonetic(w);
     if (spelled !== undefined && (words.has(spelled) || isEnglish(spelled))) {
       out.set(w, { to: spelled, slip: true });
       continue;

@@ -58,6 +58,8 @@ test('a stay "on one visit"; "midnite", "nr"; "went totally empty"; a post named
   assert.deepEqual(one.measure, { measure: 'duration', of: { kind: 'visits', agg: 'max' } });
   const mid = shelf.parse('after midnite, when was the next bottle taken?');
   assert.ok(mid.assumed.some((a) => /"midnite" as "midnight"/.test(a)), mid.assumed.join('; '));
+  // an English word with such an ending is itself, never respelled ("write" is no "wright")
+  shelf.refused('did anyone write on the rack?', 'write');
   const nr = shelf.parse('whats the lowest nr of bottles on the rack?');
   assert.deepEqual(nr.query.measure, { measure: 'extreme', which: 'min' });
   const empty = shelf.parse('did the rack ever go totally empty?').query;
