@@ -129,6 +129,13 @@ export interface ByteTrackerOptions {
   persistStart?: (label: string) => boolean | number;
   /** Detected frames in a row a persisting detection needs to start a track (4: 2 s at 2 fps). */
   persistFrames?: number;
+  /**
+   * Detected frames in a row a still thing's detection under `highThreshold` (but at
+   * `lowThreshold` or more) must stay put to start a confirmed track; only labels `persistStart`
+   * returns `true` for. A bottle under heavy grain scored 0.23-0.30 on every frame: the second
+   * association only keeps a live track, so without this it was never counted. 0 (the default): never.
+   */
+  persistLowFrames?: number;
   /** Whether such a detection lands on a known resting place (a thing put back): it starts a track at once. */
   knownPlace?: (d: Detection, ts: number) => boolean;
 }
@@ -157,6 +164,7 @@ const DEFAULTS: Settings = {
   lowThreshold: 0.1,
   newTrackThreshold: 0.6,
   persistFrames: 4,
+  persistLowFrames: 0,
   matchIou: 0.8,
   secondMatchIou: 0.5,
   unconfirmedMatchIou: 0.8,
@@ -262,8 +270,9 @@ export class ByteTracker {
     const pool = this.tracks.filter((t) => t.state !== 'tentative');
     const first = this.associate(pool, high, o.matchIou, ts);
     for (const [t, d] of first.pairs) this.apply(t, d, ts, matched, started);
-    // 2. Low detections vs tracks that were tracked (not lost) before this frame.
-    const tracked = first.tracks.filter((t) => t.state === 'confirmed');
+    // 2. Low detections vs tracks that were tracked (not lost) before this frame, and lost still
+    // things (a bottle scored low on most frames is found again where it stands).
+    const tracked = first.tracks.filter((t) => t.state === 'confirmed' || (t.state === 'lost' && this.o.persistLowFrames > 0 && this.persistStart?.(t.label) === true));
     const second = this.associate(tracked, low, o.secondMatchIou, ts);
     for (const [t, d] of second.pairs) this.apply(t, d, ts, matched, started);
     for (const t of second.tracks) t.state = 'lost';
@@ -273,32 +282,7 @@ export class ByteTracker {
     for (const [t, d] of third.pairs) this.apply(t, d, ts, matched, started);
     const dropped = new Set<LiveTrack>(third.tracks);
     // 4. New tracks from confident leftovers, and from still things' detections that stayed put.
-    const persisting: Persisting[] = [];
-    for (const d of third.dets) {
-      if (d.score < o.newTrackThreshold && !this.stayedPut(d, ts, persisting)) continue;
-      const t: LiveTrack = {
-        id: this.nextId++,
-        label: d.label,
-        score: d.score,
-        box: { ...d.box },
-        firstSeen: ts,
-        lastSeen: ts,
-        lastSure: ts,
-        hits: 0,
-        state: 'tentative',
-        trajectory: [],
-        votes: new Map(),
-        kf: new KalmanBoxFilter(d.box, this.kalman),
-        kfTs: ts,
-      };
-      this.tracks.push(t);
-      this.apply(t, d, ts, matched, started, false);
-      if (t.state === 'tentative' && this.confirmAtOnce?.(d, ts)) {
-        t.state = 'confirmed';
-        started.push(t);
-      }
-    }
-    this.persisting = persisting;
+    this.persisting = this.startTracks(third.dets, second.dets, ts, matched, started);
     // 5. Expire lost tracks.
     const ended: LiveTrack[] = [...expired];
     for (const t of this.tracks) if (t.state === 'lost' && ts - t.lastSeen > this.ttl(t, frame) * 1000) ended.push(t);
@@ -348,16 +332,69 @@ export class ByteTracker {
   }
 
   /**
-   * Whether a detection under the new-track score has now stayed put for `persistFrames` detected
-   * frames (then it starts a track); otherwise it is followed into `next`.
+   * Starts tracks from the detections no track took: a confident one at once (tentative), one
+   * under the new-track score once it stayed put (`persistStart`), and a still thing's detection
+   * under the high score once it stayed put for `persistLowFrames` detected frames (confirmed:
+   * its sightings were the evidence). Returns the detections still being followed.
    */
-  private stayedPut(d: Detection, ts: number, next: Persisting[]): boolean {
+  private startTracks(leftHigh: Detection[], leftLow: Detection[], ts: number, matched: Set<LiveTrack>, started: LiveTrack[]): Persisting[] {
+    const o = this.o;
+    const persisting: Persisting[] = [];
+    for (const d of leftHigh) {
+      if (d.score < o.newTrackThreshold && !this.stayedPut(d, ts, persisting, false)) continue;
+      const t = this.newTrack(d, ts);
+      this.apply(t, d, ts, matched, started, false);
+      if (t.state === 'tentative' && this.confirmAtOnce?.(d, ts)) {
+        t.state = 'confirmed';
+        started.push(t);
+      }
+    }
+    if (o.persistLowFrames <= 0) return persisting;
+    for (const d of leftLow) {
+      if (!this.stayedPut(d, ts, persisting, true)) continue;
+      const t = this.newTrack(d, ts);
+      this.apply(t, d, ts, matched, started, false);
+      if (t.state === 'tentative') {
+        t.state = 'confirmed';
+        started.push(t);
+      }
+    }
+    return persisting;
+  }
+
+  /** A new tentative track at `d`. */
+  private newTrack(d: Detection, ts: number): LiveTrack {
+    const t: LiveTrack = {
+      id: this.nextId++,
+      label: d.label,
+      score: d.score,
+      box: { ...d.box },
+      firstSeen: ts,
+      lastSeen: ts,
+      lastSure: ts,
+      hits: 0,
+      state: 'tentative',
+      trajectory: [],
+      votes: new Map(),
+      kf: new KalmanBoxFilter(d.box, this.kalman),
+      kfTs: ts,
+    };
+    this.tracks.push(t);
+    return t;
+  }
+
+  /**
+   * Whether a detection under the new-track score has now stayed put for `persistFrames` detected
+   * frames (`persistLowFrames` for one under the high score: `low`; then it starts a track);
+   * otherwise it is followed into `next`.
+   */
+  private stayedPut(d: Detection, ts: number, next: Persisting[], low: boolean): boolean {
     const rule = this.persistStart?.(d.label) ?? false;
-    if (rule === false || rule === 0) return false;
+    if (rule === false || rule === 0 || (low && rule !== true)) return false;
     if (this.knownPlace?.(d, ts)) return true;
     const before = this.persisting.find((p) => p.d.label === d.label && iou(p.d.box, d.box) >= PERSIST_IOU);
     const n = (before?.n ?? 0) + 1;
-    if (n >= (rule === true ? this.o.persistFrames : rule)) return true;
+    if (n >= (low ? this.o.persistLowFrames : rule === true ? this.o.persistFrames : rule)) return true;
     next.push({ d, n });
     return false;
   }

@@ -43,15 +43,26 @@ export interface SegmentCaptioner {
  */
 export const MOVER_PERSIST_FRAMES = 8;
 
+/** Detected frames in a row a still thing scored under the tracker's high score must stay put to start a track: 3 s at 2 fps. */
+export const STILL_LOW_PERSIST_FRAMES = 6;
+
 /**
  * Tracker thresholds for the bundled COCO detectors, whose scores run lower than the YOLO-style
  * scores ByteTrack's defaults (0.5/0.1/0.6) assume: centernet scored the shared clips' people at
  * 0.3-0.85 and bottles at 0.36-0.5. Two matched frames still confirm a track, which keeps
  * single-frame false positives out. A still thing scored under the new-track score (a bottle at
  * 0.34 in a warm-tinted, zoomed copy of the bottle clip) starts a track once it stayed put for four
- * detected frames; a person, for `MOVER_PERSIST_FRAMES`.
+ * detected frames; a person, for `MOVER_PERSIST_FRAMES`. A still thing scored under the high
+ * score on every frame (a bottle at 0.23-0.30 under heavy grain) starts one after
+ * `STILL_LOW_PERSIST_FRAMES`.
  */
-export const DETECTOR_TRACKING: ByteTrackerOptions = { highThreshold: 0.3, lowThreshold: 0.15, newTrackThreshold: 0.35, persistStart: (label) => (MOVING_CLASSES.has(label) ? MOVER_PERSIST_FRAMES : true) };
+export const DETECTOR_TRACKING: ByteTrackerOptions = {
+  highThreshold: 0.3,
+  lowThreshold: 0.15,
+  newTrackThreshold: 0.35,
+  persistStart: (label) => (MOVING_CLASSES.has(label) ? MOVER_PERSIST_FRAMES : true),
+  persistLowFrames: STILL_LOW_PERSIST_FRAMES,
+};
 
 /** Default hold: counts and occupancy keep an object this long after its last sighting. */
 export const DEFAULT_HOLD_MS = 1000;

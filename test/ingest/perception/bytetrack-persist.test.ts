@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ByteTracker, type ByteTrackerOptions } from '../../../ingest/perception/bytetrack.js';
-import { DETECTOR_TRACKING, MOVER_PERSIST_FRAMES } from '../../../ingest/perception/pipeline.js';
+import { DETECTOR_TRACKING, MOVER_PERSIST_FRAMES, STILL_LOW_PERSIST_FRAMES } from '../../../ingest/perception/pipeline.js';
 import type { Box, Detection } from '../../../ingest/perception/types.js';
 
 const T0 = 1_700_000_000_000;
@@ -58,4 +58,29 @@ test('never from such scores: without persistStart, for a label it excludes, or 
 test('on a known resting place (a thing put back) it starts at once', () => {
   const tr = new ByteTracker({ ...OPTS, knownPlace: (d) => d.box.x1 === box(200).x1 });
   assert.equal(confirmedAt(tr, 10, () => [det(box(200))]), 1);
+});
+
+test('a still thing under the high score on every frame (a bottle at 0.25 under heavy grain) starts a confirmed track after persistLowFrames', () => {
+  const low = (): Detection[] => [det(box(200), 'bottle', 0.25)];
+  assert.equal(confirmedAt(new ByteTracker(DETECTOR_TRACKING), 20, low), STILL_LOW_PERSIST_FRAMES - 1, 'confirmed on the frame it started');
+  // not a mover, not one that moves, not without the setting
+  assert.equal(confirmedAt(new ByteTracker(DETECTOR_TRACKING), 30, () => [det(box(200), 'person', 0.25)]), null);
+  assert.equal(confirmedAt(new ByteTracker(DETECTOR_TRACKING), 20, (k) => [det(box(200 + 25 * k), 'bottle', 0.25)]), null);
+  assert.equal(confirmedAt(new ByteTracker({ ...DETECTOR_TRACKING, persistLowFrames: 0 }), 20, low), null);
+  // a single frame under it breaks the run
+  assert.equal(confirmedAt(new ByteTracker(DETECTOR_TRACKING), 20, (k) => (k === 3 ? [] : low())), 3 + STILL_LOW_PERSIST_FRAMES);
+});
+
+test('a lost still thing is found again by a low detection where it stands (one track, not a new one)', () => {
+  const tr = new ByteTracker(DETECTOR_TRACKING);
+  for (let k = 0; k < 3; k++) tr.update([det(box(200), 'bottle', 0.4)], at(k));
+  tr.update([], at(3)); // missed: lost
+  const out = tr.update([det(box(200), 'bottle', 0.22)], at(4));
+  assert.equal(out.active.length, 1);
+  assert.equal(out.active[0]!.id, 1, 'the same track');
+  // a lost person is not taken back by a low detection
+  const tp = new ByteTracker(DETECTOR_TRACKING);
+  for (let k = 0; k < 3; k++) tp.update([det(box(200), 'person', 0.5)], at(k));
+  tp.update([], at(3));
+  assert.equal(tp.update([det(box(200), 'person', 0.22)], at(4)).active.length, 0);
 });
