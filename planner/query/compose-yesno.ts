@@ -111,6 +111,8 @@ export function yesNo(r: Reading, w: Words): Measure | Refused {
 function lookOfOne(r: Reading): VisitRef | undefined {
   const { c, ref, classToks } = r;
   if (all(c, 'look').length === 0) return undefined;
+  // "did the first person in a grey cardigan stay longer than 20 seconds": a length is asked, the look says who
+  if (first(c, 'cmp') && first(c, 'unit')) return undefined;
   if (ref || first(c, 'ord') || first(c, 'super')) return visitRef(c, ref);
   // "did the person in black come by", "... stay for more than a minute": the look says who, the verb what is asked
   const { v } = r;

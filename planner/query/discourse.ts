@@ -41,20 +41,54 @@ function clauses(toks: readonly Token[]): Token[][] {
  * Whether a clause is a preamble: some unknown words and nothing that could change the question but
  * a place ("Doing the weekly room audit - ...": the place goes to the asking clause).
  */
-function isPreamble(cl: readonly Token[]): boolean {
-  // "checking something for the stock sheet": "something" names no class
-  const fits = (t: Token): boolean => PREAMBLE_KINDS.has(t.t) || t.t === 'place' || ((t.t === 'num' || t.t === 'all') && /^(?:one|all)$/.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'see')) || (t.t === 'class' && t.v.length === 0 && !t.agent);
-  return (cl.some((t) => t.t === 'word') && cl.every(fits)) || introduction(cl, fits);
+function isPreamble(cl: readonly Token[], ask: readonly Token[]): boolean {
+  // "checking something for the stock sheet": "something" names no class;
+  // "since the night shift was a bit chaotic": "since" opening a clause with no time is a reason
+  const reason = (t: Token): boolean => t.t === 'elapse' && t.v === 'since' && t.i === cl[0]?.i && !cl.some((x) => x.t === 'time');
+  const fits = (t: Token): boolean => PREAMBLE_KINDS.has(t.t) || t.t === 'place' || ((t.t === 'num' || t.t === 'all') && /^(?:one|all)$/.test(t.text)) || (t.t === 'verb' && (t.v === 'be' || t.v === 'see')) || (t.t === 'class' && t.v.length === 0 && !t.agent) || reason(t);
+  return (cl.some((t) => t.t === 'word') && cl.every(fits)) || introduction(cl, fits) || askersRemark(cl, ask, fits);
+}
+
+/** First-person words: a clause that opens with one is about the asker. */
+const FIRST_PERSON = /^(?:i|i'm|i've|i'd|i'll|im|we|we're|we've|we'd|we'll|my|our|us|me)$/;
+/** Words that may come before the first person in such a clause ("and I'm curious", "so we ..."). */
+const LEADING = new Set(['and', 'so', 'but', 'also', 'well', 'just', 'anyway']);
+
+/** Whether a clause opens with the asker ("I'm putting together a note ...", "we're reviewing ..."). */
+function aboutAsker(cl: readonly Token[]): boolean {
+  const first = cl.find((t) => !LEADING.has(t.text));
+  return first !== undefined && FIRST_PERSON.test(first.text);
 }
 
 /**
- * "Night manager here - ...", "store manager here.", "Guard post east here:": the asker saying who
- * they are, a person word right before a closing "here" (or before words of their post's name the
- * parser does not know), with nothing else that could change the question.
+ * The asker's remark about themselves before the question ("I'm putting together a staffing note
+ * for the desk and my boss wants numbers", "I run the volunteers at the seed library and I'm curious
+ * how busy we were", "We're reviewing weighbridge traffic for the audit"): a clause that opens with
+ * the first person, and holds no time, number, condition, rank or verb of an event (what the asker
+ * does is not what the camera saw). A class named in it is the asker's ("the volunteers"), unless
+ * the question has a pronoun that could stand for it ("I saw a man at the desk. When did he go?").
+ */
+function askersRemark(cl: readonly Token[], ask: readonly Token[], fits: (t: Token) => boolean): boolean {
+  if (!aboutAsker(cl)) return false;
+  const refers = ask.some((t) => t.t === 'skip' && PRONOUNS.has(t.text));
+  // ("I look after the front desk": "after" with no moment to follow is no time)
+  const rank = (t: Token): boolean => t.t === 'rank' && (t.v === 'after' || t.v === 'before') && !cl.some((x) => x.t === 'ord' || x.t === 'time');
+  const ok = (t: Token): boolean => fits(t) || rank(t) || t.t === 'once' || t.t === 'visitnoun' || (t.t === 'head' && t.v !== 'who') || (t.t === 'aux' && !/^(?:did|does|do)$/.test(t.text)) || (t.t === 'class' && !refers);
+  return cl.every(ok);
+}
+
+/**
+ * "Night manager here - ...", "store manager here.", "Guard post east here:", "this is the site
+ * manager.": the asker saying who they are, a person word right before a closing "here" (or before
+ * words of their post's name the parser does not know), or after "this is", with nothing else that
+ * could change the question.
  */
 function introduction(cl: readonly Token[], fits: (t: Token) => boolean): boolean {
   const meant = cl.filter((t) => t.t !== 'sep');
-  const here = meant.at(-1);
+  const last = meant.at(-1);
+  const isPerson = (t: Token | undefined): boolean => t?.t === 'class' && t.v.includes('person') && !t.agent;
+  if (/^(?:this|it)$/.test(meant[0]?.text ?? '') && meant[1]?.t === 'aux' && isPerson(last)) return meant.slice(2, -1).every((t) => t.t === 'word' || t.t === 'skip');
+  const here = last;
   const who = meant.at(-2);
   if (here?.t !== 'here') return false;
   if (who?.t === 'class' && who.v.includes('person') && !who.agent) return meant.slice(0, -2).every(fits);
@@ -144,9 +178,10 @@ const TOPIC_KINDS = new Set<Token['t']>(['ord', 'class', 'look', 'rel', 'time'])
  * clause) before a question with a pronoun is what the pronoun stands for. A claim the clause makes
  * about it ("came twice") is not part of the name.
  */
-function topicJoined(cl: readonly Token[], ask: readonly Token[]): Token[] | undefined {
+function topicJoined(cl0: readonly Token[], ask: readonly Token[]): Token[] | undefined {
   const pronoun = ask.findIndex((t) => t.t === 'skip' && PRONOUNS.has(t.text) && t.text !== 'it');
   if (pronoun < 0) return undefined;
+  const cl = rankClaimed(cl0);
   const k = cl.findIndex((t) => t.t === 'class');
   if (k < 0 || cl.filter((t) => t.t === 'class').length !== 1) return undefined;
   // the name ends at a verb that is not in a relative clause ("came twice" claims; "who came by" names)
@@ -162,8 +197,32 @@ function topicJoined(cl: readonly Token[], ask: readonly Token[]): Token[] | und
   // the claim's place goes with the question when it names none ("... stopped at the stall. When did she leave?")
   const named = ask.some((t) => t.t === 'place' || t.t === 'here');
   const places = named || claim < 0 ? [] : cl.slice(claim + 1).filter((t) => t.t === 'place' || t.t === 'here').map((t) => ({ ...t }));
+  // a period the claim says it came (or was there) in tells the visit when the question says no time
+  // ("A woman in a grey cardigan came in the first minute. When did she leave?": the visit then)
+  const comes = claim >= 0 && cl[claim]?.t === 'verb' && ['arrive', 'be', 'stay'].includes(String(cl[claim]?.v));
+  const period = comes && !ask.some((t) => t.t === 'time') ? cl.slice(claim + 1).filter((t) => t.t === 'time' && t.v.instant === undefined) : [];
   const end = ask[ask.length - 1]?.t === 'sep' ? ask.length - 1 : ask.length;
-  return [...ask.slice(0, pronoun), ...definite(name), ...ask.slice(pronoun + 1, end), ...places, ...ask.slice(end)];
+  return [...ask.slice(0, pronoun), ...definite(name), ...ask.slice(pronoun + 1, end), ...places, ...(period.length === 1 ? period.map((t) => ({ ...t })) : []), ...ask.slice(end)];
+}
+
+/**
+ * "A woman in a grey cardigan was the first one at the desk": a claim of rank, read as the name it
+ * gives ("the first person in a grey cardigan", the same visit when the claim holds) and a claim of
+ * being at the place. The clause unchanged when it makes none.
+ */
+function rankClaimed(cl: readonly Token[]): readonly Token[] {
+  const c = cl.findIndex((t) => t.t === 'class');
+  const a = cl.findIndex((t, i) => i > c && t.t === 'aux');
+  const ord = cl[a + 2];
+  if (c < 0 || a < 0 || cl[a + 1]?.text !== 'the' || ord?.t !== 'ord' || cl.slice(c + 1, a).some((t) => t.t !== 'look' && t.t !== 'skip')) return cl;
+  // "the first one", "the first person", "the first to arrive"
+  let k = a + 3;
+  const next = cl[k];
+  if (next && ((next.t === 'num' && next.v === 1) || (next.t === 'class' && next.v.includes('person') && !next.agent))) k++;
+  const rest = cl.slice(k);
+  if (!rest.every((t) => ['skip', 'sep', 'place', 'here'].includes(t.t) || (t.t === 'verb' && t.v === 'arrive'))) return cl;
+  const be: Token = { t: 'verb', v: 'be', text: 'was', i: 0 };
+  return [{ t: 'skip', text: 'the', i: 0 }, { ...ord }, ...cl.slice(c, a), be, ...rest.filter((t) => t.t !== 'verb')];
 }
 
 /**
@@ -329,7 +388,10 @@ function distinctWith(toks: readonly Token[]): Token[] {
  * with an auxiliary ("did anyone ...", "was there ...": a yes/no question); -1 when none does.
  */
 function askingClause(cls: readonly Token[][]): number {
-  const k = cls.findIndex((cl) => cl.some((t) => t.t === 'head'));
+  // ("I'm curious how busy we were. All together, how much time ...?": the asker's remark holds a
+  // question word, the question is the clause after it)
+  const asks = (cl: readonly Token[]): boolean => cl.some((t) => t.t === 'head');
+  const k = cls.findIndex((cl, j) => asks(cl) && !(aboutAsker(cl) && cls.slice(j + 1).some(asks)));
   if (k >= 0) return k;
   // ("is the kiosk empty at the end": a state said of a place asks too)
   return cls.findIndex((cl) => cl.find((t) => t.t !== 'skip' && t.t !== 'sep')?.t === 'aux' && cl.some((t) => t.t === 'class' || t.t === 'verb' || t.t === 'cond'));
@@ -363,7 +425,8 @@ export function discourse(toks: readonly Token[], end = Infinity): Discourse {
   let before = cls.slice(0, k);
   const ignored: string[] = [];
   const placed: Token[] = [];
-  while (before[0] && isPreamble(before[0])) {
+  const asked = cls.slice(k).flat();
+  while (before[0] && isPreamble(before[0], asked)) {
     ignored.push(before[0].filter((t) => t.t !== 'sep' && t.t !== 'place').map((t) => t.text).join(' '));
     placed.push(...before[0].filter((t) => t.t === 'place'));
     before = before.slice(1);

@@ -182,7 +182,9 @@ function looseAfterSlips(toks: readonly Token[], used: ReadonlySet<number>): Tok
     if (FUNCTION_KINDS.has(t.t) || (t.t === 'verb' && !MEANINGFUL_VERBS.has(t.v))) return false;
     // "what is the number of ...": "what" frames another question word; two others are two questions
     // ("which was the lowest number of ...": "which" frames it as "what" does)
-    if (t.t === 'head' && t.v !== 'what' && t.v !== 'which' && ++heads > 1) return true;
+    // ("how many times did the number of bottles go down": "the number of" names what is counted, no second question)
+    const names = /^(?:number|count) of$/.test(t.text) && heads > 0;
+    if (t.t === 'head' && t.v !== 'what' && t.v !== 'which' && !names && ++heads > 1) return true;
     const again = seen.has(`${t.t} ${t.text}`);
     seen.add(`${t.t} ${t.text}`);
     return again || !used.has(t.i);

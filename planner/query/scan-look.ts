@@ -140,6 +140,13 @@ function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Des
       break;
     }
   }
+  // "a black top or jacket", "a black top or a black jacket": another worn thing of the same part (and
+  // colour) said as an alternative narrows nothing more
+  const alternative = garment ? orSameGarment(w, k, own(GARMENTS, garment)?.part, c) : 0;
+  if (alternative > 0) {
+    shapes.push(w[k + alternative - 1] as string);
+    k += alternative;
+  }
   // "grey on top", "black on the bottom": the part said after the colour
   let said: LookColour['part'] | undefined;
   for (const len of garment ? [] : [3, 2, 1]) {
@@ -160,6 +167,18 @@ function desc(w: readonly string[], j: number, whole: LookColour['part'][]): Des
   const parts = g ? [g.part] : said ? [said] : whole;
   const colours = parts.map((part): LookColour => ({ part, term: term, ...(qualifier && term !== qualifier ? { qualifier } : {}) }));
   return { colours, end: k, ignored, ...(unjudged ? { unjudged } : {}) };
+}
+
+/**
+ * The words of "or (a) (<the same colour>) <worn thing of the same part>" at `k`, or 0: an
+ * alternative that says the same colour on the same part of the body.
+ */
+function orSameGarment(w: readonly string[], k: number, part: LookColour['part'] | undefined, colour: string | undefined): number {
+  if (w[k] !== 'or' || part === undefined) return 0;
+  let n = 1;
+  if (/^(?:a|an)$/.test(w[k + n] ?? '')) n++;
+  if (colour !== undefined && w[k + n] === colour) n++;
+  return own(GARMENTS, w[k + n])?.part === part ? n + 1 : 0;
 }
 
 /** Words that open a relative clause. */

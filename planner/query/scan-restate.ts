@@ -54,7 +54,8 @@ export function restatements(toks: Tok[]): void {
       skip(next);
     }
     // (after a stretch word alone, "with nobody" is what makes it empty: kept)
-    const empty = toks[i - 1]?.t === 'cond';
+    // ("a long quiet spell with nobody at the counter": the stretch word between)
+    const empty = toks[i - 1]?.t === 'cond' || (STRETCH.has(toks[i - 1]?.text ?? '') && toks[i - 2]?.t === 'cond' && toks[i - 2]?.v === 'empty');
     // ("with no car": the class stays; "with nobody there": the place's own class)
     if (empty && t.text === 'with' && (next?.t === 'neg' || next?.text === 'nobody')) {
       skip(t);

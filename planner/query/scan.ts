@@ -14,6 +14,7 @@ import { resolveTime, wallTime, zonedToEpoch } from '../time.js';
 import { CLASS_WORDS, MOVERS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from './lexicon.js';
 import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js';
 import { repairs } from './scan-repair.js';
+import { absence } from './scan-absence.js';
 import { particleVerbs } from './scan-particles.js';
 import { spotPhrases } from './scan-spots.js';
 import type { Spot } from './schema.js';
@@ -120,17 +121,45 @@ const COUNT_AHEAD = '(?= (?:\\d|zero|one|two|three|four|five|six|seven|eight|nin
 const GO_ABOVE = new RegExp(`\\b${GO} (above|over|past|beyond)${COUNT_AHEAD}`, 'g');
 const GO_BELOW = new RegExp(`\\b${GO} (below|under)${COUNT_AHEAD}`, 'g');
 
+/**
+ * Ways of asking read as the forms the scanner knows: a tag asking for a yes or no after a statement
+ * ("car was in the lot at 07:00, yes or no?"), "how long before it was back" (how long it was
+ * away), "the bottle count dropped by two at once" (two taken at once), "how much times".
+ */
+function askingForms(s0: string): string {
+  let s = s0;
+  // "car was in the lot at 07:00, yes or no?", "..., right?": a tag that asks for a yes or no (the statement asks)
+  s = s.replace(/(?:[,;:-]?\s*(?:yes or no|yes\/no|y\/n|true or false)|,\s*(?:right|correct|true|is that right|is that correct))\s*([?.!]*)\s*$/, ' $1 ');
+  // "how long before it was back": how long it was away
+  s = s.replace(/\bhow long (?:before|until|till) (it|they|he|she|the \w+) (?:was|were|came|got|went) back\b/g, 'how long was $1 away');
+  // "did the bottle count ever drop by two at once": that many taken at once
+  s = s.replace(/\b(?:the )?(?:number of (\w+)|(\w+) count) (ever )?(?:drop|drops|dropped|fall|falls|fell|go down|goes down|went down) by (\d+|two|three|four|five|six) (at once|at the same time|in one go)\b/g, (_m, a: string | undefined, b: string | undefined, ever: string | undefined, n: string, once: string) => `${n} ${a ?? b ?? ''} ${ever ?? ''}taken ${once}`);
+  // "how much times": how many
+  s = s.replace(/\bhow much times\b/g, 'how many times');
+  return s;
+}
+
+/** "The 2 o'clock", "two o clock in the afternoon": that hour, as "H:00". */
+function oClock(s: string, opts: ScanOptions): string {
+  // the hour of the 12-hour clock nearest the recording
+  // ("two o clock in the afternoon": the part of the day says which; a word or a slip for the hour)
+  return s.replace(/\b(?:the )?(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?o'? ?clock\b(?: (in the (?:morning|mornin)|in the (?:afternoo?n|after noon|evening|evenin)|at night|tonight)\b)?/g, (_m, w: string, part: string | undefined) => {
+    const h = CLOCK_WORDS[w] ?? Number(w);
+    return `${part === undefined || h > 12 ? twelveHour(h, opts) : hourOfPart(h, part)}:00`;
+  });
+}
+
 function normalise(q: string, opts: ScanOptions): string {
   let s = ` ${q.toLowerCase().replace(/[\u2018\u2019`´]/g, "'").replace(/[\u201c\u201d"]/g, ' ')} `;
   for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
+  s = askingForms(s);
   // "bottle count @ 16:05:48": at that time
   s = s.replace(/\s@\s*(?=\d)/g, ' at ');
   // "hey, can you tell me ...", "ok so ...": a greeting or filler before the question
   s = s.replace(/^\s*(?:(?:hey|hi|hello|hiya|yo|ok|okay|um+|uh+|erm|er|hmm+|well|alright)(?: there)?\s*,?\s+)+/, ' ');
   // "twenty five seconds", "three and a half minutes", "four minutes past two": in digits
   s = spokenClock(spokenNumbers(s), clockHour(opts));
-  // "the 2 o'clock": that hour of the 12-hour clock nearest the recording
-  s = s.replace(/\b(?:the )?(\d{1,2}) ?o' ?clock\b/g, (_m, h: string) => `${twelveHour(Number(h), opts)}:00`);
+  s = oClock(s, opts);
   // "on Nov 14", "the 19th": calendar dates as ISO dates
   s = calendarDates(s, opts.now, opts.timeZone);
   // "visitor number 3", "person no. 2": the ordinal
@@ -220,6 +249,13 @@ function clockSpans(text: string): string {
  * The hour of a time said on the 12-hour clock ("four minutes past two"): the afternoon's when only
  * it falls within the memory's coverage (of less than a day), otherwise the hour as said.
  */
+/** An hour of the 12-hour clock with the part of the day said after it: "3 in the afternoon" 15, "12 at night" 0, "2 at night" 2. */
+function hourOfPart(h: number, part: string): number {
+  if (/morn/.test(part)) return h % 12;
+  if (/night/.test(part)) return h === 12 ? 0 : h >= 6 ? h + 12 : h;
+  return (h % 12) + 12;
+}
+
 /** An hour said on the 12-hour clock ("2 o'clock"): the morning or afternoon one nearer the middle of the recording. */
 function twelveHour(h: number, opts: ScanOptions): number {
   if (h < 1 || h > 12) return h;
@@ -540,14 +576,10 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   }
   // "drove off", "pulled in": a verb of motion with a particle
   particleVerbs(out, sentence);
-  // "a second car came": the ordinal, not one second
-  for (const t of out) {
-    const a = out[t.i - 1];
-    if (t.t === 'unit' && t.text === 'second' && a?.t === 'num' && (a.text === 'a' || a.text === 'an') && ['class', 'visitnoun', 'word'].includes(out[t.i + 1]?.t ?? '')) {
-      Object.assign(a, { t: 'skip' });
-      Object.assign(t, { t: 'ord', v: 2 });
-    }
-  }
+  // "how long was the first bottle away": missing, never its time there
+  absence(out);
+  changeByAmount(out);
+  secondAsOrdinal(out);
   // "once the first visitor had arrived, ...": a moment the question counts from, as "after"
   const opener = out[0];
   if (opener?.t === 'word' && opener.text === 'once' && (out[1]?.t === 'ord' || out[2]?.t === 'ord' || out[1]?.t === 'class')) Object.assign(opener, { t: 'rank', v: 'after' });
@@ -576,6 +608,32 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   beforeClass(out);
   for (const t of out) withFeatures(t);
   return out;
+}
+
+/** "A second car came": the ordinal, not one second. Changes `out` in place. */
+function secondAsOrdinal(out: Token[]): void {
+  for (const t of out) {
+    const a = out[t.i - 1];
+    if (t.t === 'unit' && t.text === 'second' && a?.t === 'num' && (a.text === 'a' || a.text === 'an') && ['class', 'visitnoun', 'word'].includes(out[t.i + 1]?.t ?? '')) {
+      Object.assign(a, { t: 'skip' });
+      Object.assign(t, { t: 'ord', v: 2 });
+    }
+  }
+}
+
+/**
+ * "Did the count go up by 2", "did the bottle count drop by one": a change by an amount, which no
+ * measure reads (it had been read as "were there 2", another question). "By" becomes a word the
+ * parser does not know, so the question is refused naming it ("fell by two at once" is read before).
+ */
+function changeByAmount(out: Token[]): void {
+  const counted = out.some((x) => x.t === 'head' && /^(?:number|count) of$/.test(x.text));
+  for (const t of out) {
+    if (out[t.i + 1]?.t !== 'num') continue;
+    const before = out[t.i - 1];
+    const by = t.t === 'skip' && t.text === 'by' && before?.t === 'verb' && (before.v === 'drop' || before.v === 'rise');
+    if (by || (t.t === 'verb' && t.text === 'drop by' && counted)) Object.assign(t, { t: 'word' });
+  }
 }
 
 /**
@@ -662,7 +720,9 @@ function single(word: string, prev: Token | undefined, next: string | undefined,
   // "how long did the visit last?": the verb, not the ordinal
   if (word === 'last' && (next === undefined || next === ',' || next === 'for' || next.startsWith('@t') || prev?.t === 'visitnoun') && (prev?.t !== 'skip' || /^(?:it|they|he|she|that|this)$/.test(prev.text))) return { t: 'verb', v: 'stay' };
   // "the second pass", "each pass", "its third pass": a pass through the view is a visit
-  if (word === 'pass' && (prev?.t === 'ord' || prev?.t === 'agg' || /^(?:a|one|each|every|per|its|that|this|his|her|their)$/.test(prev?.text ?? ''))) return { t: 'visitnoun' };
+  if (word === 'pass' && (prev?.t === 'ord' || prev?.t === 'agg' || /^(?:a|one|each|every|per|its|that|this|his|her|their|single)$/.test(prev?.text ?? ''))) return { t: 'visitnoun' };
+  // "how long did the quickest car pass take": a noun before a verb of lasting (in "did the car pass the gate" a verb)
+  if (word === 'pass' && prev?.t === 'class' && /^(?:take|takes|took|last|lasts|lasted|was|is|of)$/.test(next ?? '')) return { t: 'visitnoun' };
   // "when did the longest visit end", "when did the second visit start": a visit's ends
   if (prev?.t === 'visitnoun' && /^(?:end|ends|ended|finish|finished|finishes)$/.test(word)) return { t: 'verb', v: 'leave' };
   if (prev?.t === 'visitnoun' && /^(?:start|starts|started|begin|began|begins)$/.test(word)) return { t: 'verb', v: 'arrive' };
