@@ -246,8 +246,10 @@ const RULES: Rule[] = [
       // "this morning" asked before 06:00: the early morning so far, since midnight
       if (said === 'morning' && m[1] !== undefined && r.now < part(r, r.today, 'morning', end).from) return { from: small.from, to: end };
       if (said !== 'night') return part(r, r.today, said, end);
-      // "the night": after midnight its small hours, before it the evening
-      return r.now >= small.from && r.now < small.to + 6 * HOUR ? small : part(r, r.today, 'evening', end);
+      // "the night": after midnight (until noon) the night around its small hours, from the evening
+      // before (as "tonight" is; "the first visitor of the night" asked at 00:01 came before midnight),
+      // before it the evening
+      return r.now >= small.from && r.now < small.to + 6 * HOUR ? { from: part(r, addDays(r.today, -1), 'evening', end).from, to: small.to } : part(r, r.today, 'evening', end);
     },
   },
   {

@@ -90,6 +90,9 @@ function readTimes(c: Ctx): Times | Refused {
   const instWord = first(c, 'instant');
   use(c, instWord);
   let at: number | undefined = instants[0]?.v.instant;
+  // "on 2 November ... at 16:00" read as two: an instant outside the period said is no moment of it
+  const inst = instants[0];
+  if (inst && at !== undefined && windows.length > 0 && (at < window.from || at >= window.to)) return refuse('DISJOINT_PERIODS', `the moment "${inst.text}" is not within ${windows.map((w) => `"${w.text}"`).join(' and ')}; ask about one at a time`);
   if (at === undefined && instWord) at = instWord.v === 'now' ? opts.now : instWord.v === 'start' ? cov.from + START_MS : cov.to;
   return { two, windows, instants, window, instWord, at };
 }

@@ -19,6 +19,7 @@ import { MOVERS } from './lexicon.js';
 import { clockStepNotes } from './clock-notes.js';
 import { asOf, visitEvidence, type Run } from './execute-common.js';
 import { spotCheck } from './execute-spot.js';
+import { faintCheck } from './execute-faint.js';
 
 /** How far a camera's newest frame may trail the question's "now" and still be read as its present. */
 const CAMERA_LAG_MS = 10_000;
@@ -81,6 +82,9 @@ export function executeQuery(input: unknown, memory: MemoryStore, opts: ExecuteO
   // "when was the left bottle taken": the count at one place in the picture of one camera
   const spotless = spotCheck(run);
   if (spotless) return { value: spotless, evidence: [], coverage, notes: run.notes };
+  // "how many bottles": refused where the detector only ever saw them faintly (a count would be a guess)
+  const faint = faintCheck(run);
+  if (faint) return { value: faint, evidence: [], coverage, notes: run.notes };
   // "how many times did the man in black come": the visits of one identity, or a refusal when several fit
   const several = q.subject.one ? oneIdentity(run) : undefined;
   if (several) return { value: several, evidence: run.evidence, coverage, notes: run.notes };

@@ -47,5 +47,6 @@ export function calendarDates(s: string, now: number, timeZone: string): string 
     const y = back && today.month === 1 ? today.year - 1 : today.year;
     return day >= 1 && day <= 31 ? `on ${iso(y, m, day)}` : m0;
   });
-  return out;
+  // "on 2 November 2027 at 16:00": the time of day on that date (read apart, the time had been today's)
+  return out.replace(/\bon (\d{4}-\d{2}-\d{2}),? (at|by|before|until|till|since|from) (\d{1,2}(?:[:.]\d{2}(?::\d{2})?)?(?:\s*[ap]\.?m\.?)?|noon|midday|midnight)(?![\d:])/g, '$2 $3 on $1');
 }

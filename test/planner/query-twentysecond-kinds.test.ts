@@ -87,3 +87,10 @@ test('"the count dropped by two at once": two taken at once; "a quiet spell with
   const spell = desk.parse('when did the longest quiet period with nobody at the desk begin?').query;
   assert.deepEqual(spell.measure, { measure: 'when', of: { kind: 'condition', cond: { op: 'eq', n: 0 }, pick: { by: 'nth', n: 1 }, stretch: { episode: 'longest', side: 'start' } } });
 });
+
+test('a date said before the time of day is that time on that date; an instant outside the period said is refused', () => {
+  // (T0 is 2026-01-05 09:00; read apart, "at 09:01" had been today's, another question)
+  const q = desk.parse('how many people were at the desk on 3 January 2026 at 09:01?').query;
+  assert.equal(q.time.at, Date.parse('2026-01-03T09:01:00Z'));
+  desk.refused('how many people were at the desk at 09:01 in the first 30 seconds?');
+});

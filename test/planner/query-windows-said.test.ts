@@ -31,9 +31,10 @@ test('"of the morning", "of the night": the part of the day, as "this morning" a
   const q = parse('when did the last visitor of the morning leave market-booth?').query;
   assert.equal(q.time.from, Date.parse('2026-01-05T06:00:00Z'), 'the morning begins at 06:00');
   assert.ok(q.time.to <= END + 1);
-  // asked at 09:02, "the night" is the small hours just gone (in the evening it is the evening)
+  // asked at 09:02, "the night" is the night just gone, from the evening before to 06:00 (as "tonight"
+  // in the small hours; in the evening it is the evening)
   const night = parse('when did the last visitor of the night leave market-booth?').query;
-  assert.deepEqual([night.time.from, night.time.to], [Date.parse('2026-01-05T00:00:00Z'), Date.parse('2026-01-05T06:00:00Z')]);
+  assert.deepEqual([night.time.from, night.time.to], [Date.parse('2026-01-04T18:00:00Z'), Date.parse('2026-01-05T06:00:00Z')]);
 });
 
 test('"the booth window": a part of what the camera is named for; "the shed door" is not (the shed is not the bench)', () => {
