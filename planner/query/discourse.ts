@@ -73,7 +73,8 @@ function askersRemark(cl: readonly Token[], ask: readonly Token[], fits: (t: Tok
   const refers = ask.some((t) => t.t === 'skip' && PRONOUNS.has(t.text));
   // ("I look after the front desk": "after" with no moment to follow is no time)
   const rank = (t: Token): boolean => t.t === 'rank' && (t.v === 'after' || t.v === 'before') && !cl.some((x) => x.t === 'ord' || x.t === 'time');
-  const ok = (t: Token): boolean => fits(t) || rank(t) || t.t === 'once' || t.t === 'visitnoun' || (t.t === 'head' && t.v !== 'who') || (t.t === 'aux' && !/^(?:did|does|do)$/.test(t.text)) || (t.t === 'class' && !refers);
+  // ("the attendance sheet for this afternoon": the period the asker names goes with the question)
+  const ok = (t: Token): boolean => fits(t) || rank(t) || t.t === 'time' || t.t === 'once' || t.t === 'visitnoun' || (t.t === 'head' && t.v !== 'who') || (t.t === 'aux' && !/^(?:did|does|do)$/.test(t.text)) || (t.t === 'class' && !refers);
   return cl.every(ok);
 }
 
@@ -203,6 +204,28 @@ function topicJoined(cl0: readonly Token[], ask: readonly Token[]): Token[] | un
   const period = comes && !ask.some((t) => t.t === 'time') ? cl.slice(claim + 1).filter((t) => t.t === 'time' && t.v.instant === undefined) : [];
   const end = ask[ask.length - 1]?.t === 'sep' ? ask.length - 1 : ask.length;
   return [...ask.slice(0, pronoun), ...definite(name), ...ask.slice(pronoun + 1, end), ...places, ...(period.length === 1 ? period.map((t) => ({ ...t })) : []), ...ask.slice(end)];
+}
+
+/** Kinds of tokens a visit said as a topic may hold ("the longest visit at the desk", "the second visit by someone in red"). */
+const VISIT_TOPIC_KINDS = new Set<Token['t']>(['skip', 'super', 'ord', 'visitnoun', 'place', 'here', 'class', 'look', 'sep']);
+
+/**
+ * "The longest visit at the desk - when did it end?", "the second visit: how long did it last?": a
+ * visit named by its rank before a question with "it" is what "it" stands for; "end" and "start"
+ * after it are the visit's ends. Undefined when the clause names no such visit.
+ */
+function visitTopicJoined(cl: readonly Token[], ask: readonly Token[]): Token[] | undefined {
+  const it = ask.findIndex((t) => t.t === 'skip' && t.text === 'it');
+  if (it < 0 || !cl.every((t) => VISIT_TOPIC_KINDS.has(t.t))) return undefined;
+  if (cl.filter((t) => t.t === 'visitnoun').length !== 1 || !cl.some((t) => t.t === 'super' || t.t === 'ord')) return undefined;
+  const name = cl.filter((t) => t.t !== 'sep').map((t) => ({ ...t }));
+  const after = ask.slice(it + 1).map((t, k): Token => {
+    if (k !== 0 || t.t !== 'word') return t;
+    if (/^(?:end|ended|ends|finish|finished|stop|stopped)$/.test(t.text)) return { ...t, t: 'verb', v: 'leave' };
+    if (/^(?:start|started|starts|begin|began|begins)$/.test(t.text)) return { ...t, t: 'verb', v: 'arrive' };
+    return t;
+  });
+  return [...ask.slice(0, it), ...name, ...after];
 }
 
 /**
@@ -426,17 +449,21 @@ export function discourse(toks: readonly Token[], end = Infinity): Discourse {
   const ignored: string[] = [];
   const placed: Token[] = [];
   const asked = cls.slice(k).flat();
+  const timed: Token[] = [];
   while (before[0] && isPreamble(before[0], asked)) {
-    ignored.push(before[0].filter((t) => t.t !== 'sep' && t.t !== 'place').map((t) => t.text).join(' '));
+    ignored.push(before[0].filter((t) => t.t !== 'sep' && t.t !== 'place' && t.t !== 'time').map((t) => t.text).join(' '));
     placed.push(...before[0].filter((t) => t.t === 'place'));
+    timed.push(...before[0].filter((t) => t.t === 'time'));
     before = before.slice(1);
   }
   let ask = cls.slice(k).flat();
-  // the preamble's place is the question's when the question names none ("For the loading bay: how many ...")
+  // the preamble's place is the question's when the question names none ("For the loading bay: how many ..."),
+  // and so is its period ("I'm doing the sheet for this afternoon. When did ...")
   if (placed.length > 0 && !ask.some((t) => t.t === 'place' || t.t === 'here')) ask = [...ask, ...placed];
+  if (timed.length > 0 && !ask.some((t) => t.t === 'time')) ask = [...ask, ...timed];
   const st = before.length === 1 && before[0] ? statement(before[0]) : undefined;
   const one = before.length === 1 ? before[0] : undefined;
-  const link = st ? joined(ask, st) : one ? (orderedBefore(one, ask) ?? togetherBefore(one, ask) ?? topicJoined(one, ask) ?? stateMomentBefore(one, ask, end) ?? stretchJoined(one, ask)) : undefined;
+  const link = st ? joined(ask, st) : one ? (orderedBefore(one, ask) ?? togetherBefore(one, ask) ?? topicJoined(one, ask) ?? visitTopicJoined(one, ask) ?? stateMomentBefore(one, ask, end) ?? stretchJoined(one, ask)) : undefined;
   if (link) {
     before = [];
     ask = link;

@@ -15,6 +15,7 @@ import { CLASS_WORDS, MOVERS, NUMBERS, ORDINALS, PHRASES, WORDS, type Lex } from
 import { firstWindow, recordingInstant, type TimePhrase } from './scan-times.js';
 import { repairs } from './scan-repair.js';
 import { absence } from './scan-absence.js';
+import { wordOrder } from './scan-order.js';
 import { particleVerbs } from './scan-particles.js';
 import { spotPhrases } from './scan-spots.js';
 import type { Spot } from './schema.js';
@@ -134,8 +135,8 @@ function askingForms(s0: string): string {
   s = s.replace(/\bhow long (?:before|until|till) (it|they|he|she|the \w+) (?:was|were|came|got|went) back\b/g, 'how long was $1 away');
   // "did the bottle count ever drop by two at once": that many taken at once
   s = s.replace(/\b(?:the )?(?:number of (\w+)|(\w+) count) (ever )?(?:drop|drops|dropped|fall|falls|fell|go down|goes down|went down) by (\d+|two|three|four|five|six) (at once|at the same time|in one go)\b/g, (_m, a: string | undefined, b: string | undefined, ever: string | undefined, n: string, once: string) => `${n} ${a ?? b ?? ''} ${ever ?? ''}taken ${once}`);
-  // "how much times": how many
-  s = s.replace(/\bhow much times\b/g, 'how many times');
+  // "how much times", "how much people": how many
+  s = s.replace(/\bhow much (?=(?:times|people|persons|visitors|customers|guests|cars|vehicles|bottles|visits)\b)/g, 'how many ');
   return s;
 }
 
@@ -606,6 +607,8 @@ function tokenise(sentence: string, table: Map<string, Lex | TokenBody>, opts: S
   spotPhrases(out);
   byNeighbours(out);
   beforeClass(out);
+  // "longer at the table than": the place after the comparison's other side
+  wordOrder(out);
   for (const t of out) withFeatures(t);
   return out;
 }
