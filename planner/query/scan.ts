@@ -135,6 +135,9 @@ function askingForms(s0: string): string {
   s = s.replace(/\bhow long (?:before|until|till) (it|they|he|she|the \w+) (?:was|were|came|got|went) back\b/g, 'how long was $1 away');
   // "did the bottle count ever drop by two at once": that many taken at once
   s = s.replace(/\b(?:the )?(?:number of (\w+)|(\w+) count) (ever )?(?:drop|drops|dropped|fall|falls|fell|go down|goes down|went down) by (\d+|two|three|four|five|six) (at once|at the same time|in one go)\b/g, (_m, a: string | undefined, b: string | undefined, ever: string | undefined, n: string, once: string) => `${n} ${a ?? b ?? ''} ${ever ?? ''}taken ${once}`);
+  // "how long after midnight did the first person arrive": after that time, how long until the first
+  // such moment ("the second person" may be counted from the start or from that time: left refused)
+  s = s.replace(/\bhow long after ((?:the )?(?:midnight|noon|midday)|\d{1,2}[:.]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?) (?:did|was|were) (?=(?:the (?:first|next)|a|an|someone|somebody|anyone|anybody) )/g, 'after $1, how long until ');
   // "how much times", "how much people": how many
   s = s.replace(/\bhow much (?=(?:times|people|persons|visitors|customers|guests|cars|vehicles|bottles|visits)\b)/g, 'how many ');
   return s;

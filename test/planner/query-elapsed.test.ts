@@ -62,7 +62,7 @@ test('moments that cannot be read exactly are refused, never guessed', () => {
   refused('how long after the first person left was a bottle taken?', 'different objects');
   // a count between two visits is not a span
   refused('how many people came between the first and third visits?', 'between');
-  refused('how long after 09:00 did the first person arrive?', 'how long after');
+  refused('how long after 09:00 did the second person arrive?', 'how long after');
 });
 
 test('"average visit length after 09:01" is a window, not a span from a moment', () => {

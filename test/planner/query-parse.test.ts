@@ -296,7 +296,7 @@ test('"for the whole recording" is all the time, "how many times was one missing
   assert.deepEqual(parse('did the bench have 3 bottles for the whole recording').query.measure, { measure: 'whether', test: { kind: 'count', cond: { op: 'eq', n: 3 }, all: true } });
   assert.deepEqual(parse('how many times was the bench short a bottle?').query.measure, { measure: 'times', cond: { op: 'missing' } });
   assert.deepEqual(parse('how many bottles were missing at 10:00:20?').query.measure, { measure: 'missing' });
-  refused('how long after 09:00 did the first person arrive', 'how long after');
+  refused('how long after 09:00 did the second person arrive', 'how long after');
   assert.deepEqual(parse('how many people were at the table at its busiest?').query.measure, { measure: 'extreme', which: 'max' });
   // a length after a moment is still a length
   assert.deepEqual(parse('how long was the table empty after 09:02?').query.measure, { measure: 'duration', of: { kind: 'condition', cond: { op: 'eq', n: 0 } } });

@@ -2,7 +2,8 @@
  * Kinds read since the twenty-third blind set's first score (this file's own sentences, none from a
  * blind set): the period the asker names in a remark about themselves goes with the question; "how
  * much people"; a place said between a comparison and its "than"; "counting only" the people in
- * some colour; a visit named by its rank before "when did it end?".
+ * some colour; a visit named by its rank before "when did it end?"; "how long after 09:01 did the next
+ * person arrive".
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
@@ -31,4 +32,10 @@ test('a visit named by its rank before "when did it end?" is what "it" stands fo
   assert.deepEqual(desk.parse('The third visit: when did it start?').query.measure, { measure: 'when', of: { kind: 'arrival', visit: { by: 'nth', n: 3 } } });
   // with no visit named, "it" still stands for nothing
   desk.refused('the desk - when did it end?');
+});
+
+test('"how long after 09:01 did the next person arrive": from that time until the moment (it had been refused)', () => {
+  const q = desk.parse('how long after 09:01 did the next person arrive?').query;
+  assert.deepEqual(q.measure, { measure: 'elapsed', from: { kind: 'start' }, to: { kind: 'arrival', visit: { by: 'nth', n: 1 } } });
+  assert.equal(q.time.from, Date.parse('2026-01-05T09:01:00Z') + 1);
 });
