@@ -253,6 +253,15 @@ const RULES: Rule[] = [
     },
   },
   {
+    // last night: the night before the morning now in (or the one in progress, after midnight), from its evening
+    re: /\blast\s+night\b/,
+    resolve: (_m, r, end) => {
+      const small = part(r, r.today, 'night', end);
+      const to = r.now < small.to ? end : small.to;
+      return { from: part(r, addDays(r.today, -1), 'evening', end).from, to: Math.min(to, end) };
+    },
+  },
+  {
     // yesterday morning / yesterday afternoon / yesterday evening
     re: /\byesterday\s+(morning|afternoon|evening)\b/,
     resolve: (m, r, end) => part(r, addDays(r.today, -1), m[1] ?? 'morning', end),

@@ -331,10 +331,7 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
   if (!h || h.v !== 'howlong' || (heads.length > 1 && !whenLink) || !/^how (?:long|much time|many (?:seconds|minutes|hours))$/.test(h.text)) return undefined;
   if (whenLink) return emptyUntilFirst(c, c.toks.slice(h.i + 1));
   // "how long has it been since ...", "how long was it until ...": the span is the lead's
-  let skip = 0;
-  const it = c.toks[h.i + 2];
-  // ("how long did it take before anyone came": the wait, as "how long before")
-  if (c.toks[h.i + 1]?.t === 'aux' && it?.text === 'it') skip = c.toks[h.i + 3]?.t === 'verb' && /^(?:been|take|took)$/.test(c.toks[h.i + 3]?.text ?? '') ? 3 : 2;
+  const skip = leadSkip(c, h.i);
   let rest = skip > 0 ? stateSince(c, c.toks.slice(h.i + 1 + skip)) : c.toks.slice(h.i + 1 + skip);
   // ("how long did it take from the start until ...": the restated start, skipped, before the "until" it leads to)
   const led = rest.findIndex((t) => t.t !== 'skip');
@@ -396,6 +393,18 @@ export function elapsedMeasure(c: Ctx, ref: VisitRef | undefined): Elapsed | Ref
     return check(to) ?? span({ kind: 'start' }, (to as Read).moment);
   }
   return undefined;
+}
+
+/**
+ * How many tokens after the head of "how long" say only what the span is of: "has it been", "did it
+ * take" (the wait, as "how long before"), "has the lot been" (the place said where "it" is); 0 when
+ * none do.
+ */
+function leadSkip(c: Ctx, h: number): number {
+  if (c.toks[h + 1]?.t !== 'aux') return 0;
+  if (c.toks[h + 2]?.text === 'it') return c.toks[h + 3]?.t === 'verb' && /^(?:been|take|took)$/.test(c.toks[h + 3]?.text ?? '') ? 3 : 2;
+  const at = c.toks[h + 2]?.text === 'the' ? h + 3 : h + 2;
+  return (c.toks[at]?.t === 'place' || c.toks[at]?.t === 'here') && c.toks[at + 1]?.text === 'been' ? at + 2 - (h + 1) : 0;
 }
 
 /**

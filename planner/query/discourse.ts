@@ -74,7 +74,8 @@ function askersRemark(cl: readonly Token[], ask: readonly Token[], fits: (t: Tok
   // ("I look after the front desk": "after" with no moment to follow is no time)
   const rank = (t: Token): boolean => t.t === 'rank' && (t.v === 'after' || t.v === 'before') && !cl.some((x) => x.t === 'ord' || x.t === 'time');
   // ("the attendance sheet for this afternoon": the period the asker names goes with the question)
-  const ok = (t: Token): boolean => fits(t) || rank(t) || t.t === 'time' || t.t === 'once' || t.t === 'visitnoun' || (t.t === 'head' && t.v !== 'who') || (t.t === 'aux' && !/^(?:did|does|do)$/.test(t.text)) || (t.t === 'class' && !refers);
+  // ("I only care about the evening": "only" says what the asker wants, no count)
+  const ok = (t: Token): boolean => fits(t) || rank(t) || t.t === 'time' || (t.t === 'cmp' && t.text === 'only') || t.t === 'once' || t.t === 'visitnoun' || (t.t === 'head' && t.v !== 'who') || (t.t === 'aux' && !/^(?:did|does|do)$/.test(t.text)) || (t.t === 'class' && !refers);
   return cl.every(ok);
 }
 

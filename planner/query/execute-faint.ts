@@ -15,6 +15,8 @@ import type { QueryValue } from './schema.js';
 export const CLEAR_SCORE = 0.55;
 /** How far around the question's window the things are looked at (a moment with none in view still asks about the class there). */
 const AROUND_MS = 3_600_000;
+/** At most this many things are looked at per class and camera. */
+const SAMPLE = 64;
 
 /** Undefined when every class asked about was seen clearly at every camera read, else the refusal. */
 export function faintCheck(r: Run): QueryValue | undefined {
@@ -25,7 +27,8 @@ export function faintCheck(r: Run): QueryValue | undefined {
   const mq = new MemoryQueries(r.memory);
   for (const camera of r.cams) {
     for (const label of q.subject.classes) {
-      const seen = mq.objectsIn(around, { camera, label });
+      // (the first things in that time, a bounded read: a class seen clearly shows it among them)
+      const seen = mq.firstObjectsIn(around, { camera, label }, SAMPLE).objects;
       if (seen.length === 0) continue;
       const best = Math.max(...seen.map((o) => o.score));
       if (best >= CLEAR_SCORE) continue;

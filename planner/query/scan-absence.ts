@@ -29,7 +29,8 @@ function subject(t: Tok | undefined): boolean {
 
 /** Reads "<subject> away" in a how-long question as missing, or leaves it unknown. Changes `toks` in place. */
 export function absence(toks: Tok[]): void {
-  if (!toks.some((t) => t.t === 'head' && t.v === 'howlong')) return;
+  // ("how long was he gone between his two visits": the span said is read as such)
+  if (!toks.some((t) => t.t === 'head' && t.v === 'howlong') || toks.some((t) => t.text === 'between')) return;
   for (const t of toks) {
     if (!AWAY.has(t.text) || t.t === 'cond') continue;
     // the subject right before it ("was the first bottle away", "was it gone", "was he away for")

@@ -138,6 +138,8 @@ function askingForms(s0: string): string {
   // "how long after midnight did the first person arrive": after that time, how long until the first
   // such moment ("the second person" may be counted from the start or from that time: left refused)
   s = s.replace(/\bhow long after ((?:the )?(?:midnight|noon|midday)|\d{1,2}[:.]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?) (?:did|was|were) (?=(?:the (?:first|next)|a|an|someone|somebody|anyone|anybody) )/g, 'after $1, how long until ');
+  // "parcel counter visits total?", "total visits?": how many, in total
+  s = s.replace(/^\s*([a-z0-9 -]*?)\s*\b(?:total (visits|visitors|arrivals|passes)|(visits|visitors|arrivals|passes) total)\s*([?.!]*)\s*$/, (_m, where: string, a?: string, b?: string, end?: string) => ` how many ${a ?? b ?? 'visits'} in total${where ? ` at ${where}` : ''} ${end ?? ''} `);
   // "how much times", "how much people": how many
   s = s.replace(/\bhow much (?=(?:times|people|persons|visitors|customers|guests|cars|vehicles|bottles|visits)\b)/g, 'how many ');
   return s;
@@ -156,7 +158,6 @@ function oClock(s: string, opts: ScanOptions): string {
 function normalise(q: string, opts: ScanOptions): string {
   let s = ` ${q.toLowerCase().replace(/[\u2018\u2019`´]/g, "'").replace(/[\u201c\u201d"]/g, ' ')} `;
   for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
-  s = askingForms(s);
   // "bottle count @ 16:05:48": at that time
   s = s.replace(/\s@\s*(?=\d)/g, ' at ');
   // "hey, can you tell me ...", "ok so ...": a greeting or filler before the question
@@ -164,6 +165,7 @@ function normalise(q: string, opts: ScanOptions): string {
   // "twenty five seconds", "three and a half minutes", "four minutes past two": in digits
   s = spokenClock(spokenNumbers(s), clockHour(opts));
   s = oClock(s, opts);
+  s = askingForms(s);
   // "on Nov 14", "the 19th": calendar dates as ISO dates
   s = calendarDates(s, opts.now, opts.timeZone);
   // "visitor number 3", "person no. 2": the ordinal
@@ -220,7 +222,7 @@ function normalise(q: string, opts: ScanOptions): string {
   // "had left by 09:01:30": until then
   s = s.replace(/\bby\s+(?=\d{1,2}[:.]\d{2})/g, 'until ');
   // "at about 09:01:32", "around 09:01" -> "at 09:01:32"; "after about 13:38" -> "after 13:38"
-  s = s.replace(/\b(?:(before|after|since|until|till|from)\s+|at\s+)?(?:about|around|approximately|roughly|circa|approx|exactly|precisely|~)\s*(?=\d{1,2}[:.]\d{2}|(?:noon|midday|midnight)\b)/g, (_m, side?: string) => (side ? `${side} ` : 'at '));
+  s = s.replace(/\b(?:(before|after|since|until|till|from)\s+|at\s+)?(?:about|around|approximately|roughly|circa|approx|exactly|precisely|~)\s*(?=\d{1,2}[:.]\d{2}|\d{1,2}\s*[ap]\.?m\b|(?:noon|midday|midnight)\b)/g, (_m, side?: string) => (side ? `${side} ` : 'at '));
   s = clockSpans(s);
   // a bare clock time ("how many bottles 10:00:10") is an instant
   s = s.replace(/(^|\s)(?!(?:at|by|before|after|between|and|from|since|until|till|to|than)\s)(\S+\s+)(\d{1,2}:\d{2}(?::\d{2})?)\b/g, (m, a: string, w: string, t: string) =>
