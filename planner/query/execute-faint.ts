@@ -5,7 +5,8 @@
  * shows in each tracked thing's best score: things it sees clearly scored 0.61-0.87 on every clip
  * and recording measured (people, bottles, cars; bench/blind recordings 17-23), the half-seen ones
  * 0.41-0.50. When no thing of a class at a camera around the question's time ever scored
- * `CLEAR_SCORE`, questions about that class there are refused, saying so.
+ * `CLEAR_SCORE` though one was watched for `JUDGED_MS`, questions about that class there are
+ * refused, saying so.
  */
 import { MemoryQueries } from '../../memory/queries.js';
 import type { Run } from './execute-common.js';
@@ -15,6 +16,8 @@ import type { QueryValue } from './schema.js';
 export const CLEAR_SCORE = 0.55;
 /** How far around the question's window the things are looked at (a moment with none in view still asks about the class there). */
 const AROUND_MS = 3_600_000;
+/** A class is judged faint only once one of its things was watched this long (ms): bottles first seen at 0.53 reached 0.63-0.73 later. */
+export const JUDGED_MS = 15_000;
 /** At most this many things are looked at per class and camera. */
 const SAMPLE = 64;
 
@@ -31,7 +34,9 @@ export function faintCheck(r: Run): QueryValue | undefined {
       const seen = mq.firstObjectsIn(around, { camera, label }, SAMPLE).objects;
       if (seen.length === 0) continue;
       const best = Math.max(...seen.map((o) => o.score));
-      if (best >= CLEAR_SCORE) continue;
+      // (a thing watched only a few seconds, at a camera's start, may not have shown its best yet)
+      const watched = Math.max(...seen.map((o) => o.lastSeen - o.firstSeen));
+      if (best >= CLEAR_SCORE || watched < JUDGED_MS) continue;
       const name = label === 'person' ? 'people' : `${label}s`;
       return { kind: 'none', why: `the detector saw the ${name} at ${camera} only faintly then (best score ${best.toFixed(2)}; things it sees clearly score over ${CLEAR_SCORE}), so a count of them would be a guess` };
     }

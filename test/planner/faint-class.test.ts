@@ -58,3 +58,21 @@ test('bottles seen clearly at the same camera are counted', async () => {
     await store.close();
   }
 });
+
+test('a class watched only a few seconds (a camera just started) is not judged faint yet', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-faint-'));
+  const w = new MemoryStore({ dir });
+  w.open();
+  for (let t = 0; t < 6; t += 0.5) await w.write({ kind: 'frame', camera: 'bar', ts: s(t), motion: 0.1, detected: true, counts: { bottle: 2 }, objects: [], occupancy: {} });
+  await w.write(object('bar', 'bar:bottle:1', 'bottle', s(0), s(5.5), { score: 0.5 }));
+  await w.write(object('bar', 'bar:bottle:2', 'bottle', s(0), s(5.5), { score: 0.48 }));
+  await w.close();
+  const store = new MemoryStore({ dir, readOnly: true });
+  store.open();
+  try {
+    const a = askOffline('how many bottles were there at 07:00:04?', store, { timeZone: 'UTC' });
+    assert.equal(a.value, 2, a.answer);
+  } finally {
+    await store.close();
+  }
+});
