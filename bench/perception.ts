@@ -38,7 +38,8 @@ const MAX_CAMS = Number(process.env.BENCH_MAX_CAMERAS ?? 20);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const CLIPS = ['one-by-one-person-detection.mp4', 'bottle-detection.mp4'].map((c) => join(SHARED_VIDEOS, c));
 const WORKER_CLIP = join(SHARED_VIDEOS, 'worker-zone-detection.mp4');
-const DETECT = { scoreThreshold: 0.2, nmsIou: 0.5, maxDetections: 100 };
+/** The daemon's default detection settings (edge/config/schema.ts): a box another class scores at the same place is one object. */
+const DETECT = { scoreThreshold: 0.2, nmsIou: 0.5, maxDetections: 100, sameObjectIou: 0.9 };
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => quiet };
 
 /** BENCH_DETECTOR=auto: the daemon's default per camera (centernet and ssd-oidv4 chosen between, the orientation probed). */
