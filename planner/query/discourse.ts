@@ -12,7 +12,8 @@
  *   that <verb> at <time>"; "the next" is "the next after the <class> that ...").
  * Anything else is left as it is (and the parser refuses what it cannot use).
  */
-import { withFeatures, type Token } from './scan.js';
+import { visitEdgeVerb, withFeatures, type Token } from './scan.js';
+import { PRONOUNS } from './scan-absence.js';
 
 /** The tokens of the question to compose, and the words it ignored. */
 export interface Discourse {
@@ -24,8 +25,6 @@ export interface Discourse {
 const PREAMBLE_KINDS = new Set<Token['t']>(['word', 'skip', 'aux', 'and', 'rel', 'here', 'sep']);
 /** Verbs a statement of one moment may have. */
 const STATEMENT_VERBS = new Set(['arrive', 'leave', 'take', 'return']);
-/** Pronouns that stand for what a statement named. */
-const PRONOUNS = new Set(['it', 'they', 'them', 'he', 'she', 'him', 'her']);
 
 /** The question's clauses, split at separators (the separator stays with the clause before it). */
 function clauses(toks: readonly Token[]): Token[][] {
@@ -220,11 +219,10 @@ function visitTopicJoined(cl: readonly Token[], ask: readonly Token[]): Token[] 
   if (it < 0 || !cl.every((t) => VISIT_TOPIC_KINDS.has(t.t))) return undefined;
   if (cl.filter((t) => t.t === 'visitnoun').length !== 1 || !cl.some((t) => t.t === 'super' || t.t === 'ord')) return undefined;
   const name = cl.filter((t) => t.t !== 'sep').map((t) => ({ ...t }));
+  // (scanned after "it", the word was not read as the visit's end: read as the scanner reads it after a visit)
   const after = ask.slice(it + 1).map((t, k): Token => {
-    if (k !== 0 || t.t !== 'word') return t;
-    if (/^(?:end|ended|ends|finish|finished|stop|stopped)$/.test(t.text)) return { ...t, t: 'verb', v: 'leave' };
-    if (/^(?:start|started|starts|begin|began|begins)$/.test(t.text)) return { ...t, t: 'verb', v: 'arrive' };
-    return t;
+    const edge = k === 0 && t.t === 'word' ? visitEdgeVerb(t.text) : undefined;
+    return edge ? { ...t, t: 'verb', v: edge } : t;
   });
   return [...ask.slice(0, it), ...name, ...after];
 }

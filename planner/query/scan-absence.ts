@@ -17,10 +17,11 @@ interface Tok {
   v?: unknown;
 }
 
+/** Personal pronouns: what a subject (or, in discourse, a named thing) may be said as. */
+export const PRONOUNS: ReadonlySet<string> = new Set(['it', 'they', 'them', 'he', 'she', 'him', 'her']);
+
 /** Words of being away after a subject. */
 const AWAY = new Set(['away', 'gone', 'absent', 'missing']);
-/** Pronouns a subject may be. */
-const PRONOUNS = new Set(['it', 'they', 'he', 'she', 'them', 'him', 'her']);
 
 /** Whether a token is the subject of "was ... away": a class or a pronoun. */
 function subject(t: Tok | undefined): boolean {
@@ -38,7 +39,8 @@ export function absence(toks: Tok[]): void {
     if (!subject(before)) continue;
     const cls = before?.t === 'class' ? before : toks.slice(0, t.i).reverse().find((x) => x.t === 'class');
     const labels = Array.isArray(cls?.v) ? (cls.v as string[]) : [];
-    const still = before?.t === 'class' ? labels.length > 0 && labels.every((l) => !MOVING_CLASSES.has(l)) : labels.length > 0 && labels.every((l) => !MOVING_CLASSES.has(l)) && !/^(?:he|she|him|her)$/.test(before?.text ?? '');
+    // ("he", "she" are people, whatever the class said before)
+    const still = labels.length > 0 && labels.every((l) => !MOVING_CLASSES.has(l)) && !/^(?:he|she|him|her)$/.test(before?.text ?? '');
     // ("the first time a bottle went missing, how long was it away": said again, nothing more)
     const said = toks.some((x) => x.t === 'cond' && x.v === 'missing' && x.i < t.i);
     Object.assign(t, still ? (said ? { t: 'skip', v: undefined } : { t: 'cond', v: 'missing' }) : { t: 'word', v: undefined });

@@ -718,6 +718,13 @@ export function classAsPlace(toks: readonly Token[], i: number): boolean {
   return prep && toks.slice(0, i - 2).some((p) => p.t === 'class');
 }
 
+/** The verb a word of a visit's end or start is after the visit ("the visit ended": leave), or undefined. */
+export function visitEdgeVerb(word: string): 'leave' | 'arrive' | undefined {
+  if (/^(?:end|ends|ended|finish|finished|finishes|stop|stopped)$/.test(word)) return 'leave';
+  if (/^(?:start|starts|started|begin|began|begins)$/.test(word)) return 'arrive';
+  return undefined;
+}
+
 /** Reads one word given its neighbours ("20 second" is a unit, "the second" an ordinal). */
 function single(word: string, prev: Token | undefined, next: string | undefined, table: Map<string, Lex | TokenBody>): Lex | TokenBody {
   const afterNumber = prev?.t === 'num';
@@ -732,8 +739,8 @@ function single(word: string, prev: Token | undefined, next: string | undefined,
   // "how long did the quickest car pass take": a noun before a verb of lasting (in "did the car pass the gate" a verb)
   if (word === 'pass' && prev?.t === 'class' && /^(?:take|takes|took|last|lasts|lasted|was|is|of)$/.test(next ?? '')) return { t: 'visitnoun' };
   // "when did the longest visit end", "when did the second visit start": a visit's ends
-  if (prev?.t === 'visitnoun' && /^(?:end|ends|ended|finish|finished|finishes)$/.test(word)) return { t: 'verb', v: 'leave' };
-  if (prev?.t === 'visitnoun' && /^(?:start|starts|started|begin|began|begins)$/.test(word)) return { t: 'verb', v: 'arrive' };
+  const edge = prev?.t === 'visitnoun' ? visitEdgeVerb(word) : undefined;
+  if (edge) return { t: 'verb', v: edge };
   // "did the ledge hold one bottle": a place that holds or contains things has them (a person holding one is not read)
   if ((prev?.t === 'place' || prev?.t === 'here') && /^(?:hold|holds|held|holding|contain|contains|contained|containing)$/.test(word)) return { t: 'aux', v: 'past' };
   const od = ORDINAL_DIGITS.exec(word);
