@@ -14,6 +14,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { packageRoot } from '../edge/paths.js';
 import { readMemory } from './identity/memory.js';
+import { scoreIdentities } from './identity/score.js';
 
 const CLI = join(packageRoot(), 'dist', 'edge', 'cli', 'main.js');
 const T0 = Date.parse('2026-11-21T09:00:00Z');
@@ -30,6 +31,14 @@ interface LotFigures {
   mostAtOnce: number;
   chose: string;
   replaySeconds: number;
+  /** IDF1 over time against the passes, all of one car (bench/identity/score.ts). */
+  idf1: number;
+  /** Ids the car was stored under (1: re-identified on every pass). */
+  identities: number;
+  /** Extra stored visits a pass was split into. */
+  fragments: number;
+  /** Stored visits covering two passes. */
+  merges: number;
 }
 
 /** Seconds of `[s, e]` more than 1 s outside every pass. */
@@ -50,12 +59,17 @@ async function run(file: string, passes: readonly (readonly [number, number])[],
     visits: q
       .objectsIn(ALL, {})
       .filter((o) => VEHICLES.has(o.label))
-      .flatMap((o) => ((o as typeof o & { visits?: { start: number; end: number }[] }).visits ?? [{ start: o.firstSeen, end: o.lastSeen }]).map((v) => [(v.start - T0) / 1000, (v.end - T0) / 1000] as const)),
+      .flatMap((o) => ((o as typeof o & { visits?: { start: number; end: number }[] }).visits ?? [{ start: o.firstSeen, end: o.lastSeen }]).map((v) => [(v.start - T0) / 1000, (v.end - T0) / 1000, o.objectId] as const)),
     most: Math.max(...['car', 'truck', 'bus', 'vehicle'].map((label) => q.maxSimultaneous(ALL, { label }).count)),
   }));
   const counted = passes.filter(([a, b]) => visits.some(([s, e]) => s < b && e > a)).length;
   const heldOverEmpty = Math.round(visits.reduce((n, [s, e]) => n + outside(s, e, passes), 0) * 10) / 10;
-  return { recording: basename(file), detector, passes: passes.length, missed: passes.length - counted, extra: Math.max(0, visits.length - counted), heldOverEmpty, mostAtOnce: most, chose, replaySeconds };
+  // every pass is the same silver car: one identity across passes is right
+  const mot = scoreIdentities(
+    visits.map(([start, end, objectId]) => ({ objectId, start, end })),
+    passes.map(([start, end]) => ({ person: 0, start, end })),
+  );
+  return { recording: basename(file), detector, passes: passes.length, missed: passes.length - counted, extra: Math.max(0, visits.length - counted), heldOverEmpty, mostAtOnce: most, chose, replaySeconds, idf1: mot.idf1, identities: mot.identities, fragments: mot.fragments, merges: mot.merges };
 }
 
 async function main(): Promise<void> {
@@ -66,7 +80,7 @@ async function main(): Promise<void> {
     for (const d of ['auto', 'centernet', 'ssd-oidv4']) {
       const f = await run(join(dir, name), passes, d);
       rows.push(f);
-      console.log(`${name.padEnd(15)} ${d.padEnd(10)} passes counted ${f.passes - f.missed}/${f.passes}, extra ${f.extra}, held over the empty lot ${f.heldOverEmpty} s, most at once ${f.mostAtOnce} (truth 1), running ${f.chose}, replay ${f.replaySeconds.toFixed(1)} s`);
+      console.log(`${name.padEnd(15)} ${d.padEnd(10)} passes counted ${f.passes - f.missed}/${f.passes}, extra ${f.extra}, held over the empty lot ${f.heldOverEmpty} s, most at once ${f.mostAtOnce} (truth 1), IDF1 ${f.idf1}, ids ${f.identities} (one car), fragments ${f.fragments}, merges ${f.merges}, running ${f.chose}, replay ${f.replaySeconds.toFixed(1)} s`);
     }
   }
   const out = { when: new Date().toISOString(), machine: `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((x) => x.toFixed(1)).join('/')}`, rows };

@@ -25,7 +25,7 @@ import type { Detector } from '../ingest/perception/types.js';
 import { replayFrames } from '../ingest/replay.js';
 import { CameraSession } from '../ingest/session.js';
 import type { Frame, Logger } from '../ingest/types.js';
-import { bottleCountError, ONE_BY_ONE_PEOPLE, WORKER_PEOPLE } from '../test/fixtures/truth.js';
+import { AISLE_PEOPLE, BOTTLE_PLACES, bottleCountError, LOT_CARS, ONE_BY_ONE_PEOPLE, type TrueSpan, WORKER_PEOPLE } from '../test/fixtures/truth.js';
 import type { ObjectFact } from '../ingest/observations.js';
 import { scoreIdentities } from './identity/score.js';
 import { SHARED_VIDEOS } from '../test/helpers/rtsp-server.js';
@@ -38,6 +38,8 @@ const MAX_CAMS = Number(process.env.BENCH_MAX_CAMERAS ?? 20);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const CLIPS = ['one-by-one-person-detection.mp4', 'bottle-detection.mp4'].map((c) => join(SHARED_VIDEOS, c));
 const WORKER_CLIP = join(SHARED_VIDEOS, 'worker-zone-detection.mp4');
+const AISLE_CLIP = join(SHARED_VIDEOS, 'store-aisle-detection.mp4');
+const LOT_CLIP = join(SHARED_VIDEOS, 'person-bicycle-car-detection.mp4');
 /** The daemon's default detection settings (edge/config/schema.ts): a box another class scores at the same place is one object. */
 const DETECT = { scoreThreshold: 0.2, nmsIou: 0.5, maxDetections: 100, sameObjectIou: 0.9 };
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => quiet };
@@ -55,26 +57,45 @@ function cameraDetector(pooled: Detector, secondary: Detector | null): Detector 
 }
 
 /** Replays a clip as fast as possible through a pipeline; returns per-frame stage times and the facts. */
+/** A visit as the benchmark keeps it: ms, and its mean anchor (0..1 of the frame) when the trajectory has points in it. */
+interface KeptVisit {
+  start: number;
+  end: number;
+  at?: [number, number];
+}
+
 /** What the benchmark keeps of an object: its class, first and last sighting, and its visits. */
-function objectFacts(o: ObjectFact): { label: string; first: number; last: number; visits: { start: number; end: number }[] } {
-  return { label: o.label, first: o.firstSeen, last: o.lastSeen, visits: o.visits?.length ? o.visits.map((v) => ({ ...v })) : [{ start: o.firstSeen, end: o.lastSeen }] };
+function objectFacts(o: ObjectFact): { label: string; first: number; last: number; visits: KeptVisit[] } {
+  const visits = o.visits?.length ? o.visits : [{ start: o.firstSeen, end: o.lastSeen }];
+  return { label: o.label, first: o.firstSeen, last: o.lastSeen, visits: visits.map((v) => ({ start: v.start, end: v.end, ...meanAnchor(o.trajectory, v) })) };
+}
+
+/** The mean of a trajectory's points inside a visit, as `{ at }`, or nothing when none is. */
+function meanAnchor(trajectory: readonly [number, number, number][], v: { start: number; end: number }): { at?: [number, number] } {
+  const inside = trajectory.filter(([ts]) => ts >= v.start && ts <= v.end);
+  if (inside.length === 0) return {};
+  const m = (k: 1 | 2) => Math.round((inside.reduce((s, p) => s + p[k], 0) / inside.length) * 1000) / 1000;
+  return { at: [m(1), m(2)] };
 }
 
 /**
- * MOT figures of the people in a replay (started at 0 ms) against true visits in seconds, one
- * person each: IDF1 over time, id switches, fragments and merges (bench/identity/score.ts).
+ * MOT figures of the things of `label` in a replay (started at 0 ms) against true visits in seconds
+ * (who, start, end): IDF1 over time, id switches, fragments and merges (bench/identity/score.ts).
  */
-function motOf(r: Awaited<ReturnType<typeof replayClip>>, truth: readonly [number, number][]) {
-  const seen = [...r.objects.entries()].filter(([, o]) => o.label === 'person').flatMap(([objectId, o]) => o.visits.map((v) => ({ objectId, start: v.start / 1000, end: v.end / 1000 })));
-  const s = scoreIdentities(seen, truth.map(([start, end], person) => ({ person, start, end })));
+function motOf(r: Awaited<ReturnType<typeof replayClip>>, label: string, truth: readonly TrueSpan[]) {
+  const seen = [...r.objects.entries()].filter(([, o]) => o.label === label).flatMap(([objectId, o]) => o.visits.map((v) => ({ objectId, start: v.start / 1000, end: v.end / 1000, ...(v.at ? { at: v.at } : {}) })));
+  const s = scoreIdentities(seen, truth.map(([person, start, end, where]) => ({ person, start, end, ...(where ? { where } : {}) })));
   return { true_visits: s.trueVisits, visits: s.visits, identities: s.identities, idf1: s.idf1, id_switches: s.idSwitches, fragments: s.fragments, merges: s.merges, missed_visits: s.missedVisits, false_visits: s.unmatchedVisits };
 }
+
+/** One true visit per person, as [start, end] seconds. */
+const onePerPerson = (visits: readonly [number, number][]): TrueSpan[] => visits.map(([a, b], who) => [who, a, b]);
 
 async function replayClip(clip: string, detector: Detector, gate: boolean) {
   const p = pipeline('c', detector, gate);
   const decodeMs: number[] = [];
   const counts = new Map<number, Record<string, number>>();
-  const objects = new Map<string, { label: string; first: number; last: number; visits: { start: number; end: number }[] }>();
+  const objects = new Map<string, ReturnType<typeof objectFacts>>();
   let maxPeople = 0;
   let t = performance.now();
   for await (const f of replayFrames({ ffmpeg: locateFfmpeg(), file: clip, camera: 'c', startMs: 0, fps: 2, width: 640, realtime: false })) {
@@ -164,19 +185,56 @@ async function ocrMs(): Promise<number> {
   return Math.round(median(times));
 }
 
+/** Replays of the clips the accuracy figures are read from (gate on, the daemon's detector choice). */
+interface AccuracyReplays {
+  person: Awaited<ReturnType<typeof replayClip>>;
+  bottle: Awaited<ReturnType<typeof replayClip>>;
+  worker: Awaited<ReturnType<typeof replayClip>>;
+  aisle: Awaited<ReturnType<typeof replayClip>>;
+  lot: Awaited<ReturnType<typeof replayClip>>;
+}
+
 /**
  * Accuracy facts of the clips' replays: distinct people, most at once, bottle count error over the
- * settled seconds, and MOT figures of the people on the clips with a people timeline.
+ * settled seconds, and MOT figures per clip against the timelines of `test/fixtures/truth.ts`
+ * (people; the bottles by place; the parking lot's car).
  */
-function accuracy(p1: Awaited<ReturnType<typeof replayClip>>, b1: Awaited<ReturnType<typeof replayClip>>, w1: Awaited<ReturnType<typeof replayClip>>) {
-  const people = [...p1.objects.values()].filter((o) => o.label === 'person');
-  const bottleErr = bottleCountError((s) => b1.counts.get(s * 1000)?.bottle ?? 0);
-  const counts = [...b1.counts.entries()].filter(([ts]) => ts >= 1000).map(([, c]) => c.bottle ?? 0);
+function accuracy(r: AccuracyReplays) {
+  const people = [...r.person.objects.values()].filter((o) => o.label === 'person');
+  const bottleErr = bottleCountError((s) => r.bottle.counts.get(s * 1000)?.bottle ?? 0);
+  const counts = [...r.bottle.counts.entries()].filter(([ts]) => ts >= 1000).map(([, c]) => c.bottle ?? 0);
   return {
-    one_by_one: { distinct_people: people.length, max_simultaneous: p1.maxPeople },
-    mot: { one_by_one: motOf(p1, ONE_BY_ONE_PEOPLE), worker: motOf(w1, WORKER_PEOPLE) },
+    one_by_one: { distinct_people: people.length, max_simultaneous: r.person.maxPeople },
+    mot: {
+      one_by_one: motOf(r.person, 'person', onePerPerson(ONE_BY_ONE_PEOPLE)),
+      worker: motOf(r.worker, 'person', onePerPerson(WORKER_PEOPLE)),
+      aisle: motOf(r.aisle, 'person', AISLE_PEOPLE),
+      bottle_places: motOf(r.bottle, 'bottle', BOTTLE_PLACES),
+      lot_car: motOf(r.lot, 'car', LOT_CARS),
+    },
     bottle: { min_count: Math.min(...counts), max_count: Math.max(...counts), mean_abs_count_error: Math.round(bottleErr.mae * 1000) / 1000, settled_seconds: bottleErr.seconds },
   };
+}
+
+/**
+ * The accuracy replays: centernet on the people and bottle clips (what `auto` keeps there), and the
+ * daemon's default `auto` choice (centernet, ssd-oidv4 beside it while it probes) on the parking lot.
+ */
+async function accuracyReplays(centernet: Detector): Promise<AccuracyReplays> {
+  const [person, bottle] = CLIPS;
+  const ssd = createDetector({ model: 'ssd-oidv4' });
+  await ssd.load();
+  try {
+    return {
+      person: await replayClip(person ?? '', centernet, true),
+      bottle: await replayClip(bottle ?? '', centernet, true),
+      worker: await replayClip(WORKER_CLIP, centernet, true),
+      aisle: await replayClip(AISLE_CLIP, centernet, true),
+      lot: await replayClip(LOT_CLIP, new AutoDetector(centernet, ssd), true),
+    };
+  } finally {
+    await ssd.dispose();
+  }
 }
 
 async function main(): Promise<void> {
@@ -200,7 +258,10 @@ async function main(): Promise<void> {
     const prev = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const det = createDetector({ model: 'centernet' });
     await det.load();
-    Object.assign(prev, accuracy(await replayClip(CLIPS[0] ?? '', det, true), await replayClip(CLIPS[1] ?? '', det, true), await replayClip(WORKER_CLIP, det, true)));
+    const replays = await accuracyReplays(det);
+    // BENCH_MOT_VISITS=1: the stored visits and their places, to write and check truth against
+    if (process.env.BENCH_MOT_VISITS) for (const [clip, r] of Object.entries(replays) as [string, AccuracyReplays[keyof AccuracyReplays]][]) console.log(clip, JSON.stringify([...r.objects.entries()].map(([id, o]) => [id.split(':').slice(1, 3).join(':'), o.visits.map((v) => [v.start / 1000, v.end / 1000, v.at])])));
+    Object.assign(prev, accuracy(replays));
     await det.dispose();
     console.log(JSON.stringify({ one_by_one: prev.one_by_one, bottle: prev.bottle, mot: prev.mot }));
     writeFileSync(file, `${JSON.stringify(prev, null, 2)}\n`);
@@ -230,8 +291,8 @@ async function main(): Promise<void> {
   await nanodet.load();
   const [person, bottle] = CLIPS;
   console.log('replaying the clips (gate on, centernet)...');
-  const p1 = await replayClip(person ?? '', centernet, true);
-  const b1 = await replayClip(bottle ?? '', centernet, true);
+  const acc = await accuracyReplays(centernet);
+  const [p1, b1] = [acc.person, acc.bottle];
   console.log('replaying the clips (gate off, centernet; nanodet)...');
   const p0 = await replayClip(person ?? '', centernet, false);
   const b0 = await replayClip(bottle ?? '', centernet, false);
@@ -268,7 +329,7 @@ async function main(): Promise<void> {
     max_cameras_2fps_ungated: ungated,
     probes,
     motion_gate: gateSavings,
-    ...accuracy(p1, b1, await replayClip(WORKER_CLIP, centernet, true)),
+    ...accuracy(acc),
   };
   console.log(JSON.stringify(out, null, 2));
   mkdirSync(join(packageRoot(), 'bench', 'results'), { recursive: true });

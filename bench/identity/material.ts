@@ -17,6 +17,8 @@ export interface TrueVisit {
   person: number;
   start: number;
   end: number;
+  /** Where the person or thing was (a region of the frame, 0..1: x0, y0, x1, y1), for things in view at once. */
+  where?: readonly [number, number, number, number];
 }
 
 /** A recording of the bench and its truth. */
@@ -30,6 +32,9 @@ export interface Recording {
 
 /** How a pass of the clip is played: as is, backwards, or slowed by a factor. */
 type Pass = { kind: 'plain' } | { kind: 'reverse' } | { kind: 'slow'; factor: number } | { kind: 'mirror' };
+
+/** Warmer, dimmer light (4000 K at 70 %, darker): what a returning person looks like after the lights change. */
+const RELIGHT = 'colortemperature=temperature=4000:mix=0.7,eq=brightness=-0.05:gamma=0.9';
 
 /** The true visits of one pass that starts at `offset` s. */
 function passVisits(pass: Pass, offset: number): TrueVisit[] {
@@ -72,10 +77,15 @@ const SPECS: Record<string, { what: string; args: string[]; passes: Pass[] }> = 
     args: ['-filter_complex', '[0:v]split=2[a][b];[b]hflip[m];[a][m]concat=n=2:v=1:a=0[v]', '-map', '[v]', '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-r', '10'],
     passes: [{ kind: 'plain' }, { kind: 'mirror' }],
   },
+  relit: {
+    what: 'clip + reversed copy under warm dim light',
+    args: ['-filter_complex', `[0:v]split=2[a][b];[b]reverse,${RELIGHT}[r];[a][r]concat=n=2:v=1:a=0[v]`, '-map', '[v]', '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-r', '10'],
+    passes: [{ kind: 'plain' }, { kind: 'reverse' }],
+  },
 };
 
 /** Names of the bench's recordings, in order. */
-export const RECORDINGS = ['single', 'looped3', 'composite', 'mirrored'] as const;
+export const RECORDINGS = ['single', 'looped3', 'composite', 'mirrored', 'relit'] as const;
 
 /**
  * The bench's recordings (all, or the named ones), built into `dir` with the system ffmpeg when
@@ -83,7 +93,9 @@ export const RECORDINGS = ['single', 'looped3', 'composite', 'mirrored'] as cons
  * - `single`: the clip once (6 visits, 6 people);
  * - `looped3`: the clip looped three times (`-stream_loop 2 -c copy`; 18 visits);
  * - `composite`: the clip, its reverse and a copy slowed 1.5x (18 visits);
- * - `mirrored`: the clip and a mirrored copy (`hflip`; 12 visits).
+ * - `mirrored`: the clip and a mirrored copy (`hflip`; 12 visits);
+ * - `relit`: the clip and its reverse under warm, dim light (12 visits): the people come back after
+ *   the lights change, so their colours shift while their named colours (the cast taken out) should not.
  */
 export function recordings(clip: string, dir: string, names: readonly string[] = RECORDINGS): Recording[] {
   mkdirSync(dir, { recursive: true });

@@ -12,6 +12,8 @@ export interface SeenVisit {
   objectId: string;
   start: number;
   end: number;
+  /** Where it was over the visit (its mean anchor, 0..1 of the frame), when known. */
+  at?: readonly [x: number, y: number];
 }
 
 /** Scores of one recording. */
@@ -42,6 +44,20 @@ function overlap(a: { start: number; end: number }, b: { start: number; end: num
   return Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
 }
 
+/**
+ * Seconds a stored visit shares with a true one, 0 when both say where they were and the stored
+ * visit's place is outside the true one's region (two people in view at once are told apart by
+ * where they are, not by time).
+ */
+function shared(v: SeenVisit, t: TrueVisit): number {
+  if (v.at && t.where) {
+    const [x, y] = v.at;
+    const [x0, y0, x1, y1] = t.where;
+    if (x < x0 || x > x1 || y < y0 || y > y1) return 0;
+  }
+  return overlap(v, t);
+}
+
 function mean(xs: number[]): number {
   return xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0;
 }
@@ -51,7 +67,7 @@ function bestTrue(v: SeenVisit, truth: readonly TrueVisit[]): TrueVisit | null {
   let best: TrueVisit | null = null;
   let most = 0;
   for (const t of truth) {
-    const o = overlap(v, t);
+    const o = shared(v, t);
     if (o > most) [best, most] = [t, o];
   }
   return best;
@@ -61,7 +77,7 @@ function bestTrue(v: SeenVisit, truth: readonly TrueVisit[]): TrueVisit | null {
 function idf1(seen: readonly SeenVisit[], truth: readonly TrueVisit[]): number {
   const ids = [...new Set(seen.map((v) => v.objectId))];
   const people = [...new Set(truth.map((t) => t.person))];
-  const gain = ids.map((id) => people.map((p) => seen.filter((v) => v.objectId === id).reduce((s, v) => s + truth.filter((t) => t.person === p).reduce((u, t) => u + overlap(v, t), 0), 0)));
+  const gain = ids.map((id) => people.map((p) => seen.filter((v) => v.objectId === id).reduce((s, v) => s + truth.filter((t) => t.person === p).reduce((u, t) => u + shared(v, t), 0), 0)));
   const top = Math.max(1, ...gain.flat());
   const { matches } = linearAssignment(gain.map((row) => row.map((g) => (g > 0 ? top - g : Infinity))), top);
   const idtp = matches.reduce((s, [r, c]) => s + (gain[r]?.[c] ?? 0), 0);
@@ -119,7 +135,7 @@ function motCounts(seen: readonly SeenVisit[], truth: readonly TrueVisit[]): { i
       .sort((a, b) => a.start - b.start);
     for (let i = 1; i < ordered.length; i++) if (ordered[i]?.objectId !== ordered[i - 1]?.objectId) idSwitches++;
   }
-  const merges = seen.filter((v) => truth.filter((t) => overlap(v, t) >= 1).length >= 2).length;
+  const merges = seen.filter((v) => truth.filter((t) => shared(v, t) >= 1).length >= 2).length;
   return { idSwitches, fragments, merges };
 }
 

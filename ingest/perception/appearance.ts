@@ -4,6 +4,7 @@
  * hue-saturation histogram plus a brightness histogram for the grey pixels. The vector is
  * L2-normalised, so cosine similarity is a dot product.
  */
+import { type Gains, UNIT_GAINS } from './light.js';
 import { hellinger, SHAPE_DIM, SHAPE_MIRROR, shapeEmbedding } from './shape.js';
 import type { Box, RgbImage } from './types.js';
 
@@ -23,8 +24,8 @@ export const APPEARANCE_DIM = COLOUR_DIM + SHAPE_DIM;
  * The re-ID embedding: colour-layout and shape (HOG) halves, each L2-normalised and scaled by
  * 1/sqrt(2), so the cosine of two embeddings is the mean of the colour and shape cosines.
  */
-export function appearanceEmbedding(img: RgbImage, box: Box): Float32Array {
-  const c = colourEmbedding(img, box);
+export function appearanceEmbedding(img: RgbImage, box: Box, light: Gains = UNIT_GAINS): Float32Array {
+  const c = colourEmbedding(img, box, light);
   const s = shapeEmbedding(img, box);
   const v = new Float32Array(c.length + s.length);
   const k = Math.SQRT1_2;
@@ -34,10 +35,11 @@ export function appearanceEmbedding(img: RgbImage, box: Box): Float32Array {
 }
 
 /**
- * Colour-layout features of the crop `box` of `img` (frame pixels). The central 80 % of the
- * width is used, which drops most of the background at the sides of a person box.
+ * Colour-layout features of the crop `box` of `img` (frame pixels), read after the change of light
+ * is taken out (`light`: gains from the camera's `LightReference`; none by default). The central 80 % of the width is used, which drops most of
+ * the background at the sides of a person box.
  */
-export function colourEmbedding(img: RgbImage, box: Box): Float32Array {
+export function colourEmbedding(img: RgbImage, box: Box, light: Gains = UNIT_GAINS): Float32Array {
   const v = new Float32Array(COLOUR_DIM);
   const bw = box.x2 - box.x1;
   const x1 = Math.max(0, Math.floor(box.x1 + bw * 0.1));
@@ -48,14 +50,15 @@ export function colourEmbedding(img: RgbImage, box: Box): Float32Array {
   if (x2 - x1 < 2 || h < 3) return v;
   const step = Math.max(1, Math.floor(Math.sqrt(((x2 - x1) * h) / 4000)));
   const d = img.data;
+  const [gr, gg, gb] = light;
   for (let y = y1; y < y2; y += step) {
     const band = Math.min(BANDS - 1, Math.floor(((y - y1) * BANDS) / h));
     const base = band * PER_BAND;
     for (let x = x1; x < x2; x += step) {
       const i = (y * img.width + x) * 3;
-      const r = (d[i] ?? 0) / 255;
-      const g = (d[i + 1] ?? 0) / 255;
-      const b = (d[i + 2] ?? 0) / 255;
+      const r = Math.min(1, ((d[i] ?? 0) * gr) / 255);
+      const g = Math.min(1, ((d[i + 1] ?? 0) * gg) / 255);
+      const b = Math.min(1, ((d[i + 2] ?? 0) * gb) / 255);
       const max = Math.max(r, g, b);
       const min = Math.min(r, g, b);
       const c = max - min;

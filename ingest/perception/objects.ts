@@ -8,6 +8,7 @@ import type { CrossingFact, ObjectFact, ZoneVisitFact } from '../observations.js
 import { APPEARANCE_DIM, appearanceEmbedding, appearanceSimilarity, cosine, EmbeddingMean } from './appearance.js';
 import type { Track } from './bytetrack.js';
 import { TrackColours } from './colours.js';
+import { LightReference } from './light.js';
 import { Gallery } from './gallery.js';
 import { DEFAULT_REID, ReidGrouper, type ReidOptions, type ReidTrack } from './reid.js';
 import { iou, overlapOfSmaller } from './postprocess.js';
@@ -20,6 +21,12 @@ import type { Box, RgbImage } from './types.js';
 const MAX_TRAJECTORY = 300;
 /** A track that starts within this long after its object's last sighting continues the visit (a brief occlusion); later, it is a new visit. */
 export const VISIT_GAP_MS = 5_000;
+/**
+ * The same for a still thing (a bottle, a cup): its track ends only after detection looked at its
+ * place and found it gone for the tracker's lost time, so a shorter absence is a new visit (a
+ * bottle taken away for 4 s and set back: two visits; a hand passing in front ends no track).
+ */
+export const STILL_VISIT_GAP_MS = 2_500;
 /** Embedding samples per track: every frame up to this many, then every 4th (and built-in ones whenever the box moved). */
 const DENSE_SAMPLES = 8;
 /** A box that overlaps the last sampled one less than this is a new view (built-in embedding). */
@@ -90,6 +97,8 @@ export class ObjectBook {
   private readonly waitDetections: number;
   /** The last two detected frames (see {@link frame}): a new track's first boxes are embedded on their own frames. */
   private frames: { ts: number; img: RgbImage }[] = [];
+  /** The camera's reference light: views are embedded with the change of light taken out. */
+  private readonly light = new LightReference();
 
   /**
    * @param camera camera id
@@ -129,7 +138,7 @@ export class ObjectBook {
       const e = o.embedding;
       if (samples.length === 0 && e) samples.push(...this.ownKind([Float32Array.from(e)]));
       if (samples.length === 0) continue;
-      this.reid.seed([{ objectId: o.objectId, label: o.label, firstSeen: o.firstSeen, lastSeen: o.lastSeen, samples }]);
+      this.reid.seed([{ objectId: o.objectId, label: o.label, firstSeen: o.firstSeen, lastSeen: o.lastSeen, samples, ...(o.colours ? { colours: o.colours } : {}) }]);
     }
   }
 
@@ -217,7 +226,7 @@ export class ObjectBook {
     if (img && this.frames[this.frames.length - 1]?.ts === t.lastSeen) {
       p.st.colours.add(img, t.box, t.lastSeen);
       p.st.sampled = t.box;
-      this.sample(p.st, appearanceEmbedding(img, t.box));
+      this.sample(p.st, this.embed(img, t.box));
     }
     p.waited++;
     const id = this.reid.assign(this.member(t, p.st), !final && this.waits(t.label, p.waited), this.inView(t.firstSeen), this.lostHere(t));
@@ -250,10 +259,10 @@ export class ObjectBook {
   private firstViews(st: TrackState, t: Track, img: RgbImage): void {
     for (const p of t.trajectory.slice(-3)) {
       const own = p.ts === t.lastSeen ? img : this.frames.find((f) => f.ts === p.ts)?.img;
-      if (own && own.width === img.width && own.height === img.height) this.sample(st, appearanceEmbedding(own, p.box));
+      if (own && own.width === img.width && own.height === img.height) this.sample(st, this.embed(own, p.box));
     }
     // the book was not told of the frames: the current box alone
-    if (st.emb.count === 0) this.sample(st, appearanceEmbedding(img, t.box));
+    if (st.emb.count === 0) this.sample(st, this.embed(img, t.box));
   }
 
   /** The track now belongs to `objectId`: a known object goes on (a new visit after a gap), else it is new. */
@@ -271,7 +280,8 @@ export class ObjectBook {
       // (into a dark corner, behind a mask), so this is a new visit however soon
       const first = t.trajectory[0]?.box ?? t.box;
       const cameIn = MOVING_CLASSES.has(o.label) && cutByEdge(first, img) && !near(o.box, first) ? t.firstSeen - 1 : -Infinity;
-      openVisit(o, t.firstSeen, t.lastSeen, Math.max(this.brokenAt, this.exited.get(objectId) ?? -Infinity, cameIn));
+      const gap = MOVING_CLASSES.has(o.label) ? VISIT_GAP_MS : STILL_VISIT_GAP_MS;
+      openVisit(o, t.firstSeen, t.lastSeen, Math.max(this.brokenAt, this.exited.get(objectId) ?? -Infinity, cameIn), gap);
     }
     if (!o.trackIds.includes(t.id)) o.trackIds.push(t.id);
     for (const p of t.trajectory) this.addPoint(o, p.ts, p.box, img);
@@ -295,6 +305,11 @@ export class ObjectBook {
     return { objectId: '', emb: new EmbeddingMean(), views: new Gallery(sim), sampled: t.box, frames: 1, seen: t.lastSeen, watch, colours: new TrackColours(t.label) };
   }
 
+  /** The built-in embedding of a box, with the change of the camera's light taken out. */
+  private embed(img: RgbImage, box: Track['box']): Float32Array {
+    return appearanceEmbedding(img, box, this.light.gains(img));
+  }
+
   /** Adds an embedding to a track's mean and views. */
   private sample(st: TrackState, v: Float32Array): void {
     st.emb.add(v);
@@ -303,7 +318,8 @@ export class ObjectBook {
 
   /** The track as re-ID sees it: its span, mean and views (the live gallery: it grows with the track). */
   private member(t: Track, st: TrackState): ReidTrack {
-    return { trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: st.emb.value() ?? new Float32Array(0), samples: st.views.samples };
+    const colours = st.colours.value();
+    return { trackId: t.id, label: t.label, start: t.firstSeen, end: t.lastSeen, embedding: st.emb.value() ?? new Float32Array(0), samples: st.views.samples, ...(colours ? { colours } : {}) };
   }
 
   /**
@@ -316,7 +332,7 @@ export class ObjectBook {
     const st = this.tracks.get(t.id);
     const o = this.objects.get(st?.objectId ?? '');
     if (!st || !o) return 'same';
-    const check = st.watch?.check(t.lastSeen, st.seen, () => appearanceEmbedding(img, t.box), st.views.samples) ?? 'same';
+    const check = st.watch?.check(t.lastSeen, st.seen, () => this.embed(img, t.box), st.views.samples) ?? 'same';
     if (check === 'switched') return check;
     st.frames++;
     if (check === 'same') {
@@ -331,7 +347,7 @@ export class ObjectBook {
     else if (check === 'same' && !this.external && (st.frames <= DENSE_SAMPLES || st.frames % 4 === 0 || iou(st.sampled, t.box) < NEW_VIEW_IOU)) {
       // a person walking in or out changes view every frame: those views are the ones a return shows first
       st.sampled = t.box;
-      this.sample(st, appearanceEmbedding(img, t.box));
+      this.sample(st, this.embed(img, t.box));
     }
     this.addPoint(o, t.lastSeen, t.box, img);
     this.touch(o, t);
@@ -541,14 +557,14 @@ function near(a: Box, b: Box): boolean {
 }
 
 /**
- * A known object is seen again from `start`: a new visit after a gap (or after a break at
+ * A known object is seen again from `start`: a new visit after a gap longer than `gap` ms (or after a break at
  * `brokenAt` since its last visit ended: an outage, or its last track walked out of the view),
  * else the last one goes on.
  */
-function openVisit(o: ObjectFact, start: number, end: number, brokenAt: number): void {
+function openVisit(o: ObjectFact, start: number, end: number, brokenAt: number, gap: number): void {
   const visits = (o.visits ??= [{ start: o.firstSeen, end: o.lastSeen }]);
   const last = visits[visits.length - 1];
-  if (last && start - last.end <= VISIT_GAP_MS && !(last.end <= brokenAt && brokenAt <= start)) {
+  if (last && start - last.end <= gap && !(last.end <= brokenAt && brokenAt <= start)) {
     last.end = Math.max(last.end, end);
     return;
   }

@@ -5,6 +5,8 @@
  * of a track and a member is that of their best pair of views (each keeps a gallery of views).
  */
 import { cosine } from './appearance.js';
+import type { ObjectColours } from '../observations.js';
+import { coloursClash } from './colour-match.js';
 import { bestPair, Gallery, type Similarity } from './gallery.js';
 
 /** Thresholds of the rule, for the similarity in use. */
@@ -52,6 +54,8 @@ export interface ReidTrack {
   embedding: Float32Array;
   /** Its kept views (a gallery); absent or empty: the mean is its only view. */
   samples?: readonly Float32Array[];
+  /** Its named colours so far (people and vehicles): a plain clash with a member's rules the member out. */
+  colours?: ObjectColours;
 }
 
 /**
@@ -65,6 +69,8 @@ export interface ReidSeed {
   lastSeen: number;
   /** Its views (at least one; a stored mean embedding is one). */
   samples: readonly Float32Array[];
+  /** Its stored colours, if named. */
+  colours?: ObjectColours;
 }
 
 interface Group {
@@ -125,7 +131,7 @@ export class ReidGrouper {
     let trackId = -1;
     for (const s of seeds) {
       if (s.samples.length === 0 || this.groups.some((g) => g.objectId === s.objectId)) continue;
-      const member: ReidTrack = { trackId: trackId--, label: s.label, start: s.firstSeen, end: s.lastSeen, embedding: s.samples[0] as Float32Array, samples: s.samples };
+      const member: ReidTrack = { trackId: trackId--, label: s.label, start: s.firstSeen, end: s.lastSeen, embedding: s.samples[0] as Float32Array, samples: s.samples, ...(s.colours ? { colours: s.colours } : {}) };
       this.groups.push({ objectId: s.objectId, label: s.label, members: [member], lastSeen: s.lastSeen });
     }
   }
@@ -162,14 +168,16 @@ export class ReidGrouper {
   }
 
   /**
-   * The track's best similarity with the group's members when it shares no time with any of them
-   * and is above the low bar with each (views of another length never are); else -Infinity.
+   * The track's best similarity with the group's members when it shares no time with any of them,
+   * is above the low bar with each (views of another length never are) and its named colours
+   * clash with none (see `colour-match.ts`); else -Infinity.
    */
   private fits(g: Group, t: ReidTrack, views: readonly Float32Array[]): number {
     let top = -Infinity;
     for (const m of g.members) {
       if (m.trackId === t.trackId) continue;
       if (m.start <= t.end && t.start <= m.end) return -Infinity;
+      if (coloursClash(t.colours, m.colours)) return -Infinity;
       const s = bestPair(views, viewsOf(m), this.similarity);
       if (!(s > this.opts.low)) return -Infinity;
       top = Math.max(top, s);

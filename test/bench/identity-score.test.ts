@@ -47,3 +47,28 @@ test('a person back under a new id is a switch', () => {
   );
   assert.deepEqual([s.idSwitches, s.fragments, s.merges], [1, 0, 0]);
 });
+
+test('things in view at once are told apart by where they are: a stored visit counts only for the true visit whose region holds it', () => {
+  const two = [
+    { person: 0, start: 0, end: 10, where: [0, 0, 0.5, 1] as const },
+    { person: 1, start: 0, end: 10, where: [0.5, 0, 1, 1] as const },
+  ];
+  const right = scoreIdentities(
+    [
+      { objectId: 'a', start: 0, end: 10, at: [0.2, 0.5] as const },
+      { objectId: 'b', start: 0, end: 10, at: [0.8, 0.5] as const },
+    ],
+    two,
+  );
+  assert.deepEqual([right.idf1, right.idSwitches, right.fragments, right.merges, right.missedVisits], [1, 0, 0, 0, 0]);
+  const oneSide = scoreIdentities(
+    [
+      { objectId: 'a', start: 0, end: 10, at: [0.2, 0.5] as const },
+      { objectId: 'b', start: 0, end: 10, at: [0.3, 0.5] as const },
+    ],
+    two,
+  );
+  assert.equal(oneSide.missedVisits, 1, 'both stored visits are on the left: the right person is missed');
+  assert.equal(oneSide.fragments, 1, 'the left person is stored twice');
+  assert.equal(oneSide.idf1, 0.5);
+});

@@ -69,3 +69,20 @@ test('ByteTracker confirmAtOnce: a new track the caller vouches for is confirmed
   assert.deepEqual(asked.sort(), ['bottle', 'cup']);
   assert.deepEqual(t.snapshot().map((s) => s.state).sort(), ['confirmed', 'tentative']);
 });
+
+test('a bottle taken away for 4.5 s and set back on its place has two visits, not one long stay', async () => {
+  // b away from 8 s to 12.5 s (5 s after its last sighting, within a person's visit gap): its track ends after the tracker's lost time, the place takes it back
+  const obs = await run((ts) => (ts - T0 >= 8000 && ts - T0 < 12_500 ? ['a', 'c'] : ['a', 'b', 'c']), 20_000);
+  const gone = objects(obs).find((o) => o.event === 'end')?.object.objectId;
+  assert.ok(gone, 'b ended');
+  const last = objects(obs).filter((o) => o.object.objectId === gone).at(-1)?.object;
+  assert.deepEqual(
+    last?.visits?.map((v) => [v.start - T0, v.end - T0]),
+    [
+      [0, 7500],
+      [12_500, 20_000],
+    ],
+  );
+  const stayed = objects(obs).filter((o) => o.object.objectId !== gone).at(-1)?.object;
+  assert.equal(stayed?.visits?.length, 1, 'a bottle that stayed has one visit');
+});
