@@ -8,7 +8,7 @@
  * BENCH_ONLY=ocr, BENCH_ONLY=detect, BENCH_ONLY=accuracy or BENCH_ONLY=cameras (measure only OCR, only the CenterNet
  * detector stage on ONNX Runtime and TF.js, only the accuracy on the long clips, or only the camera-count probes, BENCH_GATE=on/off for
  * one of them, and merge it into the last results; BENCH_DETECTOR=auto runs the camera-count probes with the daemon's default,
- * each camera choosing between centernet and ssd-oidv4 and probing its orientation, written as `..._auto`). Each probe also reports the cores used by this
+ * each camera choosing between centernet and ssd-oidv4 (a few probing at once: BENCH_PROBE_SLOTS, default the daemon's 4, 0 for all at once) and probing its orientation, written as `..._auto`). Each probe also reports the cores used by this
  * process (main thread and detector workers), by the ffmpeg decoders, and how busy the main thread was.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { locateFfmpeg } from '../ingest/ffmpeg/locate.js';
 import { DETECTOR_TRACKING, CameraPerception } from '../ingest/perception/pipeline.js';
 import { createDetector } from '../ingest/perception/detectors.js';
 import { AutoDetector } from '../ingest/perception/auto-detector.js';
+import { DEFAULT_PROBE_SLOTS, ProbeSlots } from '../ingest/perception/probe-slots.js';
 import { PaddleOcrReader } from '../ingest/perception/ocr.js';
 import { defaultDetectorWorkers, WorkerDetector } from '../ingest/perception/worker-detector.js';
 import type { Detector } from '../ingest/perception/types.js';
@@ -46,14 +47,16 @@ const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () 
 
 /** BENCH_DETECTOR=auto: the daemon's default per camera (centernet and ssd-oidv4 chosen between, the orientation probed). */
 const AUTO = process.env.BENCH_DETECTOR === 'auto';
+/** Probe slots shared by the cameras of one probe (BENCH_PROBE_SLOTS; the daemon's default). */
+const PROBE_SLOTS = Number(process.env.BENCH_PROBE_SLOTS ?? DEFAULT_PROBE_SLOTS);
 
-function pipeline(camera: string, detector: Detector, gate: boolean): CameraPerception {
-  return new CameraPerception({ camera, detector, detect: DETECT, gate, keyframes: true, tracker: DETECTOR_TRACKING, ...(AUTO ? { orientation: 'auto' as const } : {}) });
+function pipeline(camera: string, detector: Detector, gate: boolean, probeSlots: ProbeSlots | null = null): CameraPerception {
+  return new CameraPerception({ camera, detector, detect: DETECT, gate, keyframes: true, tracker: DETECTOR_TRACKING, ...(AUTO ? { orientation: 'auto' as const } : {}), ...(probeSlots ? { probeSlots } : {}) });
 }
 
 /** The detector one probed camera runs: the shared pool, or (auto) its own choice between two shared pools. */
-function cameraDetector(pooled: Detector, secondary: Detector | null): Detector {
-  return secondary ? new AutoDetector(pooled, secondary) : pooled;
+function cameraDetector(pooled: Detector, secondary: Detector | null, slots: ProbeSlots | null): Detector {
+  return secondary ? new AutoDetector(pooled, secondary, undefined, undefined, false, slots) : pooled;
 }
 
 /** Replays a clip as fast as possible through a pipeline; returns per-frame stage times and the facts. */
@@ -118,9 +121,11 @@ async function replayClip(clip: string, detector: Detector, gate: boolean) {
 /** Runs N live file cameras (real-time, looping) through perception for PROBE_S seconds. */
 async function probe(n: number, detector: Detector, gate: boolean, secondary: Detector | null = null): Promise<{ framesIn: number; expected: number; drops: number; dropRate: number; cores: { node: number; ffmpeg: number; eventLoop: number } }> {
   const ffmpeg = locateFfmpeg();
+  // the daemon's shared probe slots (BENCH_PROBE_SLOTS=0: every camera probes at once, as before them)
+  const slots = PROBE_SLOTS > 0 ? new ProbeSlots(PROBE_SLOTS) : null;
   const sessions = Array.from({ length: n }, (_, i) => new CameraSession({ id: `c${i}`, url: CLIPS[i % 2] ?? '', fps: 2, width: 640, enabled: true, transport: 'tcp', watchdogSeconds: 10 }, { ffmpeg, log: quiet }));
   const pumps = sessions.map(async (s) => {
-    const p = pipeline(s.spec.id, cameraDetector(detector, secondary), gate);
+    const p = pipeline(s.spec.id, cameraDetector(detector, secondary, slots), gate, slots);
     for (let f: Frame | undefined = await s.nextFrame(); f; f = await s.nextFrame()) await p.process(f);
   });
   sessions.forEach((s) => s.start());

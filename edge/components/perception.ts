@@ -6,6 +6,7 @@ import type { Observation } from '../../ingest/observations.js';
 import type { AutoStatus } from '../../ingest/perception/auto-choice.js';
 import type { OrientationStatus } from '../../ingest/perception/orientation-choice.js';
 import { AutoDetector, vehicleClasses } from '../../ingest/perception/auto-detector.js';
+import { ProbeSlots } from '../../ingest/perception/probe-slots.js';
 import { createDetector, type DetectorConfig } from '../../ingest/perception/detectors.js';
 import { defaultDetectorWorkers, WorkerDetector } from '../../ingest/perception/worker-detector.js';
 import { CameraPerception } from '../../ingest/perception/pipeline.js';
@@ -85,6 +86,7 @@ export function cameraPerception(
   run?: string,
   seeds: readonly IdentitySeed[] = [],
   onOrientation?: (s: OrientationStatus) => void,
+  probeSlots: ProbeSlots | null = null,
 ): CameraPerception {
   const d = c.detector;
   const r = c.reid;
@@ -108,6 +110,7 @@ export function cameraPerception(
     ...(captions ? { captioner: captions.captioner, onLate: captions.onLate, onLateError: captions.onLateError } : {}),
     orientation: c.orientation ?? 'auto',
     ...(onOrientation ? { onOrientation } : {}),
+    ...(probeSlots ? { probeSlots } : {}),
   });
 }
 
@@ -174,6 +177,8 @@ export class PerceptionComponent implements Component {
   private readonly detectors = new Map<string, DetectorEntry>();
   /** The cameras whose detector is `auto`, with their choice. */
   private readonly autos = new Map<string, AutoDetector>();
+  /** Cameras of `auto` probe a few at a time (cameras starting together would all double their cost at once). */
+  private readonly probeSlots = new ProbeSlots();
   /** The detector entry each camera uses. */
   private readonly cameraDetector = new Map<string, { det: Detector | null; turns: Turns }>();
   private readonly readers: PaddleOcrReader[] = [];
@@ -258,7 +263,7 @@ export class PerceptionComponent implements Component {
         this.deps.noteOrientation?.(c.id, s.orientation);
       };
       if (c.orientation && c.orientation !== 'auto') this.deps.noteOrientation?.(c.id, c.orientation);
-      this.pipes.set(c.id, cameraPerception(g ? { ...c, zones: [...g.zones], lines: [...g.lines] } : c, det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run, seeds.get(c.id), onOrientation));
+      this.pipes.set(c.id, cameraPerception(g ? { ...c, zones: [...g.zones], lines: [...g.lines] } : c, det, await this.loadOcr(c), await this.loadEncoder(c), this.captionsFor(c), run, seeds.get(c.id), onOrientation, this.probeSlots));
     }
   }
 
@@ -303,9 +308,9 @@ export class PerceptionComponent implements Component {
       this.deps.log.warn({ camera: c.id }, 'detector auto: ssd-oidv4 did not load; centernet runs alone');
       return primary.det;
     }
-    const det = new AutoDetector(primary.det, secondary.det, (s) => this.deps.log.info({ camera: c.id, mode: s.mode, running: s.running, reason: s.reason }, 'detector auto: choice changed'));
+    const det = new AutoDetector(primary.det, secondary.det, (s) => this.deps.log.info({ camera: c.id, mode: s.mode, running: s.running, reason: s.reason }, 'detector auto: choice changed'), undefined, false, this.probeSlots);
     this.autos.set(c.id, det);
-    this.deps.log.info({ camera: c.id, running: det.status().running }, 'detector auto: probing both detectors');
+    this.deps.log.info({ camera: c.id, running: det.status().running }, 'detector auto: probing both detectors (a few cameras at a time)');
     return det;
   }
 
@@ -432,6 +437,7 @@ export class PerceptionComponent implements Component {
     for (const e of this.encoders.splice(0)) await e.dispose();
     this.detectors.clear();
     this.cameraDetector.clear();
+    for (const a of this.autos.values()) await a.dispose();
     this.autos.clear();
     this.pipes.clear();
   }

@@ -6,8 +6,10 @@
  * detected frame and the SSD's vehicles that CenterNet did not report are added. When the SSD adds
  * a vehicle on enough probed frames, the camera keeps both for the rest of the run (`fused`);
  * otherwise it runs CenterNet alone (`primary`) and probes again from time to time, so a scene that
- * first showed no vehicle is looked at again.
+ * first showed no vehicle is looked at again. Given shared {@link ProbeSlots}, a camera probes only
+ * while it holds a slot: until then its frames run the primary alone and count for nothing.
  */
+import type { ProbeSlots } from './probe-slots.js';
 
 /** How a camera's `auto` detector runs now. */
 export type AutoMode = 'probing' | 'primary' | 'fused';
@@ -48,10 +50,13 @@ export class AutoChoice {
   private probed = 0;
   private added = 0;
   private addedThisProbe = 0;
+  /** Whether the last frame of a probe ran without a slot (it counts for nothing). */
+  private waiting = false;
 
   constructor(
     private readonly names: { primary: string; secondary: string },
     private readonly o: AutoChoiceOptions = AUTO_CHOICE_DEFAULTS,
+    private readonly slots: ProbeSlots | null = null,
   ) {
     this.left = o.probeFrames;
   }
@@ -61,9 +66,17 @@ export class AutoChoice {
     return this.m;
   }
 
-  /** Whether the next detected frame runs the secondary detector too. */
+  /** Whether the next detected frame runs the secondary detector too (a probe takes a slot first, when slots are shared). */
   runsSecondary(): boolean {
-    return this.m !== 'primary';
+    if (this.m === 'fused') return true;
+    if (this.m === 'primary') return false;
+    this.waiting = this.slots !== null && !this.slots.take(this);
+    return !this.waiting;
+  }
+
+  /** Frees this choice's probe slot (the camera stopped, or its choice starts over). */
+  close(): void {
+    this.slots?.release(this);
   }
 
   /**
@@ -79,6 +92,7 @@ export class AutoChoice {
       this.addedThisProbe = 0;
       return this.m;
     }
+    if (this.waiting) return null;
     this.probed++;
     if (added !== null && added > 0) {
       this.added++;
@@ -86,9 +100,11 @@ export class AutoChoice {
     }
     if (this.addedThisProbe >= this.o.minAddedFrames) {
       this.m = 'fused';
+      this.close();
       return this.m;
     }
     if (--this.left > 0) return null;
+    this.close();
     this.m = 'primary';
     this.sinceProbe = 0;
     return this.m;
@@ -102,7 +118,10 @@ export class AutoChoice {
         ? `${secondary} found vehicles ${primary} missed on ${this.addedThisProbe} probed frames; both run`
         : this.m === 'primary'
           ? `${secondary} added no vehicle ${primary} missed on ${this.o.minAddedFrames} probed frames; ${primary} alone until the next probe`
-          : `probing: both run (${this.left} frames left)`;
-    return { mode: this.m, running: this.m === 'primary' ? primary : `${primary}+${secondary}`, probed: this.probed, addedFrames: this.added, reason };
+          : this.waiting
+            ? `waiting to probe: ${this.slots?.max ?? 0} cameras probe at once; ${primary} alone meanwhile`
+            : `probing: both run (${this.left} frames left)`;
+    const alone = this.m === 'primary' || (this.m === 'probing' && this.waiting);
+    return { mode: this.m, running: alone ? primary : `${primary}+${secondary}`, probed: this.probed, addedFrames: this.added, reason };
   }
 }

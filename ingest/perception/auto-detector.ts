@@ -9,6 +9,7 @@
  */
 import { AutoChoice, AUTO_CHOICE_DEFAULTS, type AutoChoiceOptions, type AutoStatus } from './auto-choice.js';
 import { CONFUSABLE_GROUPS, labelGroup } from './label-groups.js';
+import type { ProbeSlots } from './probe-slots.js';
 import { iou } from './postprocess.js';
 import type { Box, Detection, DetectOptions, Detector, RgbImage } from './types.js';
 
@@ -39,8 +40,9 @@ export class AutoDetector implements Detector {
     private readonly onChange: AutoModeListener = () => {},
     private readonly options: AutoChoiceOptions = AUTO_CHOICE_DEFAULTS,
     private readonly owns = false,
+    private readonly slots: ProbeSlots | null = null,
   ) {
-    this.choice = new AutoChoice({ primary: primary.model, secondary: secondary.model }, options);
+    this.choice = new AutoChoice({ primary: primary.model, secondary: secondary.model }, options, slots);
     const labels = [...primary.labels];
     for (const l of secondary.labels) {
       if (VEHICLES.has(l) && !labels.includes(l)) {
@@ -62,7 +64,8 @@ export class AutoDetector implements Detector {
 
   /** The camera's picture was turned: what was probed on the picture as it came no longer counts, the probe starts again. */
   pictureChanged(): void {
-    this.choice = new AutoChoice({ primary: this.primary.model, secondary: this.secondary.model }, this.options);
+    this.choice.close();
+    this.choice = new AutoChoice({ primary: this.primary.model, secondary: this.secondary.model }, this.options, this.slots);
     this.onChange(this.choice.status());
   }
 
@@ -119,6 +122,7 @@ export class AutoDetector implements Detector {
   }
 
   async dispose(): Promise<void> {
+    this.choice.close();
     if (this.owns) await Promise.all([this.primary.dispose(), this.secondary.dispose()]);
   }
 }

@@ -14,6 +14,7 @@ import { DEFAULT_REID, type ReidOptions } from './reid.js';
 import { FenceScreen } from './fence.js';
 import { DEFAULT_STILL, MOVING_CLASSES, StillPlaces } from './still.js';
 import { turnImage, turnLines, turnZones, type OrientationSetting } from './orientation.js';
+import type { ProbeSlots } from './probe-slots.js';
 import { OrientationChoice, PROBED, viewScore, type OrientationChoiceOptions, type OrientationStatus, type ProbedOrientation, type ViewScore } from './orientation-choice.js';
 import type { Box, DetectOptions, Detection, Detector } from './types.js';
 import { ZoneTracker, type LineSpec, type ZoneSpec } from './zones.js';
@@ -119,6 +120,12 @@ export interface PerceptionOptions {
   orientationProbe?: OrientationChoiceOptions;
   /** Told once when `auto` chose (the caller logs it, and its warning if any). */
   onOrientation?: (s: OrientationStatus) => void;
+  /**
+   * Probe slots shared with the daemon's other cameras: the `auto` orientation probes (five views
+   * per detected frame) only while it holds one; meanwhile frames are detected as they come and
+   * count for nothing in the probe. Absent: it probes at once.
+   */
+  probeSlots?: ProbeSlots;
 }
 
 /** Milliseconds spent per stage (sums; divide by `frames` or `detections`). */
@@ -137,6 +144,8 @@ export class CameraPerception {
   private readonly book: ObjectBook;
   private readonly zones: ZoneTracker;
   private readonly turn: OrientationChoice;
+  /** Whether the last detected frame waited for a probe slot (see {@link probeSlot}). */
+  private slotWait = false;
   /** Zones and lines as drawn on the picture as it comes. */
   private drawn: { zones: readonly ZoneSpec[]; lines: readonly LineSpec[] };
   /** The last frame perceived, as perception saw it (turned). */
@@ -288,11 +297,13 @@ export class CameraPerception {
       const turned = turnImage(frame, this.turn.orientation);
       return { frame: turned, dets: await run(turned, false) };
     }
-    if (!this.turn.probing) return { frame, dets: await run(frame, false) };
+    if (!this.turn.probing || !this.probeSlot()) return { frame, dets: await run(frame, false) };
     const views = PROBED.map((p) => turnImage(frame, p));
     const found = await Promise.all(views.map((v, i) => run(v, i > 0)));
     const scores = Object.fromEntries(PROBED.map((p, i) => [p, viewScore(found[i] ?? [], this.o.orientationProbe?.minScore)])) as Record<ProbedOrientation, ViewScore>;
-    if (!this.turn.record(scores)) return { frame, dets: found[0] ?? [] };
+    const decided = this.turn.record(scores);
+    if (!this.turn.probing) this.o.probeSlots?.release(this.turn);
+    if (!decided) return { frame, dets: found[0] ?? [] };
     if (!this.turn.waiting) this.o.onOrientation?.(this.turn.status());
     const at = this.turnNow() ? PROBED.indexOf(this.turn.orientation as ProbedOrientation) : 0;
     return at > 0 ? { frame: views[at] ?? frame, dets: found[at] ?? [] } : { frame, dets: found[0] ?? [] };
@@ -312,9 +323,16 @@ export class CameraPerception {
     return true;
   }
 
+  /** Whether the orientation probe may run on this frame: it holds a shared probe slot, or none are shared. */
+  private probeSlot(): boolean {
+    this.slotWait = this.o.probeSlots !== undefined && !this.o.probeSlots.take(this.turn);
+    return !this.slotWait;
+  }
+
   /** The camera's orientation now, for `/healthz`. */
   orientationStatus(): OrientationStatus {
-    return this.turn.status();
+    const s = this.turn.status();
+    return this.slotWait && this.turn.probing ? { ...s, reason: `waiting to probe: ${this.o.probeSlots?.max ?? 0} cameras probe at once; the picture as it comes meanwhile` } : s;
   }
 
   /** The last frame perceived, turned as perception saw it (null before the first). */
@@ -413,6 +431,7 @@ export class CameraPerception {
 
   /** Ends every track and closes the open segment (end of stream). */
   flush(ts: number): Observation[] {
+    this.o.probeSlots?.release(this.turn);
     const out: Observation[] = [];
     // a still scene carried what the last detection saw to the last frame: those were there until then
     const carried = this.carriedTracks();

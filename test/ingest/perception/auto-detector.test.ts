@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AutoChoice } from '../../../ingest/perception/auto-choice.js';
+import { ProbeSlots } from '../../../ingest/perception/probe-slots.js';
 import { AutoDetector, containment, vehicleClasses } from '../../../ingest/perception/auto-detector.js';
 import type { Box, Detection, DetectOptions, Detector, RgbImage } from '../../../ingest/perception/types.js';
 
@@ -53,6 +54,39 @@ test('a camera where the secondary adds vehicles on enough frames keeps both', (
   for (let i = 0; i < 20; i++) assert.equal(c.record(0), null);
   assert.equal(c.mode, 'fused');
   assert.match(c.status().reason, /found vehicles p missed/);
+});
+
+test('cameras sharing probe slots probe in turn: one waiting runs the primary alone, and its frames count for nothing until a slot frees', () => {
+  const slots = new ProbeSlots(1);
+  const a = new AutoChoice({ primary: 'p', secondary: 's' }, OPT, slots);
+  const b = new AutoChoice({ primary: 'p', secondary: 's' }, OPT, slots);
+  assert.equal(a.runsSecondary(), true, 'the first camera takes the slot');
+  assert.equal(b.runsSecondary(), false, 'the second waits');
+  assert.equal(b.record(null), null);
+  assert.equal(b.status().running, 'p');
+  assert.match(b.status().reason, /waiting to probe/);
+  assert.equal(b.status().probed, 0, 'a waiting frame is not a probed frame');
+  // a finishes its probe (no vehicle added): its slot frees, b probes its full count
+  for (let i = 0; i < 3; i++) a.record(0);
+  assert.equal(a.record(0), 'primary');
+  assert.equal(slots.held, 0);
+  const modes: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    assert.equal(b.runsSecondary(), true);
+    modes.push(b.record(0) ?? '-');
+  }
+  assert.deepEqual(modes, ['-', '-', '-', 'primary']);
+  // a camera that keeps both frees its slot too, and a closed choice (a stopped camera) frees it
+  const c = new AutoChoice({ primary: 'p', secondary: 's' }, OPT, slots);
+  assert.equal(c.runsSecondary(), true);
+  c.record(1);
+  assert.equal(c.record(1), 'fused');
+  assert.equal(slots.held, 0);
+  const d = new AutoChoice({ primary: 'p', secondary: 's' }, OPT, slots);
+  assert.equal(d.runsSecondary(), true);
+  d.close();
+  assert.equal(slots.held, 0);
+  assert.throws(() => new ProbeSlots(0), RangeError);
 });
 
 test('pooling: a missed vehicle is added, a surer one replaces the primary box, people stay the primary\'s', async () => {
