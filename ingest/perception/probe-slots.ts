@@ -16,19 +16,40 @@ import { availableParallelism } from 'node:os';
  */
 export const DEFAULT_PROBE_SLOTS = Math.max(2, availableParallelism());
 
-/** At most `max` holders at once. */
-export class ProbeSlots {
-  private readonly holders = new Set<object>();
+/**
+ * How long a holder keeps a slot while others wait (ms): a camera over a still, empty scene detects
+ * so few frames that its probe could hold a slot for hours; after this it yields to a waiting one
+ * (its probe goes on later, from where it was).
+ */
+export const PROBE_LEASE_MS = 30_000;
 
-  constructor(readonly max: number = DEFAULT_PROBE_SLOTS) {
+/** At most `max` holders at once; a holder past its lease yields its slot to one that asks. */
+export class ProbeSlots {
+  private readonly holders = new Map<object, number>();
+
+  constructor(
+    readonly max: number = DEFAULT_PROBE_SLOTS,
+    private readonly leaseMs: number = PROBE_LEASE_MS,
+    private readonly now: () => number = Date.now,
+  ) {
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`probe slots: a positive whole number, not ${max}`);
   }
 
-  /** Takes a slot for `holder` (true when it holds one already); false when all are held. */
+  /**
+   * Takes a slot for `holder` (true when it holds one already). When all are held, the holder that
+   * has held its slot longest gives it up if that is longer than the lease; else false.
+   */
   take(holder: object): boolean {
     if (this.holders.has(holder)) return true;
-    if (this.holders.size >= this.max) return false;
-    this.holders.add(holder);
+    const t = this.now();
+    if (this.holders.size >= this.max) {
+      let oldest: object | null = null;
+      let since = Infinity;
+      for (const [h, at] of this.holders) if (at < since) [oldest, since] = [h, at];
+      if (!oldest || t - since <= this.leaseMs) return false;
+      this.holders.delete(oldest);
+    }
+    this.holders.set(holder, t);
     return true;
   }
 

@@ -89,6 +89,21 @@ test('cameras sharing probe slots probe in turn: one waiting runs the primary al
   assert.throws(() => new ProbeSlots(0), RangeError);
 });
 
+test('a holder past its lease yields its slot to one that asks (a camera over a still, empty scene cannot hold it for hours)', () => {
+  let now = 0;
+  const slots = new ProbeSlots(1, 30_000, () => now);
+  const quiet = new AutoChoice({ primary: 'p', secondary: 's' }, OPT, slots);
+  const busy = new AutoChoice({ primary: 'p', secondary: 's' }, OPT, slots);
+  assert.equal(quiet.runsSecondary(), true);
+  quiet.record(0);
+  now = 20_000;
+  assert.equal(busy.runsSecondary(), false, 'within the lease the holder keeps it');
+  now = 31_000;
+  assert.equal(busy.runsSecondary(), true, 'past the lease it yields');
+  assert.equal(quiet.runsSecondary(), false, 'the quiet camera waits its turn now');
+  assert.equal(quiet.status().probed, 1, 'what it probed before is kept');
+});
+
 test('pooling: a missed vehicle is added, a surer one replaces the primary box, people stay the primary\'s', async () => {
   const car = box(10, 10, 60, 40);
   const prim = new Scripted('centernet', ['person', 'car', 'truck'], [[det('person', 0.9, box(100, 0, 120, 50)), det('truck', 0.3, car)]]);
