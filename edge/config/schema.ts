@@ -90,7 +90,7 @@ const camera = z
     orientation: z
       .enum(['auto', 'upright', 'rotate180', 'vflip', 'hflip', 'rotate90', 'rotate270'])
       .default('auto')
-      .describe('How the picture is turned before perception (a camera mounted upside down on a ceiling: rotate180; one on its side: rotate90 turns the picture a quarter clockwise, rotate270 anticlockwise). auto (the default) probes the first detected frames in the picture as it comes, rotate180, vflip, rotate90 and rotate270, and turns it only when a turned picture clearly scores better (never a camera with zones or lines); the choice is logged and shown in /healthz.'),
+      .describe('How the picture is turned before perception (a camera mounted upside down on a ceiling: rotate180; one on its side: rotate90 turns the picture a quarter clockwise, rotate270 anticlockwise). auto (the default) probes the first detected frames in the picture as it comes, rotate180, vflip, rotate90 and rotate270, and turns it only when a turned picture clearly scores better (never a camera with zones or lines); the choice is logged and shown in /healthz. Cameras probe a few at a time (one per core, at least 2); the others wait their turn with the picture as it comes.'),
     zones: z
       .array(zoneSchema)
       .max(64)

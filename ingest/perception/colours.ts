@@ -107,6 +107,45 @@ function strongCast(labs: readonly Lab[]): [number, number] | null {
   return [cast[0] * k, cast[1] * k];
 }
 
+/** Median lightness of the background under which a scene is dim: its colours are read brightened. */
+const DIM_L = 40;
+/** The lightness a dim scene's background is brought to (an indoor scene in ordinary light measures 46-59). */
+const REFERENCE_L = 50;
+/** Most a dim scene's luminance is raised (pre-dawn light at L* 22 is raised 5.2 times). */
+const MAX_LIGHT_GAIN = 6;
+
+/** Luminance Y (0..1) of a lightness L*. */
+function luminance(L: number): number {
+  const f = (L + 16) / 116;
+  return f > 6 / 29 ? f ** 3 : (L * 27) / 24389;
+}
+
+/** Lightness L* of a luminance Y (0..1). */
+function lightness(Y: number): number {
+  return Y > 216 / 24389 ? 116 * Math.cbrt(Y) - 16 : (Y * 24389) / 27;
+}
+
+/**
+ * How much a dim scene's luminance is raised before its colours are named: the lighting of the
+ * scene taken into account, so a grey cardigan in pre-dawn light (L* 15, the room at 22) is named
+ * dark grey as it is once the lights come on (L* 41), not black; 1 when the background's median
+ * lightness is {@link DIM_L} or more.
+ */
+export function sceneGain(img: RgbImage, box: Box): number {
+  const labs = backgroundLabs(img, box);
+  if (labs.length === 0) return 1;
+  const L = median(labs.map((l) => l[0]));
+  return L >= DIM_L ? 1 : Math.min(MAX_LIGHT_GAIN, luminance(REFERENCE_L) / Math.max(1e-4, luminance(L)));
+}
+
+/** A colour of a dim scene brightened by `gain` (luminance), its chroma raised with its lightness. */
+function brighten(lab: Lab, gain: number): Lab {
+  if (gain === 1 || lab[0] <= 0) return lab;
+  const L = Math.min(100, lightness(Math.min(1, luminance(lab[0]) * gain)));
+  const k = L / lab[0];
+  return [L, lab[1] * k, lab[2] * k];
+}
+
 /**
  * The colour cast of a frame, measured outside `box` on a coarse grid (a grey-world correction on
  * the background, which stands still while the object moves). Usually the median a* and b* of the
@@ -133,8 +172,8 @@ export interface BandReading {
   share: number;
 }
 
-/** Reads one band of `box` on `img`, the cast taken out; null when the band is too small. */
-export function readBand(img: RgbImage, box: Box, band: Band, cast: [number, number]): BandReading | null {
+/** Reads one band of `box` on `img`, the cast taken out and a dim scene brightened by `gain` ({@link sceneGain}); null when the band is too small. */
+export function readBand(img: RgbImage, box: Box, band: Band, cast: [number, number], gain = 1): BandReading | null {
   const bw = box.x2 - box.x1;
   const bh = box.y2 - box.y1;
   const cx = (box.x1 + box.x2) / 2;
@@ -153,7 +192,7 @@ export function readBand(img: RgbImage, box: Box, band: Band, cast: [number, num
       const [L, a, b] = srgbToLab(d[i] ?? 0, d[i + 1] ?? 0, d[i + 2] ?? 0);
       // a cast tints in proportion to the light: a dark pixel carries little of it
       const k = Math.min(1, L / 60);
-      const lab: Lab = [L, a - k * cast[0], b - k * cast[1]];
+      const lab: Lab = brighten([L, a - k * cast[0], b - k * cast[1]], gain);
       const term = nameColour(lab).term;
       const list = byTerm.get(term);
       if (list) list.push(lab);
@@ -214,9 +253,10 @@ export class TrackColours {
     if (seen.size === 0) return;
     this.last = ts;
     const cast = sceneCast(img, box);
+    const gain = sceneGain(img, box);
     for (const [part, band] of Object.entries(bands)) {
       if (!seen.has(part)) continue;
-      const r = readBand(img, box, band, cast);
+      const r = readBand(img, box, band, cast, gain);
       if (!r) continue;
       const list = this.readings.get(part) ?? [];
       list.push(r);

@@ -424,6 +424,8 @@ function nameWords(v: ScanVocabulary): Map<string, PlaceName> {
     // (a word that is never a name alone, "front", is one with the word after it)
     const said = name.split(' ');
     if (said.length > 2) for (let k = 0; k + 1 < said.length; k++) put(`${said[k] ?? ''} ${said[k + 1] ?? ''}`, p);
+    // "the dental waiting table" of dental-surgery-waiting: two words of the name in their order, a word between them left out
+    for (let k = 0; k + 2 < said.length; k++) for (let j = k + 2; j < said.length; j++) put(`${said[k] ?? ''} ${said[j] ?? ''}`, p);
     for (const term of new Set([name, ...words, ...split, ...runs])) {
       for (const syn of nounSynonyms(term)) {
         put(syn, p);

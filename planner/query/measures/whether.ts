@@ -84,25 +84,36 @@ function visit(r: Run, x: Test<'visit'>, all: AllVisits): QueryValue {
 }
 
 /**
- * Whether someone came back: re-identification drew fewer identities than visits (one person seen on
- * two visits). Re-identification can miss a returning person, never the other way round by design
- * (identities are never more than visits, and split rather than merged when unsure), so "no" is
- * said only of someone named by a look that one visit alone has (every visit judged by colour: a
- * return would have it too); otherwise, with as many identities as visits, the answer is a refusal.
+ * Whether someone came back: a visit in the window whose identity was seen on an earlier visit, by
+ * re-identification ("did she come back after midnight": the return after midnight, her first visit
+ * any time before it). Re-identification can miss a returning person, never the other way round by
+ * design (identities are never more than visits, and split rather than merged when unsure), so "no"
+ * is said only of someone named by a look that one visit alone has up to the window's end (every
+ * visit judged by colour: a return would have it too); otherwise the answer is a refusal.
  */
 function returned(r: Run, all: AllVisits): QueryValue {
   const { q } = r;
   const vs = all(q.time.from, q.time.to);
-  const ids = new Set(vs.map((v) => v.objectId)).size;
-  r.evidence.push(...visitEvidence(vs));
-  r.notes.push(`Estimated by re-identification (appearance across visits): ${ids} identit${ids === 1 ? 'y' : 'ies'} from ${vs.length} visit${vs.length === 1 ? '' : 's'}`);
-  if (ids < vs.length) return { kind: 'boolean', b: true };
+  // every visit up to the window's end: a return in the window may follow a visit before it
+  const upTo = all(Number.MIN_SAFE_INTEGER, q.time.to);
+  const back = vs.find((v) => upTo.some((e) => e.objectId === v.objectId && e.camera === v.camera && e.end < v.start));
+  const first = back ? upTo.find((e) => e.objectId === back.objectId && e.camera === back.camera && e.end < back.start) : undefined;
+  const ids = new Set(upTo.map((v) => v.objectId)).size;
+  r.evidence.push(...visitEvidence(back && first ? [first, back] : vs));
+  r.notes.push(`Estimated by re-identification (appearance across visits): ${ids} identit${ids === 1 ? 'y' : 'ies'} from ${upTo.length} visit${upTo.length === 1 ? '' : 's'} up to the end of the time asked about`);
+  if (back) {
+    // "did the man in black come back", two people in black up to then and one of them back: which one is meant?
+    const looks = new Set(upTo.map((v) => v.objectId));
+    const cameBack = (id: string): boolean => vs.some((v) => v.objectId === id && upTo.some((e) => e.objectId === id && e.end < v.start));
+    if (q.subject.look && looks.size > 1 && ![...looks].every(cameBack)) return { kind: 'none', why: `${looks.size} people looked ${lookWords(q.subject.look)} up to then and not all of them came back, so I cannot tell whether the one meant did` };
+    return { kind: 'boolean', b: true };
+  }
   // "did the man in the light grey shirt come back": one visit dressed so; a return would be dressed so too
-  if (q.subject.look && vs.length === 1) {
+  if (q.subject.look && upTo.length === 1) {
     r.notes.push(`Only one visit looked ${lookWords(q.subject.look)}, and a return would look the same`);
     return { kind: 'boolean', b: false };
   }
-  return { kind: 'none', why: `re-identification told all ${vs.length} visits apart, and it can miss someone who came back, so I cannot say no` };
+  return { kind: 'none', why: `re-identification told all ${upTo.length} visits apart, and it can miss someone who came back, so I cannot say no` };
 }
 
 /**

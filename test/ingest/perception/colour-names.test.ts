@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { colourWords, isDark, nameColour, srgbToLab } from '../../../ingest/perception/colour-names.js';
-import { BODY_BAND, LOWER_BAND, readBand, sceneCast, TrackColours, UPPER_BAND, voteColour } from '../../../ingest/perception/colours.js';
+import { BODY_BAND, LOWER_BAND, readBand, sceneCast, sceneGain, TrackColours, UPPER_BAND, voteColour } from '../../../ingest/perception/colours.js';
 import type { RgbImage } from '../../../ingest/perception/types.js';
 
 const name = (r: number, g: number, b: number): string => colourWords(nameColour(srgbToLab(r, g, b)));
@@ -88,6 +88,19 @@ test('the scene cast is taken out: a grey top under yellowish light stays grey',
   const cast = sceneCast(img, BOX);
   assert.ok(cast[1] > 3, `cast b* ${cast[1]}`);
   assert.equal(readBand(img, BOX, UPPER_BAND, cast)?.term, 'grey');
+});
+
+test('the lighting of a dim scene is taken into account: a grey top in pre-dawn light is grey, black trousers stay black', () => {
+  const lit = scene([110, 110, 110], [15, 15, 15]);
+  assert.equal(sceneGain(lit, BOX), 1, 'a scene in ordinary light is read as it is');
+  // the same scene at a third of the light (the room at L* 21, the top at 15: black to the eye of a table)
+  const dim: RgbImage = { ...lit, data: lit.data.map((v) => Math.round(v * 0.35)) };
+  const gain = sceneGain(dim, BOX);
+  assert.ok(gain > 3, `gain ${gain}`);
+  assert.equal(readBand(dim, BOX, UPPER_BAND, sceneCast(dim, BOX))?.term, 'black', 'read as it is, the top is black');
+  assert.equal(readBand(dim, BOX, UPPER_BAND, sceneCast(dim, BOX), gain)?.term, 'grey');
+  assert.equal(readBand(dim, BOX, LOWER_BAND, sceneCast(dim, BOX), gain)?.term, 'black');
+  assert.equal(readBand(lit, BOX, UPPER_BAND, sceneCast(lit, BOX))?.term, 'grey');
 });
 
 test('a track is named by the vote of several frames: one odd frame changes nothing', () => {
