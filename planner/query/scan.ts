@@ -140,6 +140,8 @@ function askingForms(s0: string): string {
   s = s.replace(/\bhow long after ((?:the )?(?:midnight|noon|midday)|\d{1,2}[:.]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|\d{1,2}\s*[ap]\.?m\.?) (?:did|was|were) (?=(?:the (?:first|next)|a|an|someone|somebody|anyone|anybody) )/g, 'after $1, how long until ');
   // "parcel counter visits total?", "total visits?": how many, in total
   s = s.replace(/^\s*([a-z0-9 -]*?)\s*\b(?:total (visits|visitors|arrivals|passes)|(visits|visitors|arrivals|passes) total)\s*([?.!]*)\s*$/, (_m, where: string, a?: string, b?: string, end?: string) => ` how many ${a ?? b ?? 'visits'} in total${where ? ` at ${where}` : ''} ${end ?? ''} `);
+  // "both visits together, how long was he there", "all her trips combined": the visits summed, not people at once
+  s = s.replace(/\b(?:both|all|the two|all (?:of )?(?:his|her|their|the)|(?:his|her|their) two) (?:visits|trips|times|stays) (?:together|combined|added up)\b/g, 'in total');
   // "how much times", "how much people": how many
   s = s.replace(/\bhow much (?=(?:times|people|persons|visitors|customers|guests|cars|vehicles|bottles|visits)\b)/g, 'how many ');
   return s;
