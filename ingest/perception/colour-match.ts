@@ -6,6 +6,7 @@
  * and colours read once say nothing, so re-ID's appearance similarity decides alone.
  */
 import type { ObjectColour, ObjectColours } from '../observations.js';
+import { ACHROMATIC_CHROMA, hueApart } from './colour-names.js';
 
 /** Samples one side (the object re-ID knows) needs before colours can veto a match; a new track's first sample may. */
 export const CLASH_SAMPLES = 3;
@@ -15,8 +16,6 @@ const CLASH_SHARE = 0.6;
 const HUE_CHROMA = 25;
 /** Hue angles this far apart (degrees) are different colours in any light: orange and blue, red and green. */
 const HUE_APART = 90;
-/** Chroma under which a colour has no hue (black, grey, white). */
-const NO_HUE = 15;
 /** Lightness this far apart between two hueless colours: black and white. */
 const LIGHTNESS_APART = 50;
 
@@ -29,12 +28,9 @@ export function partsClash(a: ObjectColour, b: ObjectColour): boolean {
   if (a.share < CLASH_SHARE || b.share < CLASH_SHARE) return false;
   const ca = chroma(a);
   const cb = chroma(b);
-  if (ca >= HUE_CHROMA && cb >= HUE_CHROMA) {
-    let d = Math.abs(Math.atan2(a.lab[2], a.lab[1]) - Math.atan2(b.lab[2], b.lab[1])) * (180 / Math.PI);
-    if (d > 180) d = 360 - d;
-    return d >= HUE_APART;
-  }
-  return ca < NO_HUE && cb < NO_HUE && Math.abs(a.lab[0] - b.lab[0]) >= LIGHTNESS_APART;
+  if (ca >= HUE_CHROMA && cb >= HUE_CHROMA) return hueApart(a.lab, b.lab) >= HUE_APART;
+  // two hueless colours (black, grey, white: under the naming's achromatic chroma)
+  return ca < ACHROMATIC_CHROMA && cb < ACHROMATIC_CHROMA && Math.abs(a.lab[0] - b.lab[0]) >= LIGHTNESS_APART;
 }
 
 /**

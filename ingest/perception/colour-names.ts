@@ -130,6 +130,12 @@ export function isDark(c: Pick<ColourName, 'term' | 'qualifier'>): boolean {
   return c.term === 'black' || c.qualifier === 'dark';
 }
 
+/** The angle between the hues of two colours, degrees (0..180). */
+export function hueApart(p: Lab, q: Lab): number {
+  const d = Math.abs(Math.atan2(p[2], p[1]) - Math.atan2(q[2], q[1])) * (180 / Math.PI);
+  return d > 180 ? 360 - d : d;
+}
+
 /** Hues named by hue alone (brown is orange made dark; black, grey and white have none). */
 const HUE_TERMS: ReadonlySet<BasicTerm> = new Set(['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink']);
 /** A hue this close (degrees) to the line halfway between two named hues could be called either. */
@@ -141,15 +147,9 @@ const BORDER_DEG = 10;
  * colour is clearly one term.
  */
 export function borderTerms(lab: Lab): BasicTerm[] {
-  const [, a, b] = lab;
   const named = nameColour(lab);
   if (!HUE_TERMS.has(named.term)) return [];
-  const hue = Math.atan2(b, a);
-  const dist = (c: Lab): number => {
-    const d = Math.abs(hue - Math.atan2(c[2], c[1])) * (180 / Math.PI);
-    return d > 180 ? 360 - d : d;
-  };
-  const hues = CHROMATIC.filter((c) => HUE_TERMS.has(c.term)).map((c) => ({ term: c.term, d: dist(c.lab) })).sort((x, y) => x.d - y.d);
+  const hues = CHROMATIC.filter((c) => HUE_TERMS.has(c.term)).map((c) => ({ term: c.term, d: hueApart(lab, c.lab) })).sort((x, y) => x.d - y.d);
   const [first, second] = hues;
   if (!first || !second || first.term !== named.term) return [];
   return (second.d - first.d) / 2 < BORDER_DEG ? [second.term] : [];

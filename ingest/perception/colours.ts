@@ -132,7 +132,11 @@ function lightness(Y: number): number {
  * lightness is {@link DIM_L} or more.
  */
 export function sceneGain(img: RgbImage, box: Box): number {
-  const labs = backgroundLabs(img, box);
+  return gainOf(backgroundLabs(img, box));
+}
+
+/** {@link sceneGain} of the background's grid points. */
+function gainOf(labs: readonly Lab[]): number {
   if (labs.length === 0) return 1;
   const L = median(labs.map((l) => l[0]));
   return L >= DIM_L ? 1 : Math.min(MAX_LIGHT_GAIN, luminance(REFERENCE_L) / Math.max(1e-4, luminance(L)));
@@ -154,7 +158,17 @@ function brighten(lab: Lab, gain: number): Lab {
  * measured colours.
  */
 export function sceneCast(img: RgbImage, box: Box): [number, number] {
+  return castOf(backgroundLabs(img, box));
+}
+
+/** The cast and the dim-scene gain of a frame around `box`, from one reading of its background. */
+export function sceneLight(img: RgbImage, box: Box): { cast: [number, number]; gain: number } {
   const labs = backgroundLabs(img, box);
+  return { cast: castOf(labs), gain: gainOf(labs) };
+}
+
+/** {@link sceneCast} of the background's grid points. */
+function castOf(labs: readonly Lab[]): [number, number] {
   const strong = strongCast(labs);
   if (strong) return strong;
   // near-neutral surfaces only (walls, floors of concrete, roads): a coloured floor is no cast
@@ -252,8 +266,7 @@ export class TrackColours {
     const seen = bandsInView(this.label, box, img.height);
     if (seen.size === 0) return;
     this.last = ts;
-    const cast = sceneCast(img, box);
-    const gain = sceneGain(img, box);
+    const { cast, gain } = sceneLight(img, box);
     for (const [part, band] of Object.entries(bands)) {
       if (!seen.has(part)) continue;
       const r = readBand(img, box, band, cast, gain);

@@ -13,7 +13,7 @@ import { orderByLooks, runOrder } from '../execute-order.js';
 import { lookWords } from '../look.js';
 import { duration } from './duration.js';
 import { UNTOLD_PEOPLE } from '../lexicon.js';
-import type { QueryValue, VisitRef } from '../schema.js';
+import type { QueryValue, VisitFact, VisitRef } from '../schema.js';
 import type { AllVisits, DescribeWords, MeasureModule, MeasureOf } from './module.js';
 
 type Whether = MeasureOf<'whether'>;
@@ -96,16 +96,17 @@ function returned(r: Run, all: AllVisits): QueryValue {
   const vs = all(q.time.from, q.time.to);
   // every visit up to the window's end: a return in the window may follow a visit before it
   const upTo = all(Number.MIN_SAFE_INTEGER, q.time.to);
-  const back = vs.find((v) => upTo.some((e) => e.objectId === v.objectId && e.camera === v.camera && e.end < v.start));
-  const first = back ? upTo.find((e) => e.objectId === back.objectId && e.camera === back.camera && e.end < back.start) : undefined;
-  const ids = new Set(upTo.map((v) => v.objectId)).size;
+  // a visit's earlier visit of the same identity at the same camera, if any
+  const earlier = (v: VisitFact): VisitFact | undefined => upTo.find((e) => e.objectId === v.objectId && e.camera === v.camera && e.end < v.start);
+  const returns = vs.filter((v) => earlier(v) !== undefined);
+  const back = returns[0];
+  const first = back ? earlier(back) : undefined;
+  const ids = new Set(upTo.map((v) => v.objectId));
   r.evidence.push(...visitEvidence(back && first ? [first, back] : vs));
-  r.notes.push(`Estimated by re-identification (appearance across visits): ${ids} identit${ids === 1 ? 'y' : 'ies'} from ${upTo.length} visit${upTo.length === 1 ? '' : 's'} up to the end of the time asked about`);
+  r.notes.push(`Estimated by re-identification (appearance across visits): ${ids.size} identit${ids.size === 1 ? 'y' : 'ies'} from ${upTo.length} visit${upTo.length === 1 ? '' : 's'} up to the end of the time asked about`);
   if (back) {
     // "did the man in black come back", two people in black up to then and one of them back: which one is meant?
-    const looks = new Set(upTo.map((v) => v.objectId));
-    const cameBack = (id: string): boolean => vs.some((v) => v.objectId === id && upTo.some((e) => e.objectId === id && e.end < v.start));
-    if (q.subject.look && looks.size > 1 && ![...looks].every(cameBack)) return { kind: 'none', why: `${looks.size} people looked ${lookWords(q.subject.look)} up to then and not all of them came back, so I cannot tell whether the one meant did` };
+    if (q.subject.look && ids.size > 1 && ![...ids].every((id) => returns.some((v) => v.objectId === id))) return { kind: 'none', why: `${ids.size} people looked ${lookWords(q.subject.look)} up to then and not all of them came back, so I cannot tell whether the one meant did` };
     return { kind: 'boolean', b: true };
   }
   // "did the man in the light grey shirt come back": one visit dressed so; a return would be dressed so too
